@@ -1,0 +1,28 @@
+/** User-facing messages shared by the server and the dashboard. Exact strings from the spec. */
+export const MESSAGES = {
+  genericError: 'Something went wrong',
+  errorBoundaryDetail: "We've been notified and will review and fix this issue.",
+  tryAgain: 'Try again',
+  signInFailed: 'Invalid email or password',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  notSignedIn: 'You need to sign in first',
+  notFound: (what: string) => `${what} not found`,
+  noPermission: 'You do not have the required permissions for this action',
+  lastOwner: 'An organization must keep at least one Owner',
+  alreadyMember: 'This user is already a member of the organization',
+  noSuchUser: 'No user with this email has signed up yet',
+  roleNotAllowed: 'Only Owners can give, change or remove the Owner role',
+  versionUnavailable: 'This Postgres version is not available',
+  projectCreateFailed: (reason: string) => `The project could not be started: ${reason}`,
+  postgresVersionPlaceholder: 'Select a Postgres version for your project',
+  welcome: 'Welcome to your project',
+} as const;
+
+/** Missing identifiers throw the spec's messages: '{name} is required', 'Project ref is required'. */
+export function requireIdentifier<T extends string | number>(
+  value: T | null | undefined,
+  name: 'Project ref' | 'projectRef' | 'slug' | 'orgSlug' | 'organizationId',
+): T {
+  if (value === undefined || value === null || value === '') throw new Error(`${name} is required`);
+  return value;
+}

@@ -1,0 +1,56 @@
+/**
+ * The permission model: which organization role may perform which action. One table, used by
+ * the server to enforce and by the dashboard only to hide, disable and explain.
+ */
+export const ROLES = ['Owner', 'Administrator', 'Developer', 'Read-only'] as const;
+export type Role = (typeof ROLES)[number];
+
+const EVERYONE: readonly Role[] = ROLES;
+const BUILDERS: readonly Role[] = ['Owner', 'Administrator', 'Developer'];
+const ADMINS: readonly Role[] = ['Owner', 'Administrator'];
+
+/** `<resource>:<action>`; resources follow the spec's names (billing.subscriptions, service_api_keys, ...). */
+export const PERMISSIONS = {
+  'organizations:read': EVERYONE,
+  'organizations:update': ADMINS,
+  'members:read': EVERYONE,
+  'members:invite': ADMINS,
+  'members:update': ADMINS,
+  'members:remove': ADMINS,
+  'billing.subscriptions:read': ADMINS,
+  'billing.subscriptions:write': ADMINS,
+  'projects:read': EVERYONE,
+  'projects:create': ADMINS,
+  'projects:update': ADMINS,
+  'projects:delete': ADMINS,
+  /** The superuser connection string; everyone else sees the read-only one only. */
+  'database.credentials:read': BUILDERS,
+  'service_api_keys:read': BUILDERS,
+  'preview_branches:create': BUILDERS,
+  'user_content.sql:create': BUILDERS,
+  'infra.resume:execute': ADMINS,
+  'auth:read': EVERYONE,
+  'auth.sign_in_providers:read': BUILDERS,
+  'storage:read': EVERYONE,
+  'functions:read': EVERYONE,
+  'realtime:read': EVERYONE,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role | undefined | null, permission: Permission): boolean {
+  if (!role) return false;
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
+
+const RANK: Record<Role, number> = { Owner: 3, Administrator: 2, Developer: 1, 'Read-only': 0 };
+
+/**
+ * Whether `actor` may give, change or take away a membership whose role is `from` (undefined
+ * for a new invitation) to `to` (undefined for a removal). Only Owners manage Owners.
+ */
+export function canManageRole(actor: Role, from: Role | undefined, to: Role | undefined): boolean {
+  if (!can(actor, 'members:update')) return false;
+  const highest = Math.max(from ? RANK[from] : 0, to ? RANK[to] : 0);
+  return RANK[actor] >= highest;
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** The one error shape of every API answer that is not 2xx. */
+export const ErrorResponse = z.object({ message: z.string() }).meta({ id: 'ErrorResponse' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Project refs are 20 lower-case letters, like the hosted platform's. */
+export const ProjectRef = z.string().regex(/^[a-z]{20}$/, 'Project ref must be 20 lower-case letters');
+export const OrgSlug = z.string().min(1).max(64).regex(/^[a-z0-9-_]+$/, 'Organization slug is not valid');
+
+export const Name = z
+  .string()
+  .trim()
+  .min(1, 'Name is required')
+  .max(64, 'Name must be at most 64 characters');

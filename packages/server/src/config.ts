@@ -1,0 +1,39 @@
+import path from 'node:path';
+
+/** Everything Basin reads from the environment, with the defaults documented in the README. */
+export interface PlatformConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** External Postgres for platform metadata; an embedded instance under dataDir when absent. */
+  databaseUrl: string | undefined;
+  /** Project API URLs are http://{ref}.{domain}. */
+  domain: string;
+  /** Encrypts stored database passwords and signs sessions; generated into dataDir when absent. */
+  secret: string | undefined;
+  logLevel: string;
+  /** Built dashboard served at /; none in API-only tests. */
+  webDir: string | undefined;
+  /** Sign-in attempts allowed per client and minute. */
+  signInAttemptsPerMinute: number;
+  healthCheckIntervalMs: number;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    dataDir: path.resolve(env.BASIN_DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    domain: env.BASIN_DOMAIN ?? `localhost:${port}`,
+    secret: env.BASIN_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDir: path.join(repoRoot, 'packages/web/dist'),
+    signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
+    healthCheckIntervalMs: 5000,
+  };
+}

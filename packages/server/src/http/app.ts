@@ -1,0 +1,43 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { Auth } from '../auth.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { HttpError } from './errors.ts';
+import { memberRoutes } from './members.ts';
+import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
+import { createRouter, type AppEnv } from './openapi.ts';
+import { organizationRoutes } from './organizations.ts';
+import { profileRoutes } from './profile.ts';
+import { projectRoutes } from './projects.ts';
+import { dashboardRoutes } from './static.ts';
+
+/** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
+export function createApp(ctx: PlatformContext, auth: Auth) {
+  const platform = createRouter();
+  platform.use('*', requireSession(auth));
+  platform
+    .route('/', profileRoutes())
+    .route('/', organizationRoutes(ctx.db))
+    .route('/', memberRoutes(ctx.db))
+    .route('/', projectRoutes(ctx));
+  platform.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Basin platform API', version: '1' },
+  });
+
+  const app = new Hono<AppEnv>();
+  app.use('*', requestLog(ctx.logger));
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientAddress(c))));
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  app.route('/api/platform', platform);
+  app.all('/api/*', (c) => c.json({ message: 'No such API route' }, 404));
+  app.route('/', dashboardRoutes(ctx.config.webDir));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+    if (error instanceof HTTPException) return c.json({ message: error.message || 'Bad request' }, error.status);
+    ctx.logger.error({ err: error, requestId: c.var.requestId }, 'unhandled error');
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return app;
+}

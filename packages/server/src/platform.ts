@@ -1,0 +1,97 @@
+import { serve, type ServerType } from '@hono/node-server';
+import getPort from 'get-port';
+import path from 'node:path';
+import type PgBoss from 'pg-boss';
+import { createAuth, migrateAuth } from './auth.ts';
+import type { PlatformConfig } from './config.ts';
+import { createApp } from './http/app.ts';
+import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
+import { createProjectJob } from './jobs/create-project.ts';
+import { startQueue } from './jobs/queue.ts';
+import { QUEUES, type ProjectJob } from './jobs/queues.ts';
+import { createLogger } from './logger.ts';
+import type { PlatformContext } from './services/context.ts';
+import { reconcileProjects, runningInstances } from './services/reconcile.ts';
+import { loadOrCreateSecret, SecretBox } from './services/secrets.ts';
+import { createPool } from './store/db.ts';
+import { startPlatformStore } from './store/embedded.ts';
+import { migrate } from './store/migrate.ts';
+
+export interface Platform {
+  url: string;
+  ctx: PlatformContext;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts everything Basin is: the platform store (embedded Postgres unless DATABASE_URL), its
+ * migrations, the job queue and its workers, the project instances that should be running, their
+ * health checks, and the HTTP server. stop() undoes it all, instances included.
+ */
+export async function startPlatform(config: PlatformConfig): Promise<Platform> {
+  const logger = createLogger(config.logLevel);
+  const port = config.port || (await getPort({ host: config.host }));
+  const url = `http://${config.host}:${port}`;
+  const secret = await loadOrCreateSecret(config.dataDir, config.secret);
+  const driver = new EmbeddedDriver({
+    projectsDir: path.join(config.dataDir, 'projects'),
+    log: (line) => logger.debug({ line }, 'instance driver'),
+  });
+  const store = await startPlatformStore(config, secret, logger);
+  const db = createPool(store.connectionString);
+
+  const auth = createAuth({
+    pool: db,
+    secret,
+    baseURL: url,
+    trustedOrigins: [url, `http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    signInAttemptsPerMinute: config.signInAttemptsPerMinute,
+    logger,
+  });
+  await migrateAuth(auth);
+  await migrate(db);
+
+  const queue = await startQueue(store.connectionString, logger);
+  const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
+
+  await reconcileProjects(ctx);
+  await queue.work<ProjectJob>(
+    QUEUES.createProject,
+    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+    async ([job]) => job && createProjectJob(ctx, job),
+  );
+  const stopSupervisor = startSupervisor({
+    driver,
+    intervalMs: config.healthCheckIntervalMs,
+    listRunning: () => runningInstances(ctx),
+    onRestart: (ref, error) => logger.warn({ ref, failed: error ? String(error) : undefined }, 'restarted an instance that stopped answering'),
+    onError: (error) => logger.error({ err: error }, 'health check round failed'),
+  });
+
+  const server = await listen(createApp(ctx, auth).fetch, port, config.host);
+  logger.info({ url }, 'platform started');
+
+  return {
+    url,
+    ctx,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopSupervisor();
+      await stopQueue(queue);
+      await driver.stopAll();
+      await db.end();
+      await store.stop();
+    },
+  };
+}
+
+function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string): Promise<ServerType> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    server.once('error', reject);
+  });
+}
+
+async function stopQueue(queue: PgBoss): Promise<void> {
+  await queue.stop({ graceful: true, wait: true, timeout: 10_000 });
+}

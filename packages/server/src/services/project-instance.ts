@@ -1,0 +1,23 @@
+import { instanceSettings } from '@basin/core';
+import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
+import type { ProjectRow } from '../store/projects.ts';
+import type { SecretBox } from './secrets.ts';
+
+/** The instance a project row describes, with its passwords unsealed for the driver. */
+export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
+  if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
+  return {
+    ref: row.ref,
+    major: row.postgres_major as PostgresMajor,
+    port: row.port,
+    superuserPassword: box.open(row.db_password),
+    readonlyPassword: box.open(row.readonly_password),
+    settings: instanceSettings(row.compute_size),
+  };
+}
+
+export const READONLY_ROLE = 'basin_readonly';
+
+export function connectionString(user: string, password: string, port: number): string {
+  return `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`;
+}

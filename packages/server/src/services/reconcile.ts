@@ -1,0 +1,29 @@
+import type { InstanceSpec } from '../instances/types.ts';
+import { enqueueCreateProject } from '../jobs/queues.ts';
+import * as projects from '../store/projects.ts';
+import type { PlatformContext } from './context.ts';
+import { instanceSpec } from './project-instance.ts';
+
+/** Specs of the instances that should be running: the health checks keep them up. */
+export async function runningInstances(ctx: PlatformContext): Promise<InstanceSpec[]> {
+  return (await projects.listByStatus(ctx.db, ['ACTIVE_HEALTHY'])).map((row) => instanceSpec(row, ctx.box));
+}
+
+/**
+ * On platform start: instances that should run are started (or adopted when they survived the
+ * previous platform process), and creations cut off by a restart are queued again. Their jobs
+ * are idempotent, so meeting the expired original later does no harm.
+ */
+export async function reconcileProjects(ctx: PlatformContext): Promise<void> {
+  const specs = await runningInstances(ctx);
+  const results = await Promise.allSettled(specs.map((spec) => ctx.driver.start(spec)));
+  results.forEach((result, i) => {
+    if (result.status === 'rejected') {
+      ctx.logger.error({ ref: specs[i]!.ref, reason: String(result.reason) }, 'could not start instance; health checks will retry');
+    }
+  });
+  for (const row of await projects.listByStatus(ctx.db, ['COMING_UP'])) {
+    await enqueueCreateProject(ctx.queue, row.ref);
+  }
+  if (specs.length) ctx.logger.info({ count: specs.length }, 'project instances running');
+}

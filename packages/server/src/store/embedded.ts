@@ -1,0 +1,53 @@
+import { instanceSettings } from '@basin/core';
+import getPort from 'get-port';
+import { createHmac } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { PlatformConfig } from '../config.ts';
+import { EmbeddedDriver } from '../instances/index.ts';
+import type { InstanceSpec } from '../instances/types.ts';
+import type { Logger } from '../logger.ts';
+import { connectionString } from '../services/project-instance.ts';
+
+export interface PlatformStore {
+  connectionString: string;
+  stop(): Promise<void>;
+}
+
+const REF = 'platform';
+
+/**
+ * The platform's metadata database: DATABASE_URL when given, otherwise an embedded instance in
+ * <data dir>/platform run by the same driver as the projects (so it is adopted, too, when it
+ * outlived a crashed platform). Its port is kept in platform.json so that adoption finds it.
+ */
+export async function startPlatformStore(config: PlatformConfig, secret: string, logger: Logger): Promise<PlatformStore> {
+  if (config.databaseUrl) return { connectionString: config.databaseUrl, stop: async () => {} };
+
+  const driver = new EmbeddedDriver({ projectsDir: config.dataDir, log: (line) => logger.debug({ line }, 'platform store') });
+  const derived = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  const spec: InstanceSpec = {
+    ref: REF,
+    major: '17',
+    port: await storePort(config.dataDir),
+    superuserPassword: derived('platform-store-superuser'),
+    readonlyPassword: derived('platform-store-readonly'),
+    settings: instanceSettings('micro'),
+  };
+  await driver.create(spec);
+  return {
+    connectionString: connectionString('postgres', spec.superuserPassword, spec.port),
+    stop: () => driver.stopAll(),
+  };
+}
+
+async function storePort(dataDir: string): Promise<number> {
+  const file = path.join(dataDir, 'platform.json');
+  try {
+    return (JSON.parse(await readFile(file, 'utf8')) as { port: number }).port;
+  } catch {
+    const port = await getPort({ host: '127.0.0.1' });
+    await writeFile(file, JSON.stringify({ port }));
+    return port;
+  }
+}

@@ -1,0 +1,65 @@
+import type { Role } from '@basin/core';
+import type { PlanId } from '@basin/core/schemas';
+import type { Queryable } from './db.ts';
+
+export interface OrganizationRow {
+  id: number;
+  slug: string;
+  name: string;
+  plan_id: PlanId;
+  billing_email: string | null;
+}
+
+/** An organization as seen by one member: the row plus that member's role. */
+export interface MembershipRow extends OrganizationRow {
+  role: Role;
+}
+
+const COLUMNS = 'o.id, o.slug, o.name, o.plan_id, o.billing_email';
+
+export async function listForUser(db: Queryable, userId: string): Promise<MembershipRow[]> {
+  const { rows } = await db.query<MembershipRow>(
+    `select ${COLUMNS}, m.role from organizations o join members m on m.organization_id = o.id
+     where m.user_id = $1 order by o.name, o.id`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function findForUser(db: Queryable, slug: string, userId: string): Promise<MembershipRow | undefined> {
+  const { rows } = await db.query<MembershipRow>(
+    `select ${COLUMNS}, m.role from organizations o join members m on m.organization_id = o.id
+     where o.slug = $1 and m.user_id = $2`,
+    [slug, userId],
+  );
+  return rows[0];
+}
+
+/** Slugs already taken by the base slug or one of its numbered variants. */
+export async function takenSlugs(db: Queryable, base: string): Promise<Set<string>> {
+  const { rows } = await db.query<{ slug: string }>(
+    "select slug from organizations where slug = $1 or slug like $1 || '-%'",
+    [base],
+  );
+  return new Set(rows.map((r) => r.slug));
+}
+
+export async function insert(db: Queryable, slug: string, name: string): Promise<OrganizationRow> {
+  const { rows } = await db.query<OrganizationRow>(
+    'insert into organizations (slug, name) values ($1, $2) returning id, slug, name, plan_id, billing_email',
+    [slug, name],
+  );
+  return rows[0]!;
+}
+
+export async function update(
+  db: Queryable,
+  id: number,
+  fields: { name?: string; billing_email?: string; plan_id?: PlanId },
+): Promise<void> {
+  await db.query(
+    `update organizations set name = coalesce($2, name), billing_email = coalesce($3, billing_email),
+     plan_id = coalesce($4, plan_id) where id = $1`,
+    [id, fields.name ?? null, fields.billing_email ?? null, fields.plan_id ?? null],
+  );
+}

@@ -1,0 +1,104 @@
+import type { ComputeSizeId, ProjectStatus, Role } from '@basin/core';
+import type { Queryable } from './db.ts';
+
+export interface ProjectRow {
+  id: number;
+  ref: string;
+  organization_id: number;
+  organization_slug: string;
+  name: string;
+  status: ProjectStatus;
+  status_message: string | null;
+  region: string;
+  postgres_major: string;
+  server_version: string;
+  compute_size: ComputeSizeId;
+  port: number | null;
+  db_password: string;
+  readonly_password: string;
+  parent_project_ref: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = `p.id, p.ref, p.organization_id, o.slug as organization_slug, p.name, p.status, p.status_message,
+  p.region, p.postgres_major, p.server_version, p.compute_size, p.port, p.db_password, p.readonly_password,
+  p.parent_project_ref, p.created_at`;
+
+export type NewProject = Pick<
+  ProjectRow,
+  'ref' | 'organization_id' | 'name' | 'status' | 'region' | 'postgres_major' | 'server_version' | 'compute_size' | 'port' | 'db_password' | 'readonly_password'
+>;
+
+export async function insert(db: Queryable, p: NewProject): Promise<void> {
+  await db.query(
+    `insert into projects (ref, organization_id, name, status, region, postgres_major, server_version, compute_size, port, db_password, readonly_password)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [p.ref, p.organization_id, p.name, p.status, p.region, p.postgres_major, p.server_version, p.compute_size, p.port, p.db_password, p.readonly_password],
+  );
+}
+
+export async function findByRef(db: Queryable, ref: string): Promise<ProjectRow | undefined> {
+  const { rows } = await db.query<ProjectRow>(
+    `select ${COLUMNS} from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
+    [ref],
+  );
+  return rows[0];
+}
+
+/** The project with the role of the given user in its organization; undefined for non-members. */
+export async function findForUser(db: Queryable, ref: string, userId: string): Promise<(ProjectRow & { role: Role }) | undefined> {
+  const { rows } = await db.query<ProjectRow & { role: Role }>(
+    `select ${COLUMNS}, m.role from projects p join organizations o on o.id = p.organization_id
+     join members m on m.organization_id = p.organization_id and m.user_id = $2 where p.ref = $1`,
+    [ref, userId],
+  );
+  return rows[0];
+}
+
+/** The hot path of status polling: one indexed lookup, membership included. */
+export async function statusForUser(
+  db: Queryable,
+  ref: string,
+  userId: string,
+): Promise<{ status: ProjectStatus; role: Role } | undefined> {
+  const { rows } = await db.query<{ status: ProjectStatus; role: Role }>(
+    `select p.status, m.role from projects p join members m on m.organization_id = p.organization_id and m.user_id = $2
+     where p.ref = $1`,
+    [ref, userId],
+  );
+  return rows[0];
+}
+
+export async function listByOrganization(db: Queryable, organizationId: number): Promise<ProjectRow[]> {
+  const { rows } = await db.query<ProjectRow>(
+    `select ${COLUMNS} from projects p join organizations o on o.id = p.organization_id
+     where p.organization_id = $1 order by p.created_at desc, p.id desc`,
+    [organizationId],
+  );
+  return rows;
+}
+
+export async function listByStatus(db: Queryable, statuses: ProjectStatus[]): Promise<ProjectRow[]> {
+  const { rows } = await db.query<ProjectRow>(
+    `select ${COLUMNS} from projects p join organizations o on o.id = p.organization_id where p.status = any($1)`,
+    [statuses],
+  );
+  return rows;
+}
+
+export async function rename(db: Queryable, ref: string, name: string): Promise<void> {
+  await db.query('update projects set name = $2, updated_at = now() where ref = $1', [ref, name]);
+}
+
+export async function setStatus(db: Queryable, ref: string, status: ProjectStatus, message: string | null = null): Promise<void> {
+  await db.query('update projects set status = $2, status_message = $3, updated_at = now() where ref = $1', [ref, status, message]);
+}
+
+export async function setPort(db: Queryable, ref: string, port: number): Promise<void> {
+  await db.query('update projects set port = $2, updated_at = now() where ref = $1', [ref, port]);
+}
+
+export async function usedPorts(db: Queryable): Promise<number[]> {
+  const { rows } = await db.query<{ port: number }>('select port from projects where port is not null');
+  return rows.map((r) => r.port);
+}
