@@ -16,8 +16,6 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   };
 }
 
-export const READONLY_ROLE = 'basin_readonly';
-
 export function connectionString(user: string, password: string, port: number): string {
   return `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`;
 }

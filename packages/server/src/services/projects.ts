@@ -6,7 +6,8 @@ import { enqueueCreateProject } from '../jobs/queues.ts';
 import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
-import { connectionString, READONLY_ROLE } from './project-instance.ts';
+import { READONLY_ROLE } from '../instances/index.ts';
+import { connectionString } from './project-instance.ts';
 import { newDatabasePassword, newProjectRef } from './secrets.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {

@@ -1,0 +1,199 @@
+import { access, chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import getPort from 'get-port';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EmbeddedDriver } from './embedded-driver.ts';
+import { isAlive, readLock } from './postmaster.ts';
+import { startSupervisor } from './supervisor.ts';
+import type { InstanceSpec, PostgresMajor } from './types.ts';
+
+// Real servers: each test reuses the two instances made in beforeAll unless it needs its own.
+const settings = { shared_buffers: '16MB', max_connections: 40, work_mem: '3MB' };
+const drivers: EmbeddedDriver[] = [];
+let root: string;
+let driver: EmbeddedDriver;
+let pg17: InstanceSpec;
+let pg15: InstanceSpec;
+
+function newDriver(): EmbeddedDriver {
+  const created = new EmbeddedDriver({ projectsDir: join(root, 'projects') });
+  drivers.push(created);
+  return created;
+}
+
+async function specFor(ref: string, major: PostgresMajor): Promise<InstanceSpec> {
+  return { ref, major, port: await getPort(), superuserPassword: `su-${ref}`, readonlyPassword: `ro-${ref}`, settings };
+}
+
+async function query(
+  spec: InstanceSpec,
+  sql: string,
+  login = { user: 'postgres', password: spec.superuserPassword },
+): Promise<Record<string, unknown>[]> {
+  const client = new pg.Client({ host: '127.0.0.1', port: spec.port, database: 'postgres', ...login });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows as Record<string, unknown>[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function postmasterPid(spec: InstanceSpec): Promise<number> {
+  const lock = await readLock(driver.dataDir(spec.ref));
+  if (!lock) throw new Error(`${spec.ref} has no postmaster.pid`);
+  return lock.pid;
+}
+
+async function exists(path: string): Promise<boolean> {
+  return access(path).then(
+    () => true,
+    () => false,
+  );
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'basin-instances-'));
+  await chmod(root, 0o711); // mkdtemp makes it 0700; the postgres system user must pass through
+  driver = newDriver();
+  [pg17, pg15] = await Promise.all([specFor('pg17', '17'), specFor('pg15', '15')]);
+  await Promise.all([driver.create(pg17), driver.create(pg15)]);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(drivers.map((each) => each.stopAll()));
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('EmbeddedDriver', () => {
+  it('lists both installed majors with their server versions', () => {
+    expect(driver.availableMajors()).toEqual([
+      { major: '17', version: expect.stringMatching(/^17\.\d+\.\d+$/) },
+      { major: '15', version: expect.stringMatching(/^15\.\d+\.\d+$/) },
+    ]);
+  });
+
+  it.each(['17', '15'])('creates a running Postgres %s', async (major) => {
+    const spec = major === '17' ? pg17 : pg15;
+    expect(await driver.isHealthy(spec)).toBe(true);
+    const [row] = await query(spec, 'show server_version');
+    expect(String(row?.server_version)).toMatch(new RegExp(`^${major}\\.`));
+  });
+
+  it('applies the settings and listens on 127.0.0.1 only', async () => {
+    const [row] = await query(
+      pg17,
+      `select current_setting('shared_buffers') as shared_buffers, current_setting('max_connections') as max_connections,
+              current_setting('work_mem') as work_mem, current_setting('listen_addresses') as listen_addresses`,
+    );
+    expect(row).toEqual({ shared_buffers: '16MB', max_connections: '40', work_mem: '3MB', listen_addresses: '127.0.0.1' });
+  });
+
+  it('requires the superuser password', async () => {
+    await expect(query(pg17, 'select 1', { user: 'postgres', password: 'wrong' })).rejects.toThrow(
+      /password authentication failed/,
+    );
+  });
+
+  it.each(['17', '15'])('lets the read-only role of Postgres %s read but never write', async (major) => {
+    const spec = major === '17' ? pg17 : pg15;
+    const readonly = { user: 'basin_readonly', password: spec.readonlyPassword };
+    await query(spec, 'create table notes (body text); insert into notes values ($$hello$$)');
+    expect(await query(spec, 'select body from notes', readonly)).toEqual([{ body: 'hello' }]);
+    await expect(query(spec, "insert into notes values ('no')", readonly)).rejects.toThrow(/read-only transaction/);
+    // A read-write transaction does not help: the role has no write privilege.
+    await expect(query(spec, "begin read write; insert into notes values ('no')", readonly)).rejects.toThrow(
+      /permission denied/,
+    );
+  });
+
+  it('keeps data across stop and start', async () => {
+    await query(pg17, 'create table kept (n int); insert into kept values (1)');
+    await driver.stop(pg17.ref);
+    expect(await driver.isHealthy(pg17)).toBe(false);
+    await driver.start(pg17);
+    expect(await query(pg17, 'select n from kept')).toEqual([{ n: 1 }]);
+  });
+
+  it('reuses a complete instance when create runs again, stopped or running', async () => {
+    await query(pg17, 'create table again (n int); insert into again values (2)');
+    await driver.create(pg17); // running: adopted as it is
+    await driver.stop(pg17.ref);
+    await driver.create(pg17); // stopped, as after an attempt interrupted before the start
+    expect(await query(pg17, 'select n from again')).toEqual([{ n: 2 }]);
+    const readonly = { user: 'basin_readonly', password: pg17.readonlyPassword };
+    expect(await query(pg17, 'select n from again', readonly)).toEqual([{ n: 2 }]);
+  });
+
+  it('wipes and redoes a half-made data directory', async () => {
+    const spec = await specFor('halfmade', '17');
+    const dataDir = driver.dataDir(spec.ref);
+    await mkdir(join(dataDir, 'base'), { recursive: true });
+    await writeFile(join(dataDir, 'postgresql.conf'), 'left by an interrupted initdb\n');
+    await driver.create(spec);
+    expect(await driver.isHealthy(spec)).toBe(true);
+    await driver.remove(spec.ref);
+  }, 20_000);
+
+  it('explains a failed start with the end of the server log', async () => {
+    await driver.stop(pg15.ref);
+    await expect(driver.start({ ...pg15, port: pg17.port })).rejects.toThrow(/Address already in use/);
+    await driver.start(pg15);
+  });
+
+  it('refuses data of another major and refs that are not plain names', async () => {
+    await expect(driver.start({ ...pg15, major: '17' })).rejects.toThrow(/holds Postgres 15 data/);
+    await expect(driver.start({ ...pg15, ref: '../escape' })).rejects.toThrow(/Invalid project ref/);
+  });
+
+  it('moves a running instance to the port its spec asks for', async () => {
+    const moved = { ...pg17, port: await getPort() };
+    await driver.start(moved);
+    expect(await driver.isHealthy(moved)).toBe(true);
+    expect(await driver.isHealthy(pg17)).toBe(false);
+    await driver.start(pg17);
+  });
+
+  it('adopts an instance an earlier driver left running, and can stop it', async () => {
+    const pid = await postmasterPid(pg17);
+    const later = newDriver();
+    await later.start(pg17);
+    expect(await postmasterPid(pg17)).toBe(pid);
+    expect(await later.isHealthy(pg17)).toBe(true);
+    await later.stopAll();
+    expect(isAlive(pid)).toBe(false);
+    await driver.start(pg17);
+  });
+
+  it('supervisor restarts an instance killed with SIGKILL', async () => {
+    const pid = await postmasterPid(pg15);
+    process.kill(pid, 'SIGKILL');
+    const restarts: { ref: string; error?: unknown }[] = [];
+    const stopSupervisor = startSupervisor({
+      driver,
+      listRunning: async () => [pg15],
+      intervalMs: 50,
+      onRestart: (ref, error) => restarts.push({ ref, error }),
+    });
+    try {
+      // A first attempt may fail while the killed server's children still hold its shared memory.
+      for (let waited = 0; !restarts.some((r) => r.error === undefined) && waited < 15_000; waited += 50) await sleep(50);
+    } finally {
+      await stopSupervisor();
+    }
+    expect(restarts.at(-1)).toEqual({ ref: 'pg15', error: undefined });
+    expect(await driver.isHealthy(pg15)).toBe(true);
+    expect(await postmasterPid(pg15)).not.toBe(pid);
+  }, 20_000);
+
+  it('remove stops the instance and deletes its data', async () => {
+    const pid = await postmasterPid(pg15);
+    await driver.remove(pg15.ref);
+    expect(isAlive(pid)).toBe(false);
+    expect(await exists(driver.dataDir(pg15.ref))).toBe(false);
+    expect(await driver.isHealthy(pg15)).toBe(false);
+  });
+});

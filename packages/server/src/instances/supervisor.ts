@@ -1,0 +1,61 @@
+/**
+ * Keeps instances up: every interval, each instance that should be running and does not answer
+ * is started again. A round starts only after the previous one ended, so a slow restart is
+ * never doubled.
+ */
+import type { InstanceDriver, InstanceSpec } from './types.ts';
+
+export interface SupervisorOptions {
+  driver: InstanceDriver;
+  /** The instances that should be running now (read fresh every round). */
+  listRunning: () => Promise<InstanceSpec[]>;
+  intervalMs: number;
+  /** After each restart attempt; `error` is set when it failed (the next round tries again). */
+  onRestart?: (ref: string, error?: unknown) => void;
+  /** When a whole round failed, e.g. listRunning threw. */
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Starts the loop. The returned function stops it and resolves once a round in progress has
+ * ended: await it before stopping instances, or this loop would start them again.
+ */
+export function startSupervisor(options: SupervisorOptions): () => Promise<void> {
+  const { driver, listRunning, intervalMs, onRestart, onError } = options;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let round: Promise<void> = Promise.resolve();
+
+  async function restartIfDown(spec: InstanceSpec): Promise<void> {
+    if (await driver.isHealthy(spec)) return;
+    try {
+      await driver.start(spec);
+      onRestart?.(spec.ref);
+    } catch (error) {
+      onRestart?.(spec.ref, error);
+    }
+  }
+
+  async function checkAll(): Promise<void> {
+    try {
+      await Promise.all((await listRunning()).map(restartIfDown));
+    } catch (error) {
+      onError?.(error);
+    }
+  }
+
+  function schedule(): void {
+    timer = setTimeout(() => {
+      round = checkAll().then(() => {
+        if (!stopped) schedule();
+      });
+    }, intervalMs);
+  }
+
+  schedule();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await round;
+  };
+}

@@ -1,0 +1,39 @@
+/**
+ * The operating-system user Postgres runs as. Postgres refuses to run as root, so when the
+ * platform runs as root its instances run as the system user `postgres` (created if missing);
+ * otherwise they run as the platform's own user.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export interface SystemUser {
+  uid: number;
+  gid: number;
+}
+
+async function ids(name: string): Promise<SystemUser> {
+  const [uid, gid] = await Promise.all([run('id', ['-u', name]), run('id', ['-g', name])]);
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
+async function ensurePostgresUser(): Promise<SystemUser> {
+  try {
+    return await ids('postgres');
+  } catch {
+    // -f: success when the group exists already (e.g. left by a distribution package).
+    await run('groupadd', ['--system', '-f', 'postgres']);
+    await run('useradd', ['--system', '--no-create-home', '--gid', 'postgres', 'postgres']);
+    return ids('postgres');
+  }
+}
+
+let postgresUser: Promise<SystemUser> | undefined;
+
+/** The user to run Postgres as, or undefined to run it as ourselves. */
+export function instanceUser(): Promise<SystemUser | undefined> {
+  if (process.getuid?.() !== 0) return Promise.resolve(undefined);
+  postgresUser ??= ensurePostgresUser();
+  return postgresUser;
+}

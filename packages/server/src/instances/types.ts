@@ -1,0 +1,50 @@
+/**
+ * The instance driver: runs one Postgres server per project. The embedded driver runs them as
+ * local processes; a Kubernetes (CloudNativePG) driver can implement the same interface later.
+ *
+ * Contract for every driver:
+ * - An instance is named by its project `ref`; one instance per ref.
+ * - The superuser is `postgres` with `superuserPassword`; the read-only role is
+ *   `basin_readonly` with `readonlyPassword`. Both log in with a password (never trust).
+ * - Calls for the same ref must not run concurrently (the job queue serialises them);
+ *   calls for different refs may.
+ */
+import type { InstanceSettings } from '@basin/core';
+
+export type { InstanceSettings };
+
+export type PostgresMajor = '15' | '17';
+
+export interface InstanceSpec {
+  ref: string;
+  major: PostgresMajor;
+  port: number;
+  superuserPassword: string;
+  readonlyPassword: string;
+  settings: InstanceSettings;
+}
+
+export interface InstanceDriver {
+  /** Installed majors, with the full server version, e.g. { major: '17', version: '17.10.0' }. */
+  availableMajors(): { major: PostgresMajor; version: string }[];
+  /**
+   * Makes the instance exist and run: initdb, start, read-only role. Idempotent: a complete
+   * instance from an earlier (interrupted) attempt is reused with its data; a half-made one
+   * is wiped and made again.
+   */
+  create(spec: InstanceSpec): Promise<void>;
+  /**
+   * Starts the instance with `spec.port` and `spec.settings`. If a server from an earlier platform
+   * process is still running it on that port, it is adopted as it is (settings unchanged;
+   * restart with stop + start to apply new ones). Resolves once it accepts connections.
+   */
+  start(spec: InstanceSpec): Promise<void>;
+  /** Fast shutdown (open sessions are ended); a no-op when it is not running. */
+  stop(ref: string): Promise<void>;
+  /** Stops the instance and deletes its data. */
+  remove(ref: string): Promise<void>;
+  /** Whether the superuser can connect and run `select 1` within about a second. */
+  isHealthy(spec: InstanceSpec): Promise<boolean>;
+  /** Stops every instance this driver object started or adopted. */
+  stopAll(): Promise<void>;
+}
