@@ -1,6 +1,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import net from 'node:net';
 import path from 'node:path';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 
@@ -115,5 +117,23 @@ describe('projects', () => {
     );
     const newPid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
     expect(newPid).not.toBe(pid);
+  });
+
+  it('leaves a failed creation INIT_FAILED with the reason and no half-made instance', async () => {
+    const created = await newProject({ name: 'Doomed' });
+    // Something else takes the project's port before its instance can start.
+    const squatter = net.createServer();
+    await new Promise<void>((resolve) => squatter.listen(Number(new URL(created.body.connectionString).port), '127.0.0.1', resolve));
+    try {
+      const failed = await waitFor(
+        () => owner.get(`/api/platform/projects/${created.body.ref}`),
+        (a) => a.body.status === 'INIT_FAILED',
+        60_000,
+      );
+      expect(failed.body.status_message).toMatch(/^The project could not be started: Postgres .* could not bind .* Address already in use$/);
+      expect(existsSync(path.join(platform.dataDir, 'projects', created.body.ref))).toBe(false);
+    } finally {
+      squatter.close();
+    }
   });
 });

@@ -24,11 +24,22 @@ export async function createProjectJob(ctx: PlatformContext, job: PgBoss.JobWith
       await projects.setStatus(ctx.db, ref, 'ACTIVE_HEALTHY');
       ctx.logger.info({ ref, attempt: job.retryCount + 1 }, 'project is healthy');
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = reasonOf(error);
       ctx.logger.warn({ ref, attempt: job.retryCount + 1, reason }, 'project creation attempt failed');
       if (job.retryCount < job.retryLimit) throw error;
       await ctx.driver.remove(ref).catch(() => {});
       await projects.setStatus(ctx.db, ref, 'INIT_FAILED', MESSAGES.projectCreateFailed(reason));
     }
   });
+}
+
+/** Driver errors end with the server's log; a status message needs the summary and the first cause. */
+export function reasonOf(error: unknown): string {
+  const lines = (error instanceof Error ? error.message : String(error))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const cause = lines.slice(1).find((line) => /FATAL|ERROR|could not/.test(line));
+  const summary = lines[0] ?? 'unknown error';
+  return cause ? `${summary} ${cause.replace(/^.*?\b(FATAL|ERROR|LOG):\s*/, '')}` : summary;
 }
