@@ -46,8 +46,8 @@ export function toFormValue(option: Pick<PostgresVersionOption, 'postgres_engine
 }
 
 export function fromFormValue(value: string): { postgres_engine: string; release_channel: ReleaseChannel } | undefined {
-  const [engine, channel] = value.split('|');
-  if (!engine || !RELEASE_CHANNELS.includes(channel as ReleaseChannel)) return undefined;
+  const [engine, channel, ...rest] = value.split('|');
+  if (!engine || rest.length > 0 || !RELEASE_CHANNELS.includes(channel as ReleaseChannel)) return undefined;
   return { postgres_engine: engine, release_channel: channel as ReleaseChannel };
 }
 

@@ -9,12 +9,14 @@ import { createRouter, type AppEnv } from './openapi.ts';
 import { organizationRoutes } from './organizations.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
+import { SessionCache } from './session-cache.ts';
 import { dashboardRoutes } from './static.ts';
 
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
 export function createApp(ctx: PlatformContext, auth: Auth) {
+  const sessions = new SessionCache();
   const platform = createRouter();
-  platform.use('*', requireSession(auth));
+  platform.use('*', requireSession(auth, sessions));
   platform
     .route('/', profileRoutes())
     .route('/', organizationRoutes(ctx.db))
@@ -27,6 +29,10 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
+  app.post('/api/auth/sign-out', async (c, next) => {
+    sessions.forget(c.req.header('cookie'));
+    await next();
+  });
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientAddress(c))));
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.route('/api/platform', platform);

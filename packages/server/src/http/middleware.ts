@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER, type Auth } from '../auth.ts';
 import type { Logger } from '../logger.ts';
 import { unauthorized } from './errors.ts';
 import type { AppEnv } from './openapi.ts';
+import type { SessionCache } from './session-cache.ts';
 
 /** One structured line per request: id, method, path, status and time. */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
@@ -22,13 +23,20 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
 }
 
 /** Every platform route needs a signed-in user; the OpenAPI document is public. */
-export function requireSession(auth: Auth): MiddlewareHandler<AppEnv> {
+export function requireSession(auth: Auth, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.path.endsWith('/openapi.json')) return next();
-    const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    if (!session) throw unauthorized();
-    c.set('userId', session.user.id);
-    c.set('profile', { id: session.user.id, email: session.user.email, username: session.user.name });
+    const cookie = c.req.header('cookie');
+    if (!cookie) throw unauthorized();
+    let profile = sessions.get(cookie);
+    if (!profile) {
+      const session = await auth.api.getSession({ headers: c.req.raw.headers });
+      if (!session) throw unauthorized();
+      profile = { id: session.user.id, email: session.user.email, username: session.user.name };
+      sessions.set(cookie, profile);
+    }
+    c.set('userId', profile.id);
+    c.set('profile', profile);
     return next();
   };
 }

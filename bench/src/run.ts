@@ -1,0 +1,88 @@
+/**
+ * `npm run bench`: the performance budgets of DESIGN.md, measured on a real platform and printed
+ * as one table. Timings come from here, never from timed tests.
+ */
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { ApiClient, startTestPlatform, uniqueEmail } from '../../packages/server/test/harness.ts';
+import { measureFirstLoadJs } from './first-load-js.ts';
+import { signInCookie } from './session.ts';
+import { spread } from './stats.ts';
+import { runLoad } from './status-load.ts';
+import { formatTable } from './table.ts';
+import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
+
+const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
+// The project home renders inside two lazy layout routes (app/routes.tsx); all three load first.
+const PROJECT_HOME_ROUTES = [['app', 'shell'], ['project', 'layout'], ['project', 'home']];
+const PROJECTS = 5;
+const CONNECTIONS = 50;
+const LOAD_SECONDS = 10;
+const PASSWORD = 'bench horse battery staple';
+
+type Row = [measure: string, result: string, target: string, note: string];
+
+async function firstLoadRow(): Promise<Row> {
+  const measure = 'First-load JS, project home (gzip -9)';
+  const size = await measureFirstLoadJs(WEB_DIST, PROJECT_HOME_ROUTES);
+  if (!size) return [measure, 'n/a (web not built)', '≤ 200 kB', ''];
+  return [measure, `${(size.gzipBytes / 1000).toFixed(1)} kB`, '≤ 200 kB', `${size.files.length} files: ${size.note}`];
+}
+
+/** Everything that needs a running platform; it is stopped and its data removed whatever happens. */
+async function platformRows(): Promise<Row[]> {
+  const platform = await startTestPlatform();
+  // Once only: an interrupt and the finally below may both ask for it.
+  let destroyed: Promise<void> | undefined;
+  const destroy = () => (destroyed ??= platform.destroy());
+  // Ctrl-C mid-run would otherwise leave Postgres instances and the temp dir behind.
+  const interrupt = () => void destroy().finally(() => process.exit(130));
+  process.once('SIGINT', interrupt);
+  process.once('SIGTERM', interrupt);
+  try {
+    const api = new ApiClient(platform.url);
+    const email = uniqueEmail('bench');
+    await api.signUp(email, PASSWORD);
+    const org = await api.post<{ slug: string }>('/api/platform/organizations', { name: 'Bench' });
+    if (org.status !== 201) throw new Error(`create organization: ${org.status} ${JSON.stringify(org.body)}`);
+
+    const runs: { ref: string; ms: number }[] = [];
+    for (let i = 1; i <= PROJECTS; i++) runs.push(await createUntilHealthy(api, org.body.slug, `Bench ${i}`));
+    const healthy = spread(runs.map((run) => run.ms / 1000));
+
+    const statusUrl = `${platform.url}/api/platform/projects/${runs[0]!.ref}/status`;
+    const load = await runLoad(statusUrl, await signInCookie(platform.url, email, PASSWORD), CONNECTIONS, LOAD_SECONDS);
+    if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
+    const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
+
+    return [
+      [
+        'Create project → ACTIVE_HEALTHY',
+        `median ${healthy.median.toFixed(2)} s (min ${healthy.min.toFixed(2)}, max ${healthy.max.toFixed(2)})`,
+        '~2 s',
+        `${PROJECTS} projects one after another, polled every ${POLL_MS} ms`,
+      ],
+      ['GET /projects/{ref}/status throughput', `${Math.round(load.requestsPerSecond)} req/s`, 'thousands/s', loadNote],
+      ['GET /projects/{ref}/status latency', `p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms`, '', ''],
+    ];
+  } finally {
+    process.off('SIGINT', interrupt);
+    process.off('SIGTERM', interrupt);
+    await destroy();
+  }
+}
+
+async function main(): Promise<void> {
+  const rows: Row[] = [await firstLoadRow()];
+  try {
+    rows.push(...(await platformRows()));
+  } catch (error) {
+    rows.push(['Platform measurements', 'failed', '', error instanceof Error ? error.message : String(error)]);
+    process.exitCode = 1;
+  }
+  const cpus = os.cpus();
+  console.log(`Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`);
+  console.log(formatTable(['Measure', 'Result', 'Target', 'Note'], rows));
+}
+
+await main();
