@@ -7,3 +7,5 @@ export * from './rules/regions.ts';
 export * from './rules/slug.ts';
 export * from './rules/timing.ts';
 export * from './rules/instance-settings.ts';
+export * from './catalogues/client-libraries.ts';
+export * from './catalogues/example-apps.ts';

@@ -1,0 +1,42 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RouteError } from '../features/errors/route-error';
+import { PageSpinner } from '../ui/spinner';
+
+/**
+ * Every page is a lazily loaded route module (src/routes), so a page's first load holds only its
+ * own code. `handle.title` names the page in the document title.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <Outlet />,
+    ErrorBoundary: RouteError,
+    hydrateFallbackElement: <PageSpinner />,
+    children: [
+      { path: 'sign-in', lazy: () => import('../routes/sign-in') },
+      { path: 'sign-up', lazy: () => import('../routes/sign-up') },
+      {
+        lazy: () => import('../routes/app-shell'),
+        children: [
+          { index: true, element: <Navigate to="/organizations" replace /> },
+          { path: 'organizations', lazy: () => import('../routes/organizations') },
+          { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
+          { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
+          {
+            path: 'project/:ref',
+            lazy: () => import('../routes/project-layout'),
+            children: [
+              { index: true, handle: { title: 'Home' }, lazy: () => import('../routes/project-home') },
+              {
+                path: 'settings/general',
+                handle: { title: 'General' },
+                lazy: () => import('../routes/project-settings-general'),
+              },
+            ],
+          },
+          { path: '*', lazy: () => import('../routes/not-found') },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,56 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ErrorBoundary } from './error-boundary';
+
+const state = { explode: true };
+
+function Fragile() {
+  if (state.explode) throw new Error('boom');
+  return <p>Recovered</p>;
+}
+
+describe('ErrorBoundary', () => {
+  beforeEach(() => {
+    state.explode = true;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the error screen and renders the children again on Try again', async () => {
+    const user = userEvent.setup();
+    const onReset = vi.fn();
+    render(
+      <ErrorBoundary onReset={onReset}>
+        <Fragile />
+      </ErrorBoundary>,
+    );
+
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByText("We've been notified and will review and fix this issue.")).toBeTruthy();
+
+    state.explode = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onReset).toHaveBeenCalledOnce();
+    expect(screen.getByText('Recovered')).toBeTruthy();
+  });
+
+  it('clears the error when the reset key changes (e.g. navigation)', () => {
+    const { rerender } = render(
+      <ErrorBoundary resetKey="/a">
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Something went wrong')).toBeTruthy();
+    state.explode = false;
+    rerender(
+      <ErrorBoundary resetKey="/b">
+        <Fragile />
+      </ErrorBoundary>,
+    );
+    expect(screen.getByText('Recovered')).toBeTruthy();
+  });
+});

@@ -1,0 +1,40 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
+import { json, mockApi } from '../../test/mock-api';
+import { renderAt } from '../../test/render';
+import { ProjectHome } from './project-home';
+
+function renderHome(project = projectFixture(), organization = organizationFixture()) {
+  mockApi({
+    [`GET /api/platform/projects/${PROJECT_REF}`]: json(project),
+    'GET /api/platform/organizations/acme': json(organization),
+  });
+  renderAt('/project/:ref', <ProjectHome />, `/project/${PROJECT_REF}`);
+}
+
+describe('project home', () => {
+  it('heads the page with the project name and shows the connection details with copy buttons', async () => {
+    renderHome();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    for (const name of ['Project URL', 'Connection string', 'Read-only connection string']) {
+      const group = screen.getByRole('group', { name });
+      expect(within(group).getByRole('textbox')).toBeTruthy();
+      expect(within(group).getByRole('button', { name: 'Copy' })).toBeTruthy();
+    }
+    expect(screen.getAllByRole('link', { name: /Next\.js/ }).length).toBeGreaterThan(0);
+  });
+
+  it('tells members without the connection string that they only see the read-only one', async () => {
+    renderHome(projectFixture({ connectionString: null }), organizationFixture({ role: 'Read-only' }));
+    expect(await screen.findByText('Your role (Read-only) can only see the read-only connection string.')).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Connection string' })).toBeNull();
+    expect(screen.getByRole('group', { name: 'Read-only connection string' })).toBeTruthy();
+  });
+
+  it("welcomes the 'default' project", async () => {
+    mockApi({ 'GET /api/platform/projects/default': json(projectFixture({ ref: 'default' })) });
+    renderAt('/project/:ref', <ProjectHome />, '/project/default');
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome to your project' })).toBeTruthy();
+  });
+});

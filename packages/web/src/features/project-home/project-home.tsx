@@ -1,0 +1,33 @@
+import { useParams } from 'react-router';
+import { projectHomeHeading } from '@basin/core';
+import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
+import { useProjectQuery } from '../../data/projects/use-project-query';
+import { Page } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { ClientLibrariesSection, ExampleProjectsSection } from '../examples/examples-sections';
+import { ConnectionDetails } from './connection-details';
+import { ProjectSummary } from './project-summary';
+
+/** /project/:ref — the project's name, how to connect, client libraries and example projects. */
+export function ProjectHome() {
+  const { ref = '' } = useParams();
+  const { data: project } = useProjectQuery(ref);
+  const { data: organization } = useOrganizationQuery(project?.organization_slug);
+  const heading = projectHomeHeading(ref, project?.name);
+
+  return (
+    <Page wide className="flex flex-col gap-8">
+      <div className="flex flex-col gap-2">
+        <h1 className="text-xl font-medium tracking-tight">{heading || <Skeleton className="h-7 w-56" />}</h1>
+        {project ? <ProjectSummary project={project} /> : <Skeleton className="h-5 w-96 max-w-full" />}
+      </div>
+      {project ? (
+        <ConnectionDetails project={project} role={organization?.role} />
+      ) : (
+        <Skeleton className="h-56 w-full rounded-lg" />
+      )}
+      <ClientLibrariesSection />
+      <ExampleProjectsSection />
+    </Page>
+  );
+}

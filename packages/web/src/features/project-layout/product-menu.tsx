@@ -1,0 +1,87 @@
+import { House, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../ui/cn';
+import { Tooltip } from '../../ui/tooltip';
+
+interface MenuItem {
+  label: string;
+  path: string;
+  icon: LucideIcon;
+  end?: boolean;
+}
+
+interface MenuSection {
+  heading?: string;
+  items: MenuItem[];
+}
+
+/** Only areas that exist are linked; later areas add their entries here. */
+const SECTIONS: MenuSection[] = [
+  { items: [{ label: 'Home', path: '', icon: House, end: true }] },
+  { heading: 'Settings', items: [{ label: 'General', path: '/settings/general', icon: Settings }] },
+];
+
+export function ProductMenu({
+  projectRef,
+  collapsed = false,
+  onNavigate,
+  onToggleCollapsed,
+}: {
+  projectRef: string;
+  collapsed?: boolean;
+  onNavigate?: () => void;
+  onToggleCollapsed?: () => void;
+}) {
+  return (
+    <div className="flex h-full flex-col bg-surface">
+      <nav aria-label="Project" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-2">
+        {SECTIONS.map((section, index) => (
+          <div key={section.heading ?? index} className="flex flex-col gap-0.5">
+            {section.heading && !collapsed ? (
+              <h2 className="px-2 pb-1 text-[11px] font-medium tracking-wide text-subtle uppercase">{section.heading}</h2>
+            ) : null}
+            {section.items.map((item) => (
+              <Tooltip key={item.label} content={collapsed ? item.label : null} side="right">
+                <NavLink
+                  to={`/project/${projectRef}${item.path}`}
+                  end={item.end}
+                  onClick={onNavigate}
+                  aria-label={collapsed ? item.label : undefined}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex h-8 items-center gap-2 rounded-md px-2 text-[13px] transition-colors',
+                      collapsed && 'justify-center px-0',
+                      isActive ? 'bg-surface-hover font-medium text-foreground' : 'text-muted hover:bg-surface-muted hover:text-foreground',
+                    )
+                  }
+                >
+                  <item.icon className="size-4 shrink-0" aria-hidden="true" />
+                  {collapsed ? null : <span className="truncate">{item.label}</span>}
+                </NavLink>
+              </Tooltip>
+            ))}
+          </div>
+        ))}
+      </nav>
+      {onToggleCollapsed ? (
+        <div className={cn('border-t border-border p-2', collapsed && 'flex justify-center')}>
+          <button
+            type="button"
+            onClick={onToggleCollapsed}
+            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+            className="inline-flex h-7 cursor-pointer items-center gap-2 rounded-md px-2 text-xs text-muted hover:bg-surface-hover hover:text-foreground"
+          >
+            {collapsed ? (
+              <PanelLeftOpen className="size-4" aria-hidden="true" />
+            ) : (
+              <>
+                <PanelLeftClose className="size-4" aria-hidden="true" />
+                Collapse
+              </>
+            )}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

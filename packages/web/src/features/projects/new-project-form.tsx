@@ -1,0 +1,133 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { DEFAULT_REGION, fromFormValue, MESSAGES, REGIONS } from '@basin/core';
+import { CreateProjectBody } from '@basin/core/schemas';
+import { useAvailableVersionsQuery } from '../../data/available-versions/use-available-versions-query';
+import { useCreateProjectMutation } from '../../data/projects/use-create-project-mutation';
+import { Button } from '../../ui/button';
+import { delayedBlur, withDelayedBlur } from '../../ui/delayed-blur';
+import { Dialog } from '../../ui/dialog';
+import { FormField, describedBy } from '../../ui/form-field';
+import { Input } from '../../ui/input';
+import { Select } from '../../ui/select';
+import { versionChoices } from './version-choices';
+import { VersionSelector } from './version-selector';
+
+const NewProjectFormSchema = z.object({
+  name: CreateProjectBody.shape.name,
+  region: CreateProjectBody.shape.region,
+  postgresVersion: z
+    .string()
+    .refine((value) => fromFormValue(value) !== undefined, MESSAGES.postgresVersionPlaceholder),
+});
+type NewProjectFormInput = z.input<typeof NewProjectFormSchema>;
+type NewProjectFormOutput = z.output<typeof NewProjectFormSchema>;
+const resolver = zodResolver(NewProjectFormSchema);
+
+/** Name, region and Postgres version; on success the new project's page opens. */
+export function NewProjectForm({ slug, onCancel }: { slug: string; onCancel: () => void }) {
+  const navigate = useNavigate();
+  const [region, setRegion] = useState<string>(DEFAULT_REGION);
+  const versions = useAvailableVersionsQuery({ slug, region });
+  const { defaultValue } = useMemo(() => versionChoices(versions.data?.available_versions ?? []), [versions.data]);
+
+  // The default version arrives with the list; fields the user changed keep their value.
+  const values = useMemo(() => ({ name: '', region, postgresVersion: defaultValue }), [region, defaultValue]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewProjectFormInput, unknown, NewProjectFormOutput>({
+    resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onBlur',
+    values,
+    resetOptions: { keepDirtyValues: true },
+  });
+  const createProject = useCreateProjectMutation({
+    onSuccess: (project) => navigate(`/project/${project.ref}`),
+  });
+
+  const submit = handleSubmit((form) => {
+    const version = fromFormValue(form.postgresVersion);
+    if (!version) return;
+    createProject.mutate({ name: form.name, organization_slug: slug, region: form.region, ...version });
+  });
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Dialog.Body>
+        <FormField id="project-name" label="Name" error={errors.name?.message}>
+          <Input
+            id="project-name"
+            autoFocus
+            autoComplete="off"
+            placeholder="my-app"
+            invalid={Boolean(errors.name)}
+            aria-describedby={describedBy('project-name', { error: errors.name?.message })}
+            {...withDelayedBlur(register('name'))}
+          />
+        </FormField>
+        <FormField id="project-region" labelId="project-region-label" label="Region" error={errors.region?.message}>
+          <Controller
+            control={control}
+            name="region"
+            render={({ field }) => (
+              <Select
+                id="project-region"
+                labelledBy="project-region-label"
+                value={field.value}
+                onValueChange={(value) => {
+                  field.onChange(value);
+                  setRegion(value);
+                }}
+                onBlur={delayedBlur(field.onBlur)}
+                invalid={Boolean(errors.region)}
+              >
+                {REGIONS.map((option) => (
+                  <Select.Item key={option.id} value={option.id} hint={option.id}>
+                    {option.label}
+                  </Select.Item>
+                ))}
+              </Select>
+            )}
+          />
+        </FormField>
+        <FormField
+          id="project-postgres-version"
+          labelId="project-postgres-version-label"
+          label="Postgres version"
+          error={errors.postgresVersion?.message}
+          description={versions.isError ? `Failed to load versions: ${versions.error.message}` : undefined}
+        >
+          <Controller
+            control={control}
+            name="postgresVersion"
+            render={({ field }) => (
+              <VersionSelector
+                id="project-postgres-version"
+                labelledBy="project-postgres-version-label"
+                options={versions.data?.available_versions}
+                isLoading={versions.isLoading}
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={delayedBlur(field.onBlur)}
+                invalid={Boolean(errors.postgresVersion)}
+              />
+            )}
+          />
+        </FormField>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="primary" loading={createProject.isPending}>
+          Create project
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

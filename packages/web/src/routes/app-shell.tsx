@@ -1,0 +1,1 @@
+export { AppShell as Component } from '../features/shell/app-shell';

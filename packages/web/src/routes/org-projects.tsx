@@ -1,0 +1,1 @@
+export { OrganizationProjectsPage as Component } from '../features/organizations/organization-projects-page';

@@ -1,0 +1,1 @@
+export { OrganizationsPage as Component } from '../features/organizations/organizations-page';

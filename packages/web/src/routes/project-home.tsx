@@ -1,0 +1,1 @@
+export { ProjectHome as Component } from '../features/project-home/project-home';

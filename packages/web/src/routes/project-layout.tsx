@@ -1,0 +1,1 @@
+export { ProjectLayout as Component } from '../features/project-layout/project-layout';

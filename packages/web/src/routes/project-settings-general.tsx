@@ -1,0 +1,1 @@
+export { GeneralSettings as Component } from '../features/project-settings/general-settings';

@@ -1,0 +1,48 @@
+import type { Member, Organization, Project } from '@basin/core/schemas';
+
+export const PROJECT_REF = 'abcdefghijklmnopqrst';
+
+export function projectFixture(overrides: Partial<Project> = {}): Project {
+  return {
+    id: 1,
+    ref: PROJECT_REF,
+    name: 'Orders',
+    organization_id: 1,
+    organization_slug: 'acme',
+    status: 'ACTIVE_HEALTHY',
+    status_message: null,
+    dbVersion: 'supabase-postgres-17.10.0',
+    region: 'local',
+    cloud_provider: 'local',
+    infra_compute_size: 'micro',
+    restUrl: `http://127.0.0.1:8080/projects/${PROJECT_REF}`,
+    connectionString: 'postgresql://postgres:secret@127.0.0.1:54321/postgres',
+    connectionStringReadOnly: 'postgresql://basin_read_only:secret@127.0.0.1:54321/postgres',
+    parent_project_ref: null,
+    inserted_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function organizationFixture(overrides: Partial<Organization> = {}): Organization {
+  return {
+    id: 1,
+    slug: 'acme',
+    name: 'Acme',
+    billing_email: null,
+    plan: { id: 'free', name: 'Free' },
+    role: 'Owner',
+    ...overrides,
+  };
+}
+
+export function memberFixture(overrides: Partial<Member> = {}): Member {
+  return {
+    user_id: 'user-1',
+    email: 'ada@example.com',
+    username: 'ada',
+    role: 'Owner',
+    joined_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}

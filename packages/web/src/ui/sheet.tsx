@@ -1,0 +1,45 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+interface SheetContentProps {
+  title: string;
+  side?: 'left' | 'right';
+  className?: string;
+  children: ReactNode;
+}
+
+/** A panel that slides over the page from one side (used on small screens). */
+function SheetContent({ title, side = 'left', className, children }: SheetContentProps) {
+  return (
+    <RadixDialog.Portal>
+      <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+      <RadixDialog.Content
+        className={cn(
+          'fixed inset-y-0 z-50 flex w-72 max-w-[85vw] flex-col border-border bg-surface shadow-xl focus:outline-none',
+          side === 'left' ? 'left-0 border-r' : 'right-0 border-l',
+          className,
+        )}
+      >
+        <div className="flex h-12 items-center justify-between border-b border-border px-4">
+          <RadixDialog.Title className="text-[13px] font-medium">{title}</RadixDialog.Title>
+          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          <RadixDialog.Close
+            aria-label="Close"
+            className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </RadixDialog.Close>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
+      </RadixDialog.Content>
+    </RadixDialog.Portal>
+  );
+}
+
+export const Sheet = Object.assign(RadixDialog.Root, {
+  Trigger: RadixDialog.Trigger,
+  Content: SheetContent,
+  Close: RadixDialog.Close,
+});
