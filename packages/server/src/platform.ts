@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server';
 import getPort from 'get-port';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { createAuth, migrateAuth } from './auth.ts';
@@ -55,11 +56,14 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
 
   await reconcileProjects(ctx);
-  await queue.work<ProjectJob>(
-    QUEUES.createProject,
-    { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
-    async ([job]) => job && createProjectJob(ctx, job),
-  );
+  // pg-boss 10 runs one job per worker at a time: one worker per core lets creations overlap.
+  for (let i = 0; i < availableParallelism(); i++) {
+    await queue.work<ProjectJob>(
+      QUEUES.createProject,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => job && createProjectJob(ctx, job),
+    );
+  }
   const stopSupervisor = startSupervisor({
     driver,
     intervalMs: config.healthCheckIntervalMs,

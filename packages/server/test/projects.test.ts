@@ -136,4 +136,18 @@ describe('projects', () => {
       squatter.close();
     }
   });
+
+  it('hands members a connection string that owns the database but cannot run programs on the server', async () => {
+    const created = await newProject({ name: 'Fenced' });
+    await healthy(created.body.ref);
+    const members = created.body.connectionString;
+    expect(new URL(members).username).toBe('postgres');
+    await query(members, "create table items (id serial primary key, name text); insert into items (name) values ('a')");
+    await query(members, "update items set name = 'b'; create index on items (name)");
+    expect((await query(members, 'select name from items')).rows).toEqual([{ name: 'b' }]);
+    await expect(query(members, "copy (select 1) to program 'true'")).rejects.toMatchObject({
+      code: '42501',
+      message: expect.stringMatching(/permission denied/),
+    });
+  });
 });

@@ -25,13 +25,25 @@ function newDriver(): EmbeddedDriver {
 }
 
 async function specFor(ref: string, major: PostgresMajor): Promise<InstanceSpec> {
-  return { ref, major, port: await getPort(), superuserPassword: `su-${ref}`, readonlyPassword: `ro-${ref}`, settings };
+  return {
+    ref,
+    major,
+    port: await getPort(),
+    adminPassword: `admin-${ref}`,
+    postgresPassword: `pg-${ref}`,
+    readonlyPassword: `ro-${ref}`,
+    settings,
+  };
 }
 
+const asAdmin = (spec: InstanceSpec) => ({ user: 'basin_admin', password: spec.adminPassword });
+const asReadonly = (spec: InstanceSpec) => ({ user: 'basin_readonly', password: spec.readonlyPassword });
+
+/** Runs `sql` as `postgres`, the members' role, unless told otherwise. */
 async function query(
   spec: InstanceSpec,
   sql: string,
-  login = { user: 'postgres', password: spec.superuserPassword },
+  login = { user: 'postgres', password: spec.postgresPassword },
 ): Promise<Record<string, unknown>[]> {
   const client = new pg.Client({ host: '127.0.0.1', port: spec.port, database: 'postgres', ...login });
   await client.connect();
@@ -40,6 +52,14 @@ async function query(
   } finally {
     await client.end();
   }
+}
+
+/** The SQLSTATE `sql` fails with as `postgres`; 42501 is insufficient_privilege (permission denied). */
+function failureCode(spec: InstanceSpec, sql: string): Promise<string | undefined> {
+  return query(spec, sql).then(
+    () => 'succeeded',
+    (error: { code?: string }) => error.code,
+  );
 }
 
 async function postmasterPid(spec: InstanceSpec): Promise<number> {
@@ -92,15 +112,36 @@ describe('EmbeddedDriver', () => {
     expect(row).toEqual({ shared_buffers: '16MB', max_connections: '40', work_mem: '3MB', listen_addresses: '127.0.0.1' });
   });
 
-  it('requires the superuser password', async () => {
+  it("requires each role's own password", async () => {
     await expect(query(pg17, 'select 1', { user: 'postgres', password: 'wrong' })).rejects.toThrow(
+      /password authentication failed/,
+    );
+    await expect(query(pg17, 'select 1', { user: 'basin_admin', password: pg17.postgresPassword })).rejects.toThrow(
       /password authentication failed/,
     );
   });
 
+  it.each(['17', '15'])('gives postgres the database of Postgres %s, but not the server', async (major) => {
+    const spec = major === '17' ? pg17 : pg15;
+    const isSuperuser = 'select rolsuper as superuser from pg_roles where rolname = current_user';
+    expect(await query(spec, isSuperuser)).toEqual([{ superuser: false }]);
+    expect(await query(spec, isSuperuser, asAdmin(spec))).toEqual([{ superuser: true }]);
+
+    await query(spec, 'create extension pgcrypto; create table secrets (id int primary key, hash bytea)');
+    await query(spec, "create function hashed(text) returns bytea language sql as $$ select digest($1, 'sha256') $$");
+    await query(spec, "insert into secrets values (1, hashed('hi'))");
+    expect(await query(spec, "select hash = hashed('hi') as same from secrets")).toEqual([{ same: true }]);
+
+    expect(await failureCode(spec, "copy (select 1) to program 'true'")).toBe('42501');
+    expect(await failureCode(spec, "select pg_read_file('postgresql.conf')")).toBe('42501');
+    // Postgres 15's CREATEROLE could grant this; postgres must not get it there.
+    expect(await failureCode(spec, 'grant pg_execute_server_program to postgres')).toBe('42501');
+    expect(await failureCode(spec, "alter role basin_readonly password 'mine'")).toBe('42501');
+  });
+
   it.each(['17', '15'])('lets the read-only role of Postgres %s read but never write', async (major) => {
     const spec = major === '17' ? pg17 : pg15;
-    const readonly = { user: 'basin_readonly', password: spec.readonlyPassword };
+    const readonly = asReadonly(spec);
     await query(spec, 'create table notes (body text); insert into notes values ($$hello$$)');
     expect(await query(spec, 'select body from notes', readonly)).toEqual([{ body: 'hello' }]);
     await expect(query(spec, "insert into notes values ('no')", readonly)).rejects.toThrow(/read-only transaction/);
@@ -124,8 +165,20 @@ describe('EmbeddedDriver', () => {
     await driver.stop(pg17.ref);
     await driver.create(pg17); // stopped, as after an attempt interrupted before the start
     expect(await query(pg17, 'select n from again')).toEqual([{ n: 2 }]);
-    const readonly = { user: 'basin_readonly', password: pg17.readonlyPassword };
-    expect(await query(pg17, 'select n from again', readonly)).toEqual([{ n: 2 }]);
+    expect(await query(pg17, 'select n from again', asReadonly(pg17))).toEqual([{ n: 2 }]);
+  });
+
+  it("resets postgres's password to the spec's when create runs again", async () => {
+    await driver.create({ ...pg17, postgresPassword: 'changed' });
+    expect(await query(pg17, 'select 1 as ok', { user: 'postgres', password: 'changed' })).toEqual([{ ok: 1 }]);
+    await driver.create(pg17);
+    expect(await query(pg17, 'select 1 as ok')).toEqual([{ ok: 1 }]);
+  });
+
+  it('explains why create cannot log in as basin_admin', async () => {
+    await expect(driver.create({ ...pg17, adminPassword: 'not-derived-here' })).rejects.toThrow(
+      /Cannot log in to instance pg17 as basin_admin.*remove .*pg17 to make the instance again/,
+    );
   });
 
   it('wipes and redoes a half-made data directory', async () => {

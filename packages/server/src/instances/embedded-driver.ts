@@ -14,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { binariesFor, installedMajors } from './binaries.ts';
+import { ADMIN_ROLE, ensurePostgresRole } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { ensureReadonlyRole } from './readonly-role.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
@@ -21,7 +22,6 @@ import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor } fr
 
 const runFile = promisify(execFile);
 
-const SUPERUSER = 'postgres';
 const SERVER_LOG = 'postgres.log';
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
 
@@ -64,7 +64,12 @@ export class EmbeddedDriver implements InstanceDriver {
   async create(spec: InstanceSpec): Promise<void> {
     if (!(await isInitialised(this.dataDir(spec.ref)))) await this.#initialise(spec);
     await this.start(spec);
-    await withSuperuser(spec, 5_000, (client) => ensureReadonlyRole(client, spec.readonlyPassword));
+    await withAdmin(spec, 5_000, async (client) => {
+      await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
+      await ensureReadonlyRole(client, spec.readonlyPassword);
+    }).catch((error: unknown) => {
+      throw isLoginFailure(error) ? this.#adminLoginError(spec.ref) : error;
+    });
   }
 
   async start(spec: InstanceSpec): Promise<void> {
@@ -120,7 +125,7 @@ export class EmbeddedDriver implements InstanceDriver {
   }
 
   isHealthy(spec: InstanceSpec): Promise<boolean> {
-    return withSuperuser(spec, 1_000, async (client) => {
+    return withAdmin(spec, 1_000, async (client) => {
       await client.query('select 1');
       return true;
     }).catch(() => false);
@@ -146,14 +151,14 @@ export class EmbeddedDriver implements InstanceDriver {
     await this.#prepareProjectsDir(user);
     await Promise.all([dataDir, staging].map((path) => rm(path, { recursive: true, force: true })));
     await mkdir(staging, { mode: 0o700 });
-    await writeFile(passwordFile, `${spec.superuserPassword}\n`, { mode: 0o600 });
+    await writeFile(passwordFile, `${spec.adminPassword}\n`, { mode: 0o600 });
     if (user) await Promise.all([staging, passwordFile].map((path) => chown(path, user.uid, user.gid)));
     try {
       await runFile(
         initdb,
         [
           `--pgdata=${staging}`,
-          `--username=${SUPERUSER}`,
+          `--username=${ADMIN_ROLE}`,
           `--pwfile=${passwordFile}`,
           '--auth=scram-sha-256',
           '--encoding=UTF8',
@@ -173,6 +178,15 @@ export class EmbeddedDriver implements InstanceDriver {
     }
     await rename(staging, dataDir);
     this.#log(`instance ${spec.ref} initialised (Postgres ${spec.major})`);
+  }
+
+  /** Either not our data directory any more, or made before `postgres` stopped being the superuser. */
+  #adminLoginError(ref: string): Error {
+    return new Error(
+      `Cannot log in to instance ${ref} as ${ADMIN_ROLE} with the password derived from the platform secret. ` +
+        `Its data directory was made by an earlier Basin (when postgres was the superuser) or under another secret; ` +
+        `remove ${this.dataDir(ref)} to make the instance again.`,
+    );
   }
 
   async #prepareProjectsDir(user: SystemUser | undefined): Promise<void> {
@@ -248,7 +262,16 @@ async function logTail(file: string, bytes = 4096): Promise<string> {
   }
 }
 
-async function withSuperuser<T>(
+/** 28P01, invalid_password: also what Postgres answers for a role that does not exist. */
+function isLoginFailure(error: unknown): boolean {
+  return (error as { code?: unknown }).code === '28P01';
+}
+
+/**
+ * A session as the superuser. Its search_path is pg_catalog alone so that no function or operator
+ * a member created in public can stand in for a built-in and run with superuser rights.
+ */
+async function withAdmin<T>(
   spec: InstanceSpec,
   timeoutMs: number,
   work: (client: pg.Client) => Promise<T>,
@@ -256,9 +279,10 @@ async function withSuperuser<T>(
   const client = new pg.Client({
     host: '127.0.0.1',
     port: spec.port,
-    user: SUPERUSER,
-    password: spec.superuserPassword,
+    user: ADMIN_ROLE,
+    password: spec.adminPassword,
     database: 'postgres',
+    options: '-c search_path=pg_catalog',
     connectionTimeoutMillis: timeoutMs,
     query_timeout: timeoutMs,
   });

@@ -7,7 +7,8 @@ const spec: InstanceSpec = {
   ref: 'down',
   major: '17',
   port: 1,
-  superuserPassword: 'x',
+  adminPassword: 'x',
+  postgresPassword: 'x',
   readonlyPassword: 'y',
   settings: { shared_buffers: '16MB', max_connections: 10, work_mem: '1MB' },
 };

@@ -4,8 +4,10 @@
  *
  * Contract for every driver:
  * - An instance is named by its project `ref`; one instance per ref.
- * - The superuser is `postgres` with `superuserPassword`; the read-only role is
- *   `basin_readonly` with `readonlyPassword`. Both log in with a password (never trust).
+ * - Three roles, each logging in with its password (never trust): the superuser `basin_admin`
+ *   (`adminPassword`), for the platform alone; `postgres` (`postgresPassword`), the members' role,
+ *   owner of database postgres and schema public but no superuser, so it can reach neither the
+ *   server's files nor its programs; the read-only `basin_readonly` (`readonlyPassword`).
  * - Calls for the same ref must not run concurrently (the job queue serialises them);
  *   calls for different refs may.
  */
@@ -19,7 +21,8 @@ export interface InstanceSpec {
   ref: string;
   major: PostgresMajor;
   port: number;
-  superuserPassword: string;
+  adminPassword: string;
+  postgresPassword: string;
   readonlyPassword: string;
   settings: InstanceSettings;
 }
@@ -28,9 +31,9 @@ export interface InstanceDriver {
   /** Installed majors, with the full server version, e.g. { major: '17', version: '17.10.0' }. */
   availableMajors(): { major: PostgresMajor; version: string }[];
   /**
-   * Makes the instance exist and run: initdb, start, read-only role. Idempotent: a complete
-   * instance from an earlier (interrupted) attempt is reused with its data; a half-made one
-   * is wiped and made again.
+   * Makes the instance exist and run: initdb, start, roles. Idempotent: a complete instance
+   * from an earlier (interrupted) attempt is reused with its data (and roles, with their
+   * passwords reset to the spec's); a half-made one is wiped and made again.
    */
   create(spec: InstanceSpec): Promise<void>;
   /**
@@ -43,7 +46,7 @@ export interface InstanceDriver {
   stop(ref: string): Promise<void>;
   /** Stops the instance and deletes its data. */
   remove(ref: string): Promise<void>;
-  /** Whether the superuser can connect and run `select 1` within about a second. */
+  /** Whether `basin_admin` can connect and run `select 1` within about a second. */
   isHealthy(spec: InstanceSpec): Promise<boolean>;
   /** Stops every instance this driver object started or adopted. */
   stopAll(): Promise<void>;

@@ -3,14 +3,18 @@ import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { SecretBox } from './secrets.ts';
 
-/** The instance a project row describes, with its passwords unsealed for the driver. */
+/**
+ * The instance a project row describes, with its passwords unsealed for the driver. The admin
+ * password is derived, never stored: only the platform can work it out.
+ */
 export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
   return {
     ref: row.ref,
     major: row.postgres_major as PostgresMajor,
     port: row.port,
-    superuserPassword: box.open(row.db_password),
+    adminPassword: box.derive(`instance-admin:${row.ref}`),
+    postgresPassword: box.open(row.db_password),
     readonlyPassword: box.open(row.readonly_password),
     settings: instanceSettings(row.compute_size),
   };

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -16,12 +16,22 @@ export async function loadOrCreateSecret(dataDir: string, fromEnv: string | unde
   }
 }
 
-/** Encrypts stored database passwords (AES-256-GCM), so a dump of the metadata does not leak them. */
+/**
+ * Encrypts stored database passwords (AES-256-GCM), so a dump of the metadata does not leak them,
+ * and derives the secrets the platform alone needs, which are then never stored at all.
+ */
 export class SecretBox {
   private readonly key: Buffer;
+  private readonly secret: string;
 
   constructor(secret: string) {
     this.key = createHash('sha256').update(`basin-secret-box:${secret}`).digest();
+    this.secret = secret;
+  }
+
+  /** A URL-safe secret for `purpose` (HMAC-SHA256 of the platform secret): the same on every call. */
+  derive(purpose: string): string {
+    return createHmac('sha256', this.secret).update(purpose).digest('base64url');
   }
 
   seal(plain: string): string {

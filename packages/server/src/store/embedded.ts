@@ -1,13 +1,13 @@
 import { instanceSettings } from '@basin/core';
 import getPort from 'get-port';
-import { createHmac } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { PlatformConfig } from '../config.ts';
-import { EmbeddedDriver } from '../instances/index.ts';
+import { ADMIN_ROLE, EmbeddedDriver } from '../instances/index.ts';
 import type { InstanceSpec } from '../instances/types.ts';
 import type { Logger } from '../logger.ts';
 import { connectionString } from '../services/project-instance.ts';
+import { SecretBox } from '../services/secrets.ts';
 
 export interface PlatformStore {
   connectionString: string;
@@ -19,24 +19,26 @@ const REF = 'platform';
 /**
  * The platform's metadata database: DATABASE_URL when given, otherwise an embedded instance in
  * <data dir>/platform run by the same driver as the projects (so it is adopted, too, when it
- * outlived a crashed platform). Its port is kept in platform.json so that adoption finds it.
+ * outlived a crashed platform). Its port is kept in platform.json so that adoption finds it. The
+ * platform connects as the instance's superuser; its `postgres` role is left unused.
  */
 export async function startPlatformStore(config: PlatformConfig, secret: string, logger: Logger): Promise<PlatformStore> {
   if (config.databaseUrl) return { connectionString: config.databaseUrl, stop: async () => {} };
 
   const driver = new EmbeddedDriver({ projectsDir: config.dataDir, log: (line) => logger.debug({ line }, 'platform store') });
-  const derived = (purpose: string) => createHmac('sha256', secret).update(purpose).digest('base64url');
+  const box = new SecretBox(secret);
   const spec: InstanceSpec = {
     ref: REF,
     major: '17',
     port: await storePort(config.dataDir),
-    superuserPassword: derived('platform-store-superuser'),
-    readonlyPassword: derived('platform-store-readonly'),
+    adminPassword: box.derive('platform-store-admin'),
+    postgresPassword: box.derive('platform-store-postgres'),
+    readonlyPassword: box.derive('platform-store-readonly'),
     settings: instanceSettings('micro'),
   };
   await driver.create(spec);
   return {
-    connectionString: connectionString('postgres', spec.superuserPassword, spec.port),
+    connectionString: connectionString(ADMIN_ROLE, spec.adminPassword, spec.port),
     stop: () => driver.stopAll(),
   };
 }

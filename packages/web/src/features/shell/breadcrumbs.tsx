@@ -14,9 +14,11 @@ function Divider() {
 }
 
 function ProjectCrumbs({ projectRef }: { projectRef: string }) {
-  const { data: project } = useProjectQuery(projectRef);
+  const { data: project, isError } = useProjectQuery(projectRef);
   const slug = project?.organization_slug;
   const { data: organization } = useOrganizationQuery(slug);
+  // An unknown project has no crumbs: the page itself says it was not found.
+  if (isError) return null;
   return (
     <>
       <OrganizationSwitcher slug={slug} organization={organization} />
