@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { configFromEnv, type PlatformConfig } from '../src/config.ts';
 import { startPlatform, type Platform } from '../src/platform.ts';
 
@@ -103,5 +104,16 @@ export async function waitFor<T>(
     if (done(value)) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting; last value: ${JSON.stringify(value)}`);
     await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** One statement on a fresh connection, as a user with a connection string would run it. */
+export async function query(connectionString: string, sql: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
   }
 }

@@ -2,10 +2,9 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChildPlatform } from './child-platform.ts';
-import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, uniqueEmail, waitFor, query } from './harness.ts';
 
 const running: ChildPlatform[] = [];
 const dirs: string[] = [];
@@ -31,15 +30,6 @@ async function setUp(platform: ChildPlatform) {
   return { client, create };
 }
 
-async function query(connectionString: string, sql: string) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 const isHealthy = (client: ApiClient, ref: string) =>
   waitFor(() => client.get(`/api/platform/projects/${ref}/status`), (a) => a.body?.status === 'ACTIVE_HEALTHY', 60_000);

@@ -1,0 +1,69 @@
+/** An API answer that was not 2xx; `message` is the server's `{ message }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | undefined;
+
+  constructor(message: string, status: number, code?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface FetchOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function field(data: unknown, name: string): string | undefined {
+  if (typeof data !== 'object' || data === null || !(name in data)) return undefined;
+  const value: unknown = (data as Record<string, unknown>)[name];
+  return typeof value === 'string' && value.length > 0 ? value : undefined;
+}
+
+/**
+ * Calls the platform API on the dashboard's origin. The answer is typed by the caller from core's
+ * schema types (no runtime validation here, so zod stays out of the first-load bundle).
+ */
+export async function fetcher<T>(path: string, { method = 'GET', body, signal }: FetchOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      signal,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError('Unable to reach the server. Check your connection and try again.', 0);
+  }
+
+  const text = await response.text();
+  const data = text ? parseJson(text) : undefined;
+  if (!response.ok) {
+    const message = field(data, 'message') ?? `Request failed with status ${response.status}`;
+    throw new ApiError(message, response.status, field(data, 'code'));
+  }
+  return data as T;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

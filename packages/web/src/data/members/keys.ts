@@ -1,0 +1,3 @@
+export const memberKeys = {
+  list: (slug: string | undefined) => ['organizations', slug, 'members'] as const,
+};

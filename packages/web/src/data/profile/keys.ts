@@ -1,0 +1,3 @@
+export const profileKeys = {
+  detail: () => ['profile'] as const,
+};

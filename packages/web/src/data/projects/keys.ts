@@ -1,0 +1,6 @@
+export const projectKeys = {
+  /** The projects of an organization. */
+  list: (slug: string | undefined) => ['organizations', slug, 'projects'] as const,
+  detail: (ref: string | undefined) => ['projects', ref] as const,
+  status: (ref: string | undefined) => ['projects', ref, 'status'] as const,
+};

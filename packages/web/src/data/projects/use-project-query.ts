@@ -1,0 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { Project } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { projectKeys } from './keys';
+
+export function getProject(ref: string | undefined, signal?: AbortSignal): Promise<Project> {
+  const projectRef = requireIdentifier(ref, 'Project ref');
+  return fetcher<Project>(`/api/platform/projects/${encodeURIComponent(projectRef)}`, { signal });
+}
+
+export function useProjectQuery(ref: string | undefined) {
+  return useQuery({
+    queryKey: projectKeys.detail(ref),
+    queryFn: ({ signal }) => getProject(ref, signal),
+    enabled: Boolean(ref),
+  });
+}
