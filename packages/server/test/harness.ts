@@ -108,11 +108,11 @@ export async function waitFor<T>(
 }
 
 /** One statement on a fresh connection, as a user with a connection string would run it. */
-export async function query(connectionString: string, sql: string) {
+export async function query(connectionString: string, sql: string, params: unknown[] = []) {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
-    return await client.query(sql);
+    return await client.query(sql, params);
   } finally {
     await client.end();
   }
