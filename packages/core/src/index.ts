@@ -9,3 +9,5 @@ export * from './rules/timing.ts';
 export * from './rules/instance-settings.ts';
 export * from './catalogues/client-libraries.ts';
 export * from './catalogues/example-apps.ts';
+export * from './rules/pause.ts';
+export * from './rules/upgrade-steps.ts';

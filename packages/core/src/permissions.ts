@@ -29,6 +29,11 @@ export const PERMISSIONS = {
   'preview_branches:create': BUILDERS,
   'user_content.sql:create': BUILDERS,
   'infra.resume:execute': ADMINS,
+  /** Pause, restart, resize and upgrade change the running instance. */
+  'infra.lifecycle:execute': ADMINS,
+  'backups:read': EVERYONE,
+  /** A physical backup holds every row and role: as sensitive as the superuser password. */
+  'backups:download': ADMINS,
   'auth:read': EVERYONE,
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,

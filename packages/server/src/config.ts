@@ -17,6 +17,8 @@ export interface PlatformConfig {
   /** Sign-in attempts allowed per client and minute. */
   signInAttemptsPerMinute: number;
   healthCheckIntervalMs: number;
+  /** Test-only fault injection, `operation:step` pairs (BASIN_FAULTS); refused in production. */
+  faults: string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -35,5 +37,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     webDir: path.join(repoRoot, 'packages/web/dist'),
     signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
     healthCheckIntervalMs: 5000,
+    faults: parseFaults(env),
   };
+}
+
+function parseFaults(env: NodeJS.ProcessEnv): string[] {
+  const faults = (env.BASIN_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  if (faults.length && env.NODE_ENV === 'production') throw new Error('BASIN_FAULTS is for tests and is refused when NODE_ENV=production');
+  return faults;
 }

@@ -1,15 +1,13 @@
 import { serve, type ServerType } from '@hono/node-server';
 import getPort from 'get-port';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
-import { createProjectJob } from './jobs/create-project.ts';
+import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
-import { QUEUES, type ProjectJob } from './jobs/queues.ts';
 import { createLogger } from './logger.ts';
 import type { PlatformContext } from './services/context.ts';
 import { reconcileProjects, runningInstances } from './services/reconcile.ts';
@@ -56,14 +54,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
 
   await reconcileProjects(ctx);
-  // pg-boss 10 runs one job per worker at a time: one worker per core lets creations overlap.
-  for (let i = 0; i < availableParallelism(); i++) {
-    await queue.work<ProjectJob>(
-      QUEUES.createProject,
-      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
-      async ([job]) => job && createProjectJob(ctx, job),
-    );
-  }
+  await startWorkers(ctx);
   const stopSupervisor = startSupervisor({
     driver,
     intervalMs: config.healthCheckIntervalMs,

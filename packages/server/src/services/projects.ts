@@ -2,7 +2,8 @@ import { can, MESSAGES, sortVersionsDescending, versionOption, type Role } from 
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
 import getPort from 'get-port';
 import { badRequest, notFound } from '../http/errors.ts';
-import { enqueueCreateProject } from '../jobs/queues.ts';
+import { createProject as createProjectJob } from '../jobs/create-project.ts';
+import { enqueueProjectJob } from '../jobs/project-job.ts';
 import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
@@ -66,7 +67,7 @@ export async function createProject(ctx: PlatformContext, userId: string, body: 
     db_password: ctx.box.seal(newDatabasePassword()),
     readonly_password: ctx.box.seal(newDatabasePassword()),
   });
-  await enqueueCreateProject(ctx.queue, ref);
+  await enqueueProjectJob(ctx, createProjectJob.queue, { ref });
   return toProject(ctx, (await store.findByRef(ctx.db, ref))!, org.role);
 }
 

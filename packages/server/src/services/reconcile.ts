@@ -1,5 +1,6 @@
 import type { InstanceSpec } from '../instances/types.ts';
-import { enqueueCreateProject } from '../jobs/queues.ts';
+import { PROJECT_JOBS } from '../jobs/index.ts';
+import { enqueueProjectJob } from '../jobs/project-job.ts';
 import * as projects from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
@@ -11,8 +12,9 @@ export async function runningInstances(ctx: PlatformContext): Promise<InstanceSp
 
 /**
  * On platform start: instances that should run are started (or adopted when they survived the
- * previous platform process), and creations cut off by a restart are queued again. Their jobs
- * are idempotent, so meeting the expired original later does no harm.
+ * previous platform process), and lifecycle work cut off by a restart (a project still in a job's
+ * pending status) is queued again. The jobs are idempotent, so meeting the expired original
+ * later does no harm.
  */
 export async function reconcileProjects(ctx: PlatformContext): Promise<void> {
   const specs = await runningInstances(ctx);
@@ -22,8 +24,8 @@ export async function reconcileProjects(ctx: PlatformContext): Promise<void> {
       ctx.logger.error({ ref: specs[i]!.ref, reason: String(result.reason) }, 'could not start instance; health checks will retry');
     }
   });
-  for (const row of await projects.listByStatus(ctx.db, ['COMING_UP'])) {
-    await enqueueCreateProject(ctx.queue, row.ref);
+  for (const job of PROJECT_JOBS) {
+    for (const row of await projects.listByStatus(ctx.db, [job.pending])) await enqueueProjectJob(ctx, job.queue, { ref: row.ref });
   }
   if (specs.length) ctx.logger.info({ count: specs.length }, 'project instances running');
 }

@@ -1,0 +1,27 @@
+import { availableParallelism } from 'node:os';
+import type PgBoss from 'pg-boss';
+import type { PlatformContext } from '../services/context.ts';
+import { createProject } from './create-project.ts';
+import { projectJobHandler, type ProjectJobData, type ProjectJobDefinition } from './project-job.ts';
+
+/** Every lifecycle job. A new operation adds its definition here. */
+export const PROJECT_JOBS: ProjectJobDefinition[] = [createProject];
+
+/** The queue must exist before the first send (pg-boss 10). */
+export async function createQueues(queue: PgBoss): Promise<void> {
+  for (const { queue: name } of PROJECT_JOBS) await queue.createQueue(name);
+}
+
+/** pg-boss 10 runs one job per worker at a time: one worker per core and queue lets work overlap. */
+export async function startWorkers(ctx: PlatformContext): Promise<void> {
+  for (const definition of PROJECT_JOBS) {
+    const handle = projectJobHandler(definition);
+    for (let i = 0; i < availableParallelism(); i++) {
+      await ctx.queue.work<ProjectJobData>(
+        definition.queue,
+        { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+        async ([job]) => job && handle(ctx, job),
+      );
+    }
+  }
+}
