@@ -12,10 +12,10 @@ export class ChildPlatform {
     private readonly output: string[],
   ) {}
 
-  static async start(dataDir: string, port?: number): Promise<ChildPlatform> {
+  static async start(dataDir: string, port?: number, env: NodeJS.ProcessEnv = {}): Promise<ChildPlatform> {
     port ??= await getPort({ host: '127.0.0.1' });
     const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-      env: { ...process.env, BASIN_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
+      env: { ...process.env, BASIN_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output: string[] = [];
