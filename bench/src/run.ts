@@ -6,7 +6,6 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { ApiClient, startTestPlatform, uniqueEmail } from '../../packages/server/test/harness.ts';
 import { measureFirstLoadJs } from './first-load-js.ts';
-import { signInCookie } from './session.ts';
 import { spread } from './stats.ts';
 import { runLoad } from './status-load.ts';
 import { formatTable } from './table.ts';
@@ -18,7 +17,6 @@ const PROJECT_HOME_ROUTES = [['app', 'shell'], ['project', 'layout'], ['project'
 const PROJECTS = 5;
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 10;
-const PASSWORD = 'bench horse battery staple';
 
 type Row = [measure: string, result: string, target: string, note: string];
 
@@ -41,8 +39,7 @@ async function platformRows(): Promise<Row[]> {
   process.once('SIGTERM', interrupt);
   try {
     const api = new ApiClient(platform.url);
-    const email = uniqueEmail('bench');
-    await api.signUp(email, PASSWORD);
+    await api.signUp(uniqueEmail('bench'));
     const org = await api.post<{ slug: string }>('/api/platform/organizations', { name: 'Bench' });
     if (org.status !== 201) throw new Error(`create organization: ${org.status} ${JSON.stringify(org.body)}`);
 
@@ -51,7 +48,7 @@ async function platformRows(): Promise<Row[]> {
     const healthy = spread(runs.map((run) => run.ms / 1000));
 
     const statusUrl = `${platform.url}/api/platform/projects/${runs[0]!.ref}/status`;
-    const load = await runLoad(statusUrl, await signInCookie(platform.url, email, PASSWORD), CONNECTIONS, LOAD_SECONDS);
+    const load = await runLoad(statusUrl, api.cookie, CONNECTIONS, LOAD_SECONDS);
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
 
