@@ -19,6 +19,9 @@ export interface PlatformConfig {
   healthCheckIntervalMs: number;
   /** Test-only fault injection, `operation:step` pairs (BASIN_FAULTS); refused in production. */
   faults: string[];
+  /** Support tickets are also mailed through this server (BASIN_SMTP_URL, e.g. smtp://host:587) to supportEmail. */
+  smtpUrl: string | undefined;
+  supportEmail: string | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -38,6 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
     healthCheckIntervalMs: 5000,
     faults: parseFaults(env),
+    smtpUrl: env.BASIN_SMTP_URL || undefined,
+    supportEmail: env.BASIN_SUPPORT_EMAIL || undefined,
   };
 }
 

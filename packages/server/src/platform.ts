@@ -6,6 +6,7 @@ import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
+import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
@@ -53,6 +54,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const queue = await startQueue(store.connectionString, logger);
   const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
 
+  await startBackupSchedule(ctx);
   await reconcileProjects(ctx);
   await startWorkers(ctx);
   const stopSupervisor = startSupervisor({

@@ -3,6 +3,7 @@ import { PROJECT_STATUSES } from '../project-status.ts';
 import { RELEASE_CHANNELS } from '../rules/postgres-versions.ts';
 import { REGIONS } from '../rules/regions.ts';
 import { Name, OrgSlug, ProjectRef } from './common.ts';
+import { PostgrestStatus } from './rest-health.ts';
 
 export const ProjectStatus = z.enum(PROJECT_STATUSES);
 
@@ -25,6 +26,8 @@ export const Project = z
     connectionString: z.string().nullable(),
     connectionStringReadOnly: z.string(),
     parent_project_ref: ProjectRef.nullable(),
+    /** ONLINE when the project is ACTIVE_HEALTHY; GET /projects/{ref}/api/rest probes the instance. */
+    postgrestStatus: PostgrestStatus,
     inserted_at: z.string(),
   })
   .meta({ id: 'Project' });

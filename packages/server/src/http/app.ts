@@ -9,6 +9,14 @@ import { createRouter, type AppEnv } from './openapi.ts';
 import { organizationRoutes } from './organizations.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
+import { lifecycleRoutes } from './lifecycle.ts';
+import { upgradeRoutes } from './upgrade.ts';
+import { deleteProjectRoutes } from './delete-project.ts';
+import { backupFileRoutes, backupRoutes } from './backups.ts';
+import { pauseRoutes } from './pause.ts';
+import { feedbackRoutes } from './feedback.ts';
+import { restHealthRoutes } from './rest-health.ts';
+import { supportRoutes } from './support.ts';
 import { SessionCache } from './session-cache.ts';
 import { dashboardRoutes } from './static.ts';
 
@@ -21,11 +29,21 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', profileRoutes())
     .route('/', organizationRoutes(ctx.db))
     .route('/', memberRoutes(ctx.db))
-    .route('/', projectRoutes(ctx));
+    .route('/', projectRoutes(ctx))
+    .route('/', deleteProjectRoutes(ctx))
+    .route('/', feedbackRoutes(ctx))
+    .route('/', supportRoutes(ctx))
+    .route('/', backupRoutes(ctx))
+    .route('/', pauseRoutes(ctx))
+    .route('/', lifecycleRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },
   });
+
+  const v1 = createRouter();
+  v1.use('*', requireSession(auth, sessions));
+  v1.route('/', upgradeRoutes(ctx));
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
@@ -36,6 +54,9 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientAddress(c))));
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.route('/api/platform', platform);
+  app.route('/api/v1', v1);
+  app.route('/api', restHealthRoutes(ctx, requireSession(auth, sessions)));
+  app.route('/api', backupFileRoutes(ctx)); // signed links: no session
   app.all('/api/*', (c) => c.json({ message: 'No such API route' }, 404));
   app.route('/', dashboardRoutes(ctx.config.webDir));
 

@@ -9,20 +9,26 @@
  * the next driver adopts it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { access, chmod, chown, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { withAdmin } from './admin-session.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
+import { checkMajor, isInitialised } from './data-dir.ts';
+import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
+import { clientToolsProblem } from './pg-client.ts';
 import { ADMIN_ROLE, ensurePostgresRole } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { ensureReadonlyRole } from './readonly-role.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
-import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor } from './types.ts';
+import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
+
+/** physical-backup.ts reaches instances as the superuser too. */
+export { withAdmin };
 
 const runFile = promisify(execFile);
 
-const SERVER_LOG = 'postgres.log';
+export const SERVER_LOG = 'postgres.log';
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
 
 export interface EmbeddedDriverOptions {
@@ -119,9 +125,11 @@ export class EmbeddedDriver implements InstanceDriver {
     this.#running.delete(ref);
   }
 
+  /** Also removes what an interrupted major upgrade left beside the data dir. */
   async remove(ref: string): Promise<void> {
-    await this.stop(ref);
-    await Promise.all(this.#workPaths(ref).map((path) => rm(path, { recursive: true, force: true })));
+    const refs = [ref, ...Object.values(upgradeRefs(ref))];
+    for (const each of refs) await this.stop(each);
+    await Promise.all(refs.flatMap((each) => this.#workPaths(each)).map((path) => rm(path, { recursive: true, force: true })));
   }
 
   isHealthy(spec: InstanceSpec): Promise<boolean> {
@@ -133,6 +141,19 @@ export class EmbeddedDriver implements InstanceDriver {
 
   async stopAll(): Promise<void> {
     await Promise.all([...this.#running.keys()].map((ref) => this.stop(ref)));
+  }
+
+  /** The data moves with pg_dump, which dumps servers up to its own major. */
+  upgradeBlocker(from: PostgresMajor): Promise<string | undefined> {
+    return clientToolsProblem(from);
+  }
+
+  upgrade(spec: InstanceSpec, target: PostgresMajor, onStep: (step: UpgradeStep) => Promise<void>): Promise<void> {
+    return upgradeMajor(this, spec, target, onStep);
+  }
+
+  settleUpgrade(ref: string): Promise<PostgresMajor | undefined> {
+    return settleUpgrade(this, ref);
   }
 
   /** The data dir, plus what an initdb in progress keeps beside it. */
@@ -216,24 +237,6 @@ export class EmbeddedDriver implements InstanceDriver {
   }
 }
 
-async function isInitialised(dataDir: string): Promise<boolean> {
-  try {
-    await Promise.all([access(join(dataDir, 'PG_VERSION')), access(join(dataDir, 'global', 'pg_control'))]);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function checkMajor(dataDir: string, spec: InstanceSpec): Promise<void> {
-  const found = await readFile(join(dataDir, 'PG_VERSION'), 'utf8').then(
-    (text) => text.trim(),
-    () => undefined,
-  );
-  if (found === undefined) throw new Error(`Instance ${spec.ref} has no data directory; create it first`);
-  if (found !== spec.major) throw new Error(`Instance ${spec.ref} holds Postgres ${found} data, not ${spec.major}`);
-}
-
 /** Server settings as command-line flags: they win over every config file (ALTER SYSTEM too). */
 function settingFlags(settings: InstanceSettings): string[] {
   const all = {
@@ -265,32 +268,4 @@ async function logTail(file: string, bytes = 4096): Promise<string> {
 /** 28P01, invalid_password: also what Postgres answers for a role that does not exist. */
 function isLoginFailure(error: unknown): boolean {
   return (error as { code?: unknown }).code === '28P01';
-}
-
-/**
- * A session as the superuser. Its search_path is pg_catalog alone so that no function or operator
- * a member created in public can stand in for a built-in and run with superuser rights.
- */
-async function withAdmin<T>(
-  spec: InstanceSpec,
-  timeoutMs: number,
-  work: (client: pg.Client) => Promise<T>,
-): Promise<T> {
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port: spec.port,
-    user: ADMIN_ROLE,
-    password: spec.adminPassword,
-    database: 'postgres',
-    options: '-c search_path=pg_catalog',
-    connectionTimeoutMillis: timeoutMs,
-    query_timeout: timeoutMs,
-  });
-  client.on('error', () => {}); // a dropped connection also fails the awaited query
-  try {
-    await client.connect();
-    return await work(client);
-  } finally {
-    await client.end().catch(() => {});
-  }
 }

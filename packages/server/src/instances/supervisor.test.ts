@@ -23,6 +23,9 @@ function slowDriver(startMs: number) {
     remove: async () => {},
     stopAll: async () => {},
     isHealthy: async () => false,
+    upgradeBlocker: async () => undefined,
+    upgrade: async () => {},
+    settleUpgrade: async () => undefined,
     start: async () => {
       stats.starts++;
       stats.maxActive = Math.max(stats.maxActive, ++stats.active);

@@ -11,9 +11,9 @@
  * - Calls for the same ref must not run concurrently (the job queue serialises them);
  *   calls for different refs may.
  */
-import type { InstanceSettings } from '@basin/core';
+import type { InstanceSettings, UpgradeStep } from '@basin/core';
 
-export type { InstanceSettings };
+export type { InstanceSettings, UpgradeStep };
 
 export type PostgresMajor = '15' | '17';
 
@@ -50,4 +50,19 @@ export interface InstanceDriver {
   isHealthy(spec: InstanceSpec): Promise<boolean>;
   /** Stops every instance this driver object started or adopted. */
   stopAll(): Promise<void>;
+  /** Why data of a `from` instance cannot be moved to a newer major here, in words for the user; undefined when it can. */
+  upgradeBlocker(from: PostgresMajor): Promise<string | undefined>;
+  /**
+   * Moves the instance's data to the newer major `target`, awaiting `onStep` before each of the
+   * 8 upgrade steps (a throw there aborts). On success the instance runs `target` on spec.port,
+   * with its data, roles and privileges. On failure the old data is untouched and the instance
+   * is left as it was found: running on spec.port, or stopped.
+   */
+  upgrade(spec: InstanceSpec, target: PostgresMajor, onStep: (step: UpgradeStep) => Promise<void>): Promise<void>;
+  /**
+   * After a platform crash during an upgrade: removes the unfinished new instance and puts the
+   * old data back unless the upgrade was complete. Answers the major the instance now holds
+   * (undefined without data). Calling it when no upgrade ran changes nothing.
+   */
+  settleUpgrade(ref: string): Promise<PostgresMajor | undefined>;
 }

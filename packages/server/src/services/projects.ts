@@ -1,4 +1,4 @@
-import { can, MESSAGES, sortVersionsDescending, versionOption, type Role } from '@basin/core';
+import { can, MESSAGES, postgrestStatusOf, sortVersionsDescending, versionOption, type Role } from '@basin/core';
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
 import getPort from 'get-port';
 import { badRequest, notFound } from '../http/errors.ts';
@@ -31,6 +31,8 @@ export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Rol
       : null,
     connectionStringReadOnly: connectionString(READONLY_ROLE, ctx.box.open(row.readonly_password), port),
     parent_project_ref: row.parent_project_ref,
+    // From the status, so that lists never wait on instances; the REST health route probes.
+    postgrestStatus: postgrestStatusOf(row.status),
     inserted_at: row.created_at.toISOString(),
   };
 }

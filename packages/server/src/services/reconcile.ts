@@ -5,9 +5,9 @@ import * as projects from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
 
-/** Specs of the instances that should be running: the health checks keep them up. */
+/** Specs of the instances that should be running (a failed pause leaves its instance serving): the health checks keep them up. */
 export async function runningInstances(ctx: PlatformContext): Promise<InstanceSpec[]> {
-  return (await projects.listByStatus(ctx.db, ['ACTIVE_HEALTHY'])).map((row) => instanceSpec(row, ctx.box));
+  return (await projects.listByStatus(ctx.db, ['ACTIVE_HEALTHY', 'PAUSE_FAILED'])).map((row) => instanceSpec(row, ctx.box));
 }
 
 /**

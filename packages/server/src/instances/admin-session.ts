@@ -1,0 +1,35 @@
+import pg from 'pg';
+import { ADMIN_ROLE } from './postgres-role.ts';
+import type { InstanceSpec } from './types.ts';
+
+/** How to reach an instance as the platform's superuser. */
+export type AdminEndpoint = Pick<InstanceSpec, 'port' | 'adminPassword'>;
+
+/**
+ * A session as the superuser. Its search_path is pg_catalog alone so that no function or operator
+ * a member created in public can stand in for a built-in and run with superuser rights.
+ */
+export async function withAdmin<T>(
+  spec: AdminEndpoint,
+  timeoutMs: number,
+  work: (client: pg.Client) => Promise<T>,
+  database = 'postgres',
+): Promise<T> {
+  const client = new pg.Client({
+    host: '127.0.0.1',
+    port: spec.port,
+    user: ADMIN_ROLE,
+    password: spec.adminPassword,
+    database,
+    options: '-c search_path=pg_catalog',
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  client.on('error', () => {}); // a dropped connection also fails the awaited query
+  try {
+    await client.connect();
+    return await work(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

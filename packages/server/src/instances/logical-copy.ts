@@ -1,0 +1,141 @@
+/**
+ * Moves what a project keeps in Postgres from one server to another over SQL, for major upgrades
+ * (the data files of one major cannot be read by the next): the roles, then each database with
+ * pg_dump piped into psql, then a check of the copy. Both servers are reached as the superuser.
+ *
+ * Known limit: the dump is loaded as the superuser, and a CHECK constraint or domain that calls a
+ * member's function runs that function while rows are loaded; a plain pg_upgrade would not.
+ */
+import type pg from 'pg';
+import { type AdminEndpoint, withAdmin } from './admin-session.ts';
+import { type ClientTools, clientEnv, pipeClients, runClient } from './pg-client.ts';
+import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
+import { READONLY_ROLE } from './readonly-role.ts';
+
+/** Catalog reads are quick; counting, loading and ANALYZE of a large project are not. */
+const CATALOG_TIMEOUT_MS = 30_000;
+const WORK_TIMEOUT_MS = 60 * 60_000;
+
+/** Made by the driver on every instance with the project's passwords: never copied. */
+const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE];
+
+const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
+  withAdmin(server, timeoutMs, work, database);
+
+/** The databases members can connect to, postgres first. */
+export async function listDatabases(server: AdminEndpoint): Promise<string[]> {
+  return onDatabase(server, 'postgres', async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      `select datname from pg_database where datallowconn and not datistemplate order by datname <> 'postgres', datname`,
+    );
+    return rows.map((row) => row.datname);
+  });
+}
+
+/** Extensions used on `source` that `target` does not have, as 'name (database)'. */
+export async function missingExtensions(source: AdminEndpoint, target: AdminEndpoint, databases: string[]): Promise<string[]> {
+  const available = await onDatabase(target, 'postgres', async (client) => {
+    const { rows } = await client.query<{ name: string }>('select name from pg_available_extensions');
+    return new Set(rows.map((row) => row.name));
+  });
+  const missing: string[] = [];
+  for (const database of databases) {
+    const used = await onDatabase(source, database, async (client) => (await client.query<{ extname: string }>('select extname from pg_extension')).rows);
+    missing.push(...used.filter(({ extname }) => !available.has(extname)).map(({ extname }) => `${extname} (${database})`));
+  }
+  return missing;
+}
+
+/**
+ * The roles members made (with their password verifiers, attributes, settings and memberships),
+ * from pg_dumpall; the platform's own roles already exist on the target with their passwords.
+ */
+export async function copyRoles(tools: ClientTools, source: AdminEndpoint, target: AdminEndpoint): Promise<void> {
+  const dump = await runClient({ file: tools.pgDumpall, args: ['--roles-only', '--quote-all-identifiers', '--no-password'], env: clientEnv(source, 'postgres') });
+  const platformRole = new RegExp(`^(CREATE|ALTER) ROLE "?(${PLATFORM_ROLES.join('|')})"?( WITH .*)?;$`);
+  const sql = dump
+    .split('\n')
+    .filter((line) => !platformRole.test(line))
+    .join('\n');
+  await runClient({ file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') }, sql);
+}
+
+/**
+ * One database, schema and rows, through a pipe (no dump file on disk). postgres exists on the
+ * target already; any other database is created by the dump itself (--create), with its owner,
+ * settings and privileges.
+ */
+export async function copyDatabase(tools: ClientTools, source: AdminEndpoint, target: AdminEndpoint, database: string): Promise<void> {
+  const create = database === 'postgres' ? [] : ['--create'];
+  await pipeClients(
+    { file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...create], env: clientEnv(source, database) },
+    { file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') },
+  );
+}
+
+/** Rows per table and materialized view of one database, extension-owned relations aside. */
+async function rowCounts(server: AdminEndpoint, database: string): Promise<Map<string, number>> {
+  return onDatabase(
+    server,
+    database,
+    async (client) => {
+      const { rows } = await client.query<{ name: string }>(
+        `select format('%I.%I', n.nspname, c.relname) as name
+           from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'm') and n.nspname <> 'information_schema' and n.nspname !~ '^pg_'
+            and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+          order by 1`,
+      );
+      const counts = new Map<string, number>();
+      for (const { name } of rows) {
+        // The name comes from format('%I.%I'): quoted as an identifier by the server itself.
+        const result = await client.query<{ n: string }>(`select count(*) as n from ${name}`);
+        counts.set(name, Number(result.rows[0]!.n));
+      }
+      return counts;
+    },
+    WORK_TIMEOUT_MS,
+  );
+}
+
+async function roleNames(server: AdminEndpoint): Promise<Set<string>> {
+  return onDatabase(server, 'postgres', async (client) => {
+    const { rows } = await client.query<{ rolname: string }>(`select rolname from pg_roles where rolname !~ '^pg_'`);
+    return new Set(rows.map((row) => row.rolname));
+  });
+}
+
+/** Throws, naming the first differences, unless every role and every table's row count made it across. */
+export async function verifyCopy(source: AdminEndpoint, target: AdminEndpoint, databases: string[]): Promise<void> {
+  const differences: string[] = [];
+  const targetRoles = await roleNames(target);
+  for (const role of await roleNames(source)) if (!targetRoles.has(role)) differences.push(`role ${role} is missing`);
+  for (const database of databases) {
+    const [before, after] = await Promise.all([rowCounts(source, database), rowCounts(target, database)]);
+    for (const [table, rows] of before) {
+      if (after.get(table) !== rows) differences.push(`${database}: ${table} has ${after.get(table) ?? 'no table'} rows instead of ${rows}`);
+    }
+  }
+  if (differences.length) throw new Error(`The copy differs from the original: ${differences.slice(0, 5).join('; ')}`);
+}
+
+/** Brings every extension of one database to the default version of the new server. */
+export async function updateExtensions(server: AdminEndpoint, database: string): Promise<void> {
+  await onDatabase(
+    server,
+    database,
+    async (client) => {
+      const { rows } = await client.query<{ extname: string }>(
+        `select e.extname from pg_extension e join pg_available_extensions a on a.name = e.extname
+          where a.default_version is distinct from e.extversion`,
+      );
+      for (const { extname } of rows) await client.query(`alter extension ${client.escapeIdentifier(extname)} update`);
+    },
+    WORK_TIMEOUT_MS,
+  );
+}
+
+/** Planner statistics are not part of a dump: without them the first queries on the new server plan blind. */
+export async function analyze(server: AdminEndpoint, database: string): Promise<void> {
+  await onDatabase(server, database, (client) => client.query('analyze'), WORK_TIMEOUT_MS);
+}

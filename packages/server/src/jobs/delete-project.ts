@@ -1,0 +1,36 @@
+import { DELETE_PROJECT_MESSAGES } from '@basin/core';
+import { removeProjectBackups } from '../services/backups.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { injectFault } from '../services/faults.ts';
+import * as projects from '../store/projects.ts';
+import { deleteProjectRow, projectTree } from '../store/project-removal.ts';
+import type { ProjectJobDefinition } from './project-job.ts';
+import { withRefLock } from './ref-lock.ts';
+
+/**
+ * Removes a GOING_DOWN project for good: its branches first, then its own instance (process and
+ * data directory), its backups, and last its row, so that a crash at any step leaves a
+ * GOING_DOWN row whose job is queued again at the next start. Every step is idempotent.
+ */
+export const deleteProject: ProjectJobDefinition = {
+  queue: 'project-delete',
+  pending: 'GOING_DOWN',
+  async run(ctx, row) {
+    for (const { ref } of await projectTree(ctx.db, row.ref)) {
+      if (ref === row.ref) await removeProject(ctx, ref);
+      // A branch may have its own delete job queued (it is GOING_DOWN too): one at a time.
+      else await withRefLock(ref, () => removeProject(ctx, ref));
+    }
+  },
+  async fail(ctx, row, reason) {
+    // Part of it may be gone already: it can only go forward, at the next start.
+    await projects.setStatus(ctx.db, row.ref, 'GOING_DOWN', DELETE_PROJECT_MESSAGES.couldNotDelete(reason));
+  },
+};
+
+async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
+  injectFault(ctx, 'delete', 'instance');
+  await ctx.driver.remove(ref);
+  await removeProjectBackups(ctx, ref);
+  await deleteProjectRow(ctx.db, ref);
+}

@@ -1,0 +1,23 @@
+import { LIFECYCLE_MESSAGES } from '@basin/core';
+import { instanceSpec } from '../services/project-instance.ts';
+import * as lifecycle from '../store/lifecycle.ts';
+import type { ProjectJobDefinition } from './project-job.ts';
+import { startHealthy } from './start-healthy.ts';
+
+/**
+ * Stops the instance and starts it again with the project's current settings. When it will not
+ * come back after the last attempt, the project is ACTIVE_HEALTHY again with a status_message
+ * saying so: its data is untouched, and the health checks keep starting it.
+ */
+export const restartProject: ProjectJobDefinition = {
+  queue: 'project-restart',
+  pending: 'RESTARTING',
+  async run(ctx, row) {
+    await ctx.driver.stop(row.ref);
+    await startHealthy(ctx, instanceSpec(row, ctx.box));
+    await lifecycle.markHealthy(ctx.db, row.ref);
+  },
+  async fail(ctx, row, reason) {
+    await lifecycle.markHealthy(ctx.db, row.ref, LIFECYCLE_MESSAGES.restartFailed(reason));
+  },
+};

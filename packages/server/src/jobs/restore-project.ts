@@ -1,0 +1,31 @@
+import { LIFECYCLE_MESSAGES } from '@basin/core';
+import { injectFault } from '../services/faults.ts';
+import { instanceSpec } from '../services/project-instance.ts';
+import * as lifecycle from '../store/lifecycle.ts';
+import * as projects from '../store/projects.ts';
+import * as upgrades from '../store/upgrades.ts';
+import { moveToMajor, settleFailedMove } from './move-to-major.ts';
+import type { ProjectJobDefinition } from './project-job.ts';
+import { startHealthy } from './start-healthy.ts';
+
+/**
+ * Starts a RESTORING project's paused instance, or first moves its data onto the newer major the
+ * request recorded (as an upgrade, with progress). After the last attempt the project is
+ * RESTORE_FAILED, its instance stopped and its old data intact.
+ */
+export const restoreProject: ProjectJobDefinition = {
+  queue: 'project-restore',
+  pending: 'RESTORING',
+  async run(ctx, row) {
+    const upgrade = await upgrades.findRunning(ctx.db, row.ref);
+    if (upgrade) return moveToMajor(ctx, row, upgrade, 'restore');
+    injectFault(ctx, 'restore', 'start');
+    await startHealthy(ctx, instanceSpec(row, ctx.box));
+    await lifecycle.markHealthy(ctx.db, row.ref);
+  },
+  async fail(ctx, row, reason) {
+    if ((await settleFailedMove(ctx, row.ref, reason)) === 'upgraded') return;
+    await ctx.driver.stop(row.ref).catch(() => {});
+    await projects.setStatus(ctx.db, row.ref, 'RESTORE_FAILED', LIFECYCLE_MESSAGES.restoreFailed(reason));
+  },
+};

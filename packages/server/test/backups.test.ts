@@ -1,0 +1,183 @@
+import { BACKUP_MESSAGES } from '@basin/core';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAILY_BACKUP_CRON, DAILY_BACKUP_QUEUE } from '../src/jobs/backup-schedule.ts';
+import { signedBackupPath, BACKUP_LINK_LIFETIME_MS } from '../src/services/backup-links.ts';
+import { removeProjectBackups, takeBackup } from '../src/services/backups.ts';
+import { instanceSpec } from '../src/services/project-instance.ts';
+import * as projects from '../src/store/projects.ts';
+import { downloadBackup, startFromBackup } from './backup-archive.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let owner: ApiClient;
+let readonly: ApiClient;
+let ref: string;
+let connectionString: string;
+
+const list = (client: ApiClient) => client.get(`/api/platform/database/${ref}/backups/downloadable-backups`);
+const download = (client: ApiClient, id: number) => client.post(`/api/platform/database/${ref}/backups/download`, { id });
+const rows = async (cs: string) => (await query(cs, 'select id, body from notes order by id')).rows;
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  owner = new ApiClient(platform.url);
+  await owner.signUp(uniqueEmail('backups'));
+  const slug = (await owner.post('/api/platform/organizations', { name: 'Backups' })).body.slug;
+  readonly = new ApiClient(platform.url);
+  const reader = await readonly.signUp(uniqueEmail('reader'));
+  await owner.post(`/api/platform/organizations/${slug}/members`, { email: reader.email, role: 'Read-only' });
+  ref = (await owner.post('/api/platform/projects', { name: 'Kept', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
+  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
+  await query(connectionString, "create table notes (id serial primary key, body text not null); insert into notes (body) select 'note ' || g from generate_series(1, 1000) g");
+});
+
+afterAll(async () => {
+  await platform?.destroy();
+});
+
+describe('physical backups', () => {
+  it('answers an empty list and "No backups available for download" before the first backup', async () => {
+    expect((await list(owner)).body).toEqual({ backups: [], status: 'physical-backups-enabled' });
+    expect(await download(owner, 1)).toMatchObject({ status: 404, body: { message: BACKUP_MESSAGES.noBackups } });
+  });
+
+  it('the daily schedule backs up the running instance; the download starts a new instance with the same rows', async () => {
+    const schedules = await platform.ctx.queue.getSchedules();
+    expect(schedules).toContainEqual(expect.objectContaining({ name: DAILY_BACKUP_QUEUE, cron: DAILY_BACKUP_CRON }));
+
+    // A writer keeps committing during the backup: the copy must still be one consistent moment.
+    let writing = true;
+    const writer = (async () => {
+      while (writing) await query(connectionString, "insert into notes (body) values ('during')");
+    })();
+    await platform.ctx.queue.send(DAILY_BACKUP_QUEUE, {});
+    const listed = await waitFor(() => list(owner), (a) => a.body.backups.length === 1);
+    writing = false;
+    await writer;
+    const [backup] = listed.body.backups;
+    expect(backup).toEqual({ id: expect.any(Number), isPhysicalBackup: true, inserted_at: expect.any(String), status: 'COMPLETED' });
+
+    const { response, archive } = await downloadBackup(owner, ref, backup.id);
+    expect(response.headers.get('content-type')).toBe('application/gzip');
+    expect(response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${ref}-backup-${backup.id}-.*\\.tar\\.gz"$`));
+    const entries = await archiveEntries(archive);
+    expect(entries).toContain('backup_label');
+    expect(entries).not.toContain('postmaster.pid');
+
+    const restored = await startFromBackup(archive, ref, '17');
+    try {
+      const copy = await rows(restored.connectionString(connectionString));
+      // Every row up to one commit, none after a gap: the state at one moment of the writes.
+      expect(copy.length).toBeGreaterThanOrEqual(1000);
+      expect(copy.map((r) => r.id)).toEqual(copy.map((_, i) => i + 1));
+      expect(copy.slice(0, 1000)).toEqual(await query(connectionString, 'select id, body from notes where id <= 1000 order by id').then((r) => r.rows));
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('a backup taken directly (as pause does) of the stopped instance restores too, and the newest is listed first', async () => {
+    await query(connectionString, "insert into notes (body) values ('before the stopped backup')");
+    const row = (await projects.findByRef(platform.ctx.db, ref))!;
+    await projects.setStatus(platform.ctx.db, ref, 'INACTIVE'); // keeps the health checks from starting it
+    await platform.ctx.driver.stop(ref);
+    let backupId: number;
+    try {
+      backupId = (await takeBackup(platform.ctx, row, 'pause')).id;
+    } finally {
+      await platform.ctx.driver.start(instanceSpec(row, platform.ctx.box));
+      await projects.setStatus(platform.ctx.db, ref, 'ACTIVE_HEALTHY');
+    }
+    expect((await list(owner)).body.backups[0].id).toBe(backupId);
+
+    const { archive } = await downloadBackup(owner, ref, backupId);
+    expect(await archiveEntries(archive)).not.toContain('backup_label');
+    const restored = await startFromBackup(archive, ref, '17');
+    try {
+      expect(await rows(restored.connectionString(connectionString))).toEqual(await rows(connectionString));
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('a backup of a crashed instance (no clean shutdown) starts with crash recovery and the same rows', async () => {
+    await query(connectionString, "insert into notes (body) values ('before the crash')");
+    const row = (await projects.findByRef(platform.ctx.db, ref))!;
+    await projects.setStatus(platform.ctx.db, ref, 'INACTIVE');
+    const lock = await readFile(path.join(platform.dataDir, 'projects', ref, 'postmaster.pid'), 'utf8');
+    process.kill(Number(lock.split('\n')[0]), 'SIGKILL');
+    let backupId: number;
+    try {
+      await waitFor(() => platform.ctx.driver.isHealthy(instanceSpec(row, platform.ctx.box)), (up) => !up);
+      backupId = (await takeBackup(platform.ctx, row, 'scheduled')).id;
+    } finally {
+      await platform.ctx.driver.start(instanceSpec(row, platform.ctx.box));
+      await projects.setStatus(platform.ctx.db, ref, 'ACTIVE_HEALTHY');
+    }
+    const { archive } = await downloadBackup(owner, ref, backupId);
+    const restored = await startFromBackup(archive, ref, '17');
+    try {
+      expect(await rows(restored.connectionString(connectionString))).toEqual(await rows(connectionString));
+    } finally {
+      await restored.stop();
+    }
+  });
+
+  it('refuses links that are not signed by the platform or have expired', async () => {
+    const [backup] = (await list(owner)).body.backups;
+    const { fileUrl } = (await download(owner, backup.id)).body;
+    const get = (url: string) => fetch(new URL(url, platform.url));
+
+    const forged = fileUrl.replace(/signature=[^&]+/, 'signature=forged');
+    expect(await get(forged).then(answer)).toEqual({ status: 403, body: { message: BACKUP_MESSAGES.linkInvalid } });
+    const otherBackup = fileUrl.replace(`/${backup.id}?`, `/${backup.id + 1000}?`);
+    expect((await get(otherBackup)).status).toBe(403);
+    const longer = fileUrl.replace(/expires=\d+/, (m: string) => `expires=${Number(m.split('=')[1]) + 3600}`);
+    expect((await get(longer)).status).toBe(403);
+    expect((await get(`/api/backups/${ref}/${backup.id}`)).status).toBe(403);
+
+    const expired = signedBackupPath(platform.ctx.box, ref, backup.id, Date.now() - BACKUP_LINK_LIFETIME_MS - 1000);
+    expect(await get(expired).then(answer)).toEqual({ status: 403, body: { message: BACKUP_MESSAGES.linkExpired } });
+  });
+
+  it('a Read-only member lists backups but cannot download them; unknown ids are 404', async () => {
+    const listed = await list(readonly);
+    expect(listed.status).toBe(200);
+    expect(listed.body.backups.length).toBe(3);
+    expect(await download(readonly, listed.body.backups[0].id)).toMatchObject({ status: 403, body: { message: BACKUP_MESSAGES.noDownloadPermission } });
+    expect(await download(owner, 999_999)).toMatchObject({ status: 404, body: { message: 'Backup not found' } });
+    expect((await download(owner, -1)).status).toBe(400);
+    expect((await new ApiClient(platform.url).get(`/api/platform/database/${ref}/backups/downloadable-backups`)).status).toBe(401);
+  });
+
+  it('removeProjectBackups deletes the rows and the files', async () => {
+    const dir = path.join(platform.dataDir, 'backups', ref);
+    expect((await readdir(dir)).filter((f) => f.endsWith('.tar.gz'))).toHaveLength(3);
+    await removeProjectBackups(platform.ctx, ref);
+    expect((await list(owner)).body.backups).toEqual([]);
+    expect(existsSync(dir)).toBe(false);
+  });
+});
+
+async function answer(response: Response) {
+  return { status: response.status, body: await response.json() };
+}
+
+async function archiveEntries(archive: Buffer): Promise<string[]> {
+  const names: string[] = [];
+  const parser = new tar.Parser({ onReadEntry: (entry) => {
+    names.push(entry.path);
+    entry.resume();
+  } });
+  await new Promise<void>((resolve, reject) => {
+    parser.on('end', resolve);
+    parser.on('error', reject);
+    parser.end(archive);
+  });
+  return names;
+}
