@@ -11,7 +11,7 @@ import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { createLogger } from './logger.ts';
 import type { PlatformContext } from './services/context.ts';
-import { reconcileProjects, runningInstances } from './services/reconcile.ts';
+import { reconcileProjects, restartIfStillRunning, runningInstances } from './services/reconcile.ts';
 import { loadOrCreateSecret, SecretBox } from './services/secrets.ts';
 import { createPool } from './store/db.ts';
 import { startPlatformStore } from './store/embedded.ts';
@@ -61,6 +61,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     driver,
     intervalMs: config.healthCheckIntervalMs,
     listRunning: () => runningInstances(ctx),
+    restart: restartIfStillRunning(ctx),
     onRestart: (ref, error) => logger.warn({ ref, failed: error ? String(error) : undefined }, 'restarted an instance that stopped answering'),
     onError: (error) => logger.error({ err: error }, 'health check round failed'),
   });

@@ -6,17 +6,17 @@ import { HttpError } from './errors.ts';
 import { memberRoutes } from './members.ts';
 import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
+import { backupFileRoutes, backupRoutes } from './backups.ts';
+import { deleteProjectRoutes } from './delete-project.ts';
+import { feedbackRoutes } from './feedback.ts';
+import { lifecycleRoutes } from './lifecycle.ts';
 import { organizationRoutes } from './organizations.ts';
+import { pauseRoutes } from './pause.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
-import { lifecycleRoutes } from './lifecycle.ts';
-import { upgradeRoutes } from './upgrade.ts';
-import { deleteProjectRoutes } from './delete-project.ts';
-import { backupFileRoutes, backupRoutes } from './backups.ts';
-import { pauseRoutes } from './pause.ts';
-import { feedbackRoutes } from './feedback.ts';
 import { restHealthRoutes } from './rest-health.ts';
 import { supportRoutes } from './support.ts';
+import { upgradeRoutes } from './upgrade.ts';
 import { SessionCache } from './session-cache.ts';
 import { dashboardRoutes } from './static.ts';
 
@@ -44,6 +44,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   const v1 = createRouter();
   v1.use('*', requireSession(auth, sessions));
   v1.route('/', upgradeRoutes(ctx));
+  v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));

@@ -14,6 +14,11 @@ export interface SupervisorOptions {
   onRestart?: (ref: string, error?: unknown) => void;
   /** When a whole round failed, e.g. listRunning threw. */
   onError?: (error: unknown) => void;
+  /**
+   * Starts an instance found down; the default is driver.start. The platform passes one that
+   * first checks, under the project's lock, that no lifecycle job stopped it on purpose meanwhile.
+   */
+  restart?: (spec: InstanceSpec) => Promise<void>;
 }
 
 /**
@@ -22,6 +27,7 @@ export interface SupervisorOptions {
  */
 export function startSupervisor(options: SupervisorOptions): () => Promise<void> {
   const { driver, listRunning, intervalMs, onRestart, onError } = options;
+  const restart = options.restart ?? ((spec: InstanceSpec) => driver.start(spec));
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
@@ -29,7 +35,7 @@ export function startSupervisor(options: SupervisorOptions): () => Promise<void>
   async function restartIfDown(spec: InstanceSpec): Promise<void> {
     if (await driver.isHealthy(spec)) return;
     try {
-      await driver.start(spec);
+      await restart(spec);
       onRestart?.(spec.ref);
     } catch (error) {
       onRestart?.(spec.ref, error);

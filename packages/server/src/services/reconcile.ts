@@ -1,13 +1,30 @@
+import type { ProjectStatus } from '@basin/core';
 import type { InstanceSpec } from '../instances/types.ts';
 import { PROJECT_JOBS } from '../jobs/index.ts';
 import { enqueueProjectJob } from '../jobs/project-job.ts';
+import { withRefLock } from '../jobs/ref-lock.ts';
 import * as projects from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
 
-/** Specs of the instances that should be running (a failed pause leaves its instance serving): the health checks keep them up. */
+/** Statuses whose instance should be running (a failed pause leaves its instance serving). */
+const RUNNING: ProjectStatus[] = ['ACTIVE_HEALTHY', 'PAUSE_FAILED'];
+
+/** Specs of the instances that should be running: the health checks keep them up. */
 export async function runningInstances(ctx: PlatformContext): Promise<InstanceSpec[]> {
-  return (await projects.listByStatus(ctx.db, ['ACTIVE_HEALTHY', 'PAUSE_FAILED'])).map((row) => instanceSpec(row, ctx.box));
+  return (await projects.listByStatus(ctx.db, RUNNING)).map((row) => instanceSpec(row, ctx.box));
+}
+
+/**
+ * The health checks' restart: under the project's lock, and only if it should still be running,
+ * so an instance that a pause or delete stopped since the round began stays stopped.
+ */
+export function restartIfStillRunning(ctx: PlatformContext) {
+  return (spec: InstanceSpec) =>
+    withRefLock(spec.ref, async () => {
+      const row = await projects.findByRef(ctx.db, spec.ref);
+      if (row && RUNNING.includes(row.status)) await ctx.driver.start(spec);
+    });
 }
 
 /**
