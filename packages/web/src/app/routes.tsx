@@ -22,6 +22,8 @@ export const routes: RouteObject[] = [
           { path: 'organizations', lazy: () => import('../routes/organizations') },
           { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
           { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
+          { path: 'support/new', lazy: () => import('../routes/support-new') },
+          { path: 'support/tickets/:id', lazy: () => import('../routes/support-ticket') },
           {
             path: 'project/:ref',
             lazy: () => import('../routes/project-layout'),
@@ -31,6 +33,12 @@ export const routes: RouteObject[] = [
                 path: 'settings/general',
                 handle: { title: 'General' },
                 lazy: () => import('../routes/project-settings-general'),
+              },
+              { path: 'database/backups', element: <Navigate to="scheduled" replace /> },
+              {
+                path: 'database/backups/scheduled',
+                handle: { title: 'Backups' },
+                lazy: () => import('../routes/project-database-backups'),
               },
             ],
           },

@@ -17,6 +17,29 @@ export interface FetchOptions {
   method?: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Give up after this many ms (the REST health check allows 2 s). */
+  timeoutMs?: number;
+}
+
+/** A signal that aborts with `signal` or after `ms`. */
+function withTimeout(signal: AbortSignal | undefined, ms: number) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const abort = () => controller.abort();
+  signal?.addEventListener('abort', abort, { once: true });
+  return {
+    signal: controller.signal,
+    message: `No answer within ${ms / 1000} s`,
+    timedOut: () => timedOut,
+    clear() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', abort);
+    },
+  };
 }
 
 function parseJson(text: string): unknown {
@@ -37,22 +60,26 @@ function field(data: unknown, name: string): string | undefined {
  * Calls the platform API on the dashboard's origin. The answer is typed by the caller from core's
  * schema types (no runtime validation here, so zod stays out of the first-load bundle).
  */
-export async function fetcher<T>(path: string, { method = 'GET', body, signal }: FetchOptions = {}): Promise<T> {
+export async function fetcher<T>(path: string, { method = 'GET', body, signal, timeoutMs }: FetchOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
+  const timeout = timeoutMs === undefined ? undefined : withTimeout(signal, timeoutMs);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      signal,
+      signal: timeout?.signal ?? signal,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    if (timeout?.timedOut()) throw new ApiError(timeout.message, 0, 'timeout');
     throw new ApiError('Unable to reach the server. Check your connection and try again.', 0);
+  } finally {
+    timeout?.clear();
   }
 
   const text = await response.text();

@@ -12,3 +12,6 @@ export const themeSetting = createLocalSetting<ThemePreference>('basin.theme', '
 export const assistantHotkeySetting = createLocalSetting<boolean>('basin.assistant-hotkey', true, (raw) =>
   raw === 'true' ? true : raw === 'false' ? false : undefined,
 );
+
+/** The organization page visited last: where the dashboard goes after a project is deleted. */
+export const lastOrganizationSetting = createLocalSetting<string>('basin.last-organization', '', (raw) => raw || undefined);

@@ -19,6 +19,7 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     connectionString: 'postgresql://postgres:secret@127.0.0.1:54321/postgres',
     connectionStringReadOnly: 'postgresql://basin_read_only:secret@127.0.0.1:54321/postgres',
     parent_project_ref: null,
+    postgrestStatus: 'ONLINE',
     inserted_at: new Date().toISOString(),
     ...overrides,
   };

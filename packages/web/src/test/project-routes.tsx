@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
 import { ProjectLayout } from '../features/project-layout/project-layout';
 
-/** The project layout with a stand-in home page (and a field to type in). */
+const standIn = (title: string) => <h1>{title}</h1>;
+
+/** The project layout with stand-in pages (the home has a field to type in). */
 export const projectRoutes: RouteObject[] = [
   {
     path: '/project/:ref',
@@ -20,6 +22,9 @@ export const projectRoutes: RouteObject[] = [
           </div>
         ),
       },
+      { path: 'settings/general', handle: { title: 'General' }, element: standIn('Settings page') },
+      { path: 'database/backups/scheduled', handle: { title: 'Backups' }, element: standIn('Backups page') },
+      { path: 'sql', handle: { title: 'SQL' }, element: standIn('SQL page') },
     ],
   },
   { path: '/support/new', element: <p>Support form</p> },

@@ -4,16 +4,19 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { AppProviders } from '../app/providers';
 import { createQueryClient } from '../data/query-client';
 import { AssistantPanelProvider } from '../features/assistant/assistant-state';
+import { TooltipProvider } from '../ui/tooltip';
 
-/** Renders routes in a memory router with the app's providers (no retries, so errors show at once). */
+/** Renders routes in a memory router with the app's providers and the shell's tooltips (no retries, so errors show at once). */
 export function renderRoutes(routes: RouteObject[], initialEntry: string) {
   const queryClient = createQueryClient({ retry: false });
   const router = createMemoryRouter(routes, { initialEntries: [initialEntry] });
   const result = render(
     <AppProviders queryClient={queryClient}>
-      <AssistantPanelProvider>
-        <RouterProvider router={router} />
-      </AssistantPanelProvider>
+      <TooltipProvider delayDuration={300}>
+        <AssistantPanelProvider>
+          <RouterProvider router={router} />
+        </AssistantPanelProvider>
+      </TooltipProvider>
     </AppProviders>,
   );
   return { ...result, router, queryClient };

@@ -1,4 +1,4 @@
 export const availableVersionKeys = {
-  list: (slug: string | undefined, region: string | undefined) =>
-    ['organizations', slug, 'available-versions', region] as const,
+  all: ['available-versions'] as const,
+  list: (slug: string | undefined, region: string | undefined) => ['available-versions', slug, region] as const,
 };

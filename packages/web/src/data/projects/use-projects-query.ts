@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { requireIdentifier, statusPollInterval, statusScreenFor } from '@basin/core';
+import { isStatusInProgress, requireIdentifier, STATUS_POLL_INTERVAL_MS } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { fetcher } from '../fetcher';
 import { projectKeys } from './keys';
@@ -9,10 +9,9 @@ export function getProjects(slug: string | undefined, signal?: AbortSignal): Pro
   return fetcher<Project[]>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/projects`, { signal });
 }
 
-/** The list refreshes on the status interval while any of its projects is still setting up. */
+/** The list refreshes on the status interval while any of its projects is setting up, pausing, being deleted, ... */
 function listPollInterval(projects: Project[] | undefined): number | false {
-  const settingUp = projects?.find((project) => statusScreenFor(project.status) === 'setup');
-  return settingUp ? statusPollInterval(settingUp.status) : false;
+  return projects?.some((project) => isStatusInProgress(project.status)) ? STATUS_POLL_INTERVAL_MS : false;
 }
 
 export function useProjectsQuery(slug: string | undefined) {

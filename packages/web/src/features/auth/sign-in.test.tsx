@@ -87,6 +87,6 @@ describe('sign in and sign up', () => {
     mockApi({ 'GET /api/auth/get-session': json(null) });
     const { router } = renderRoutes(routes, '/organizations');
     await waitFor(() => expect(router.state.location.pathname).toBe('/sign-in'));
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
   });
 });

@@ -32,6 +32,25 @@ describe('project home', () => {
     expect(screen.getByRole('group', { name: 'Read-only connection string' })).toBeTruthy();
   });
 
+  it('shows how to restore a paused project instead of the connection details', async () => {
+    mockApi({
+      [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture({ status: 'INACTIVE' })),
+      [`GET /api/platform/projects/${PROJECT_REF}/pause/status`]: json({
+        can_restore: true,
+        latest_downloadable_backup_id: 1,
+        max_days_till_restore_disabled: 90,
+        remaining_days_till_restore_disabled: 90,
+      }),
+      'GET /api/platform/organizations/acme': json(organizationFixture()),
+      'GET /api/platform/organizations/acme/members/reached-free-project-limit': json([]),
+    });
+    renderAt('/project/:ref', <ProjectHome />, `/project/${PROJECT_REF}`);
+    expect(await screen.findByRole('heading', { name: 'The project "Orders" is paused' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Connection string' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Restore project' })).toBeTruthy();
+  });
+
   it("welcomes the 'default' project", async () => {
     mockApi({ 'GET /api/platform/projects/default': json(projectFixture({ ref: 'default' })) });
     renderAt('/project/:ref', <ProjectHome />, '/project/default');

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { projectHomeHeading } from '@basin/core';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
@@ -8,7 +9,12 @@ import { ClientLibrariesSection, ExampleProjectsSection } from '../examples/exam
 import { ConnectionDetails } from './connection-details';
 import { ProjectSummary } from './project-summary';
 
-/** /project/:ref — the project's name, how to connect, client libraries and example projects. */
+// The paused page gives way on the home (spec part 1 §2): the home shows the restore panel instead.
+const ProjectPausedPanel = lazy(() =>
+  import('../project-status/paused-screen').then((module) => ({ default: module.ProjectPausedPanel })),
+);
+
+/** /project/:ref — the project's name, how to connect (or, while paused, how to restore), client libraries and example projects. */
 export function ProjectHome() {
   const { ref = '' } = useParams();
   const { data: project } = useProjectQuery(ref);
@@ -21,7 +27,11 @@ export function ProjectHome() {
         <h1 className="text-xl font-medium tracking-tight">{heading || <Skeleton className="h-7 w-56" />}</h1>
         {project ? <ProjectSummary project={project} /> : <Skeleton className="h-5 w-96 max-w-full" />}
       </div>
-      {project ? (
+      {project?.status === 'INACTIVE' ? (
+        <Suspense fallback={<Skeleton className="h-56 w-full rounded-lg" />}>
+          <ProjectPausedPanel project={project} />
+        </Suspense>
+      ) : project ? (
         <ConnectionDetails project={project} role={organization?.role} />
       ) : (
         <Skeleton className="h-56 w-full rounded-lg" />

@@ -1,4 +1,4 @@
-import { House, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react';
+import { DatabaseBackup, House, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../ui/cn';
 import { Tooltip } from '../../ui/tooltip';
@@ -18,6 +18,7 @@ interface MenuSection {
 /** Only areas that exist are linked; later areas add their entries here. */
 const SECTIONS: MenuSection[] = [
   { items: [{ label: 'Home', path: '', icon: House, end: true }] },
+  { heading: 'Database', items: [{ label: 'Backups', path: '/database/backups/scheduled', icon: DatabaseBackup }] },
   { heading: 'Settings', items: [{ label: 'General', path: '/settings/general', icon: Settings }] },
 ];
 

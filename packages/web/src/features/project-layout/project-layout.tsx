@@ -4,12 +4,12 @@ import { isApiError } from '../../data/fetcher';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
 import { useProjectQuery } from '../../data/projects/use-project-query';
 import { useProjectStatusQuery } from '../../data/projects/use-project-status-query';
+import { useRestHealthQuery } from '../../data/projects/use-rest-health-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback } from '../errors/error-fallback';
 import { NotFound } from '../errors/not-found';
-import { InitFailedScreen } from '../project-status/init-failed-screen';
-import { SetupScreen } from '../project-status/setup-screen';
+import { StatusScreenView, useFinishedScreen } from '../project-status/status-screen';
 import { ProjectWorkspace } from './project-workspace';
 import { usePageName } from './use-page-name';
 
@@ -17,16 +17,19 @@ import { usePageName } from './use-page-name';
 function ProjectContent({ projectRef }: { projectRef: string }) {
   const { pathname } = useLocation();
   const project = useProjectQuery(projectRef);
+  const screen = statusScreenFor({ status: project.data?.status, pathname, postgrestStatus: project.data?.postgrestStatus });
   // Polls while the project is not healthy; a changed status refreshes the project, which switches the screen.
   useProjectStatusQuery(projectRef, project.data?.status);
+  // While connecting, the REST API is asked until it answers, which marks the project ONLINE.
+  useRestHealthQuery(projectRef, screen);
+  const [finished, dismissFinished] = useFinishedScreen(screen, pathname);
 
   if (project.isError) {
     if (isApiError(project.error, 404)) return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
     return <ErrorFallback onRetry={() => void project.refetch()} />;
   }
-  const screen = statusScreenFor(project.data?.status);
-  if (project.data && screen === 'setup') return <SetupScreen project={project.data} />;
-  if (project.data && screen === 'init-failed') return <InitFailedScreen project={project.data} />;
+  const shown = finished ?? screen;
+  if (project.data && shown) return <StatusScreenView screen={shown} project={project.data} onDone={dismissFinished} />;
   return (
     <ErrorBoundary resetKey={pathname}>
       <Outlet />

@@ -7,7 +7,7 @@ export const STATUS_LABELS: Record<ProjectStatus, { label: string; tone: BadgeTo
   COMING_UP: { label: 'Setting up', tone: 'info' },
   UNKNOWN: { label: 'Connecting', tone: 'neutral' },
   INACTIVE: { label: 'Paused', tone: 'neutral' },
-  GOING_DOWN: { label: 'Pausing', tone: 'warning' },
+  GOING_DOWN: { label: 'Deleting', tone: 'danger' },
   PAUSING: { label: 'Pausing', tone: 'warning' },
   PAUSE_FAILED: { label: 'Pause failed', tone: 'danger' },
   RESTARTING: { label: 'Restarting', tone: 'warning' },
