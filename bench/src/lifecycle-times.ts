@@ -1,5 +1,8 @@
 import type { ApiClient } from '../../packages/server/test/harness.ts';
 import { query } from '../../packages/server/test/harness.ts';
+import type { PlatformContext } from '../../packages/server/src/services/context.ts';
+import { takeBackup } from '../../packages/server/src/services/backups.ts';
+import { findByRef } from '../../packages/server/src/store/projects.ts';
 import { spread, type Spread } from './stats.ts';
 
 const POLL_MS = 50;
@@ -44,7 +47,7 @@ export async function projectWithData(api: ApiClient, slug: string, name: string
 export async function timeOperation(api: ApiClient, ref: string, call: () => Promise<{ status: number }>, ending: string): Promise<number> {
   const started = performance.now();
   const answer = await call();
-  if (answer.status >= 300) throw new Error(`operation on ${ref} answered ${answer.status}`);
+  if (answer.status >= 300) throw new Error(`operation on ${ref} answered ${answer.status}: ${JSON.stringify(answer)}`);
   await untilStatus(api, ref, ending);
   return (performance.now() - started) / 1000;
 }
@@ -70,4 +73,19 @@ export async function upgrades(api: ApiClient, slug: string): Promise<Spread> {
     times.push(await timeOperation(api, project.ref, upgrade, 'ACTIVE_HEALTHY'));
   }
   return spread(times);
+}
+
+/** A physical backup of a running project, three times: seconds and archive size. */
+export async function backups(platform: { ctx: PlatformContext }, ref: string): Promise<{ seconds: Spread; megabytes: number }> {
+  const row = await findByRef(platform.ctx.db, ref);
+  if (!row) throw new Error(`project ${ref} not found`);
+  const seconds: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const backup = await takeBackup(platform.ctx, row, 'scheduled');
+    seconds.push((performance.now() - started) / 1000);
+    bytes = Number(backup.size_bytes);
+  }
+  return { seconds: spread(seconds), megabytes: bytes / 1e6 };
 }

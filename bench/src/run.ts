@@ -9,6 +9,8 @@ import { measureFirstLoadJs } from './first-load-js.ts';
 import { spread } from './stats.ts';
 import { runLoad } from './status-load.ts';
 import { formatTable } from './table.ts';
+import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
+import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
@@ -42,6 +44,8 @@ async function platformRows(): Promise<Row[]> {
     await api.signUp(uniqueEmail('bench'));
     const org = await api.post<{ slug: string }>('/api/platform/organizations', { name: 'Bench' });
     if (org.status !== 201) throw new Error(`create organization: ${org.status} ${JSON.stringify(org.body)}`);
+    // A paid plan: the free plan's two active projects per member would refuse the restores below.
+    await api.put(`/api/platform/organizations/${org.body.slug}/billing/subscription`, { plan: 'pro' });
 
     const runs: { ref: string; ms: number }[] = [];
     for (let i = 1; i <= PROJECTS; i++) runs.push(await createUntilHealthy(api, org.body.slug, `Bench ${i}`));
@@ -52,15 +56,22 @@ async function platformRows(): Promise<Row[]> {
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
 
+    const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
+    const backup = await backups(platform, data.ref);
+    const lifecycle = await pauseRestoreRestart(api, data.ref);
+    const upgrade = await upgrades(api, org.body.slug);
+    const timed = (s: Spread) => `median ${s.median.toFixed(2)} s (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})`;
+    const HUNDRED_MB = '~100 MB of data, median of 3';
+
     return [
-      [
-        'Create project → ACTIVE_HEALTHY',
-        `median ${healthy.median.toFixed(2)} s (min ${healthy.min.toFixed(2)}, max ${healthy.max.toFixed(2)})`,
-        '~2 s',
-        `${PROJECTS} projects one after another, polled every ${POLL_MS} ms`,
-      ],
+      ['Create project → ACTIVE_HEALTHY', timed(healthy), '~2 s', `${PROJECTS} projects one after another, polled every ${POLL_MS} ms`],
       ['GET /projects/{ref}/status throughput', `${Math.round(load.requestsPerSecond)} req/s`, 'thousands/s', loadNote],
       ['GET /projects/{ref}/status latency', `p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms`, '', ''],
+      ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
+      ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],
+      ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
+      ['Upgrade 15 → 17 → ACTIVE_HEALTHY', timed(upgrade), '', `${HUNDRED_MB}, a fresh project each run`],
+      ['Physical backup of a running project', timed(backup.seconds), '', `${backup.megabytes.toFixed(1)} MB tar.gz; ${HUNDRED_MB}`],
     ];
   } finally {
     process.off('SIGINT', interrupt);
