@@ -1,0 +1,3 @@
+export const backupKeys = {
+  downloadable: (ref: string | undefined) => ['projects', ref, 'backups', 'downloadable'] as const,
+};

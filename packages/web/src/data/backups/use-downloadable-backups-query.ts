@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { DownloadableBackupsResponse } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { backupKeys } from './keys';
+
+export function getDownloadableBackups(ref: string | undefined, signal?: AbortSignal): Promise<DownloadableBackupsResponse> {
+  const projectRef = requireIdentifier(ref, 'Project ref');
+  return fetcher<DownloadableBackupsResponse>(
+    `/api/platform/database/${encodeURIComponent(projectRef)}/backups/downloadable-backups`,
+    { signal },
+  );
+}
+
+export function useDownloadableBackupsQuery(ref: string | undefined) {
+  return useQuery({
+    queryKey: backupKeys.downloadable(ref),
+    queryFn: ({ signal }) => getDownloadableBackups(ref, signal),
+    enabled: Boolean(ref),
+  });
+}

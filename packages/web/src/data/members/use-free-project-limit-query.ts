@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { MemberAtFreeProjectLimit } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { memberKeys } from './keys';
+
+export function getMembersAtFreeProjectLimit(slug: string | undefined, signal?: AbortSignal): Promise<MemberAtFreeProjectLimit[]> {
+  const orgSlug = requireIdentifier(slug, 'slug');
+  return fetcher<MemberAtFreeProjectLimit[]>(
+    `/api/platform/organizations/${encodeURIComponent(orgSlug)}/members/reached-free-project-limit`,
+    { signal },
+  );
+}
+
+/** Free organizations check these members before a restore (spec part 1 §6). */
+export function useMembersAtFreeProjectLimitQuery(slug: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: memberKeys.reachedFreeProjectLimit(slug),
+    queryFn: ({ signal }) => getMembersAtFreeProjectLimit(slug, signal),
+    enabled: enabled && Boolean(slug) && slug !== '_',
+  });
+}

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { AvailableVersionsResponse } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { projectKeys } from './keys';
+
+export function getRestoreVersions(ref: string | undefined, signal?: AbortSignal): Promise<AvailableVersionsResponse> {
+  const projectRef = requireIdentifier(ref, 'Project ref');
+  return fetcher<AvailableVersionsResponse>(`/api/platform/projects/${encodeURIComponent(projectRef)}/restore/versions`, {
+    signal,
+  });
+}
+
+/** The Postgres versions a paused project can be restored onto. */
+export function useRestoreVersionsQuery(ref: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: projectKeys.restoreVersions(ref),
+    queryFn: ({ signal }) => getRestoreVersions(ref, signal),
+    enabled: enabled && Boolean(ref),
+  });
+}

@@ -1,0 +1,3 @@
+export const supportKeys = {
+  ticket: (id: number | undefined) => ['support', 'tickets', id] as const,
+};

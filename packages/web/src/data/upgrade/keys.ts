@@ -1,0 +1,3 @@
+export const upgradeKeys = {
+  status: (ref: string | undefined) => ['projects', ref, 'upgrade-status'] as const,
+};

@@ -1,0 +1,70 @@
+import { useId } from 'react';
+import { EXIT_SURVEY_MESSAGES, followUpLabel, type ExitSurveyReason } from '@basin/core';
+import { RadioGroup } from '../../ui/radio-group';
+import { Textarea } from '../../ui/textarea';
+
+/** The most the server keeps of the free text. */
+const FEEDBACK_MAX_LENGTH = 5000;
+
+/**
+ * The exit survey of a paid project's deletion (spec part 2 §2): the reasons in the order given
+ * (shuffled by the caller once per opening), and a free-text box labelled after the chosen reason.
+ */
+export function ExitSurveyFields({
+  options,
+  reason,
+  onReasonChange,
+  feedback,
+  onFeedbackChange,
+  reasonMissing,
+}: {
+  options: readonly ExitSurveyReason[];
+  reason: string | undefined;
+  onReasonChange: (value: string) => void;
+  feedback: string;
+  onFeedbackChange: (value: string) => void;
+  reasonMissing: boolean;
+}) {
+  const id = useId();
+  const legendId = `${id}-reasons`;
+  const errorId = `${id}-reasons-error`;
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-col gap-2">
+        <p id={legendId} className="text-[13px] font-medium">
+          Why are you deleting this project?
+        </p>
+        <RadioGroup
+          value={reason}
+          onValueChange={onReasonChange}
+          labelledBy={legendId}
+          describedBy={reasonMissing ? errorId : undefined}
+          invalid={reasonMissing}
+          className="grid gap-x-4 gap-y-2 sm:grid-cols-2"
+        >
+          {options.map((option) => (
+            <RadioGroup.Item key={option.value} value={option.value}>
+              {option.label}
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup>
+        {reasonMissing ? (
+          <p id={errorId} role="alert" className="text-xs text-danger">
+            {EXIT_SURVEY_MESSAGES.selectReason}
+          </p>
+        ) : null}
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={`${id}-feedback`} className="text-[13px] font-medium">
+          {followUpLabel(reason)}
+        </label>
+        <Textarea
+          id={`${id}-feedback`}
+          value={feedback}
+          maxLength={FEEDBACK_MAX_LENGTH}
+          onChange={(event) => onFeedbackChange(event.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

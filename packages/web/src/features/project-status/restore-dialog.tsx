@@ -1,0 +1,84 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { fromFormValue, LIFECYCLE_MESSAGES } from '@basin/core';
+import type { Project } from '@basin/core/schemas';
+import { useRestoreProjectMutation } from '../../data/projects/use-restore-project-mutation';
+import { useRestoreVersionsQuery } from '../../data/projects/use-restore-versions-query';
+import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { FormField } from '../../ui/form-field';
+import { postgresMajor } from '../projects/postgres-major';
+import { versionChoices } from '../projects/version-choices';
+import { VersionSelector } from '../projects/version-selector';
+
+/**
+ * Confirms a restore. When the project can be restored onto a newer major, the version selector
+ * (form value 'engine|channel') comes first; otherwise the paused instance simply starts again.
+ */
+export function RestoreDialog({
+  project,
+  open,
+  onOpenChange,
+  trigger,
+}: {
+  project: Project | undefined;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  trigger?: ReactNode;
+}) {
+  const versions = useRestoreVersionsQuery(project?.ref, { enabled: open });
+  const options = versions.data?.available_versions;
+  const { defaultValue } = useMemo(() => versionChoices(options ?? []), [options]);
+  const currentMajor = project ? postgresMajor(project.dbVersion) : Number.NaN;
+  const offersNewer = (options ?? []).some((option) => postgresMajor(option.postgres_engine) > currentMajor);
+  const [chosen, setChosen] = useState<string | undefined>();
+  const version = chosen ?? defaultValue;
+  const restore = useRestoreProjectMutation({ onSuccess: () => changeOpen(false) });
+
+  function changeOpen(next: boolean) {
+    if (!next) setChosen(undefined);
+    onOpenChange(next);
+  }
+
+  function confirm() {
+    if (!project) {
+      toast.error(LIFECYCLE_MESSAGES.restoreRequiresProject);
+      return;
+    }
+    const target = offersNewer ? fromFormValue(version) : undefined;
+    restore.mutate({ ref: project.ref, body: target });
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={trigger}
+      title="Restore this project"
+      confirmLabel="Restore project"
+      loading={restore.isPending}
+      confirmDisabled={versions.isPending}
+      onConfirm={confirm}
+    >
+      <p className="text-[13px] text-muted">
+        The database and its API start again with all of the project&apos;s data. This takes a few moments.
+      </p>
+      {offersNewer ? (
+        <FormField
+          id="restore-postgres-version"
+          labelId="restore-postgres-version-label"
+          label="Postgres version"
+          description="Restoring onto a newer major version moves the data to it, which takes longer for large databases."
+        >
+          <VersionSelector
+            id="restore-postgres-version"
+            labelledBy="restore-postgres-version-label"
+            options={options}
+            isLoading={versions.isPending}
+            value={version}
+            onValueChange={setChosen}
+          />
+        </FormField>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,12 @@
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The spec's 'MMM D, YYYY, hh:mma' in local time, e.g. 'Mar 4, 2026, 09:05PM'; the input as is when unreadable. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const hours = date.getHours() % 12 || 12;
+  const meridiem = date.getHours() < 12 ? 'AM' : 'PM';
+  return `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}, ${twoDigits(hours)}:${twoDigits(date.getMinutes())}${meridiem}`;
+}

@@ -1,0 +1,1 @@
+export { ScheduledBackupsPage as Component } from '../features/backups/scheduled-backups-page';

@@ -1,0 +1,1 @@
+export { SupportPage as Component } from '../features/support/support-page';

@@ -1,0 +1,1 @@
+export { SupportTicketPage as Component } from '../features/support/support-ticket-page';
