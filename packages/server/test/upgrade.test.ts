@@ -107,6 +107,9 @@ describe('major upgrade', () => {
     expect((await query(reporter, 'select count(*)::int as n from notes')).rows[0].n).toBe(before.rows);
     await expect(query(reporter, 'select count(*) from long_notes')).rejects.toThrow(/permission denied/);
     expect(await leftovers(platform.dataDir)).toEqual([]);
+    // A full backup of the upgraded database was taken before it reported Upgraded.
+    const { rows: backups } = await platform.ctx.db.query("select status from backups where project_ref = $1 and kind = 'upgrade'", [project.ref]);
+    expect(backups).toEqual([{ status: 'COMPLETED' }]);
   }, 180_000);
 
   it('refuses what it cannot do, with a clear message, and changes nothing', async () => {

@@ -3,13 +3,15 @@
  * crash left, runs the driver's upgrade with its progress recorded step by step, and records the
  * new major once the instance serves it.
  */
-import { UPGRADE_STEPS, upgradeProgress } from '@basin/core';
+import { UPGRADE_COMPLETED, UPGRADE_STEPS, upgradeProgress } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
+import { takeBackup } from '../services/backups.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { injectFault } from '../services/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import { transaction } from '../store/db.ts';
 import * as lifecycle from '../store/lifecycle.ts';
+import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as upgrades from '../store/upgrades.ts';
 
@@ -31,10 +33,20 @@ export async function moveToMajor(ctx: PlatformContext, row: ProjectRow, upgrade
   await recordUpgraded(ctx, row.ref, upgrade);
 }
 
+/**
+ * The new major serves the data now. As on the hosted platform, a full backup of it follows while
+ * the upgrade reports completed_upgrade; only then is it Upgraded and the project healthy. A
+ * backup that fails is logged, not a failed upgrade: the data has moved and is served.
+ */
 async function recordUpgraded(ctx: PlatformContext, ref: string, upgrade: upgrades.UpgradeRow): Promise<void> {
   const installed = ctx.driver.availableMajors().find(({ major }) => major === upgrade.target_version);
   await transaction(ctx.db, async (client) => {
     await lifecycle.setPostgresVersion(client, ref, upgrade.target_version, installed?.version ?? upgrade.target_version);
+    await upgrades.setProgress(client, upgrade.tracking_id, upgradeProgress(UPGRADE_COMPLETED));
+  });
+  const row = await projects.findByRef(ctx.db, ref);
+  if (row) await takeBackup(ctx, row, 'upgrade').catch((error: unknown) => ctx.logger.warn({ ref, reason: String(error) }, 'backup after upgrade failed'));
+  await transaction(ctx.db, async (client) => {
     await upgrades.markUpgraded(client, upgrade.tracking_id);
     await lifecycle.markHealthy(client, ref);
   });

@@ -3,7 +3,7 @@
 create table backups (
   id serial primary key,
   project_ref text not null references projects (ref) on delete cascade,
-  kind text not null check (kind in ('scheduled', 'pause')),
+  kind text not null check (kind in ('scheduled', 'pause', 'upgrade')),
   status text not null check (status in ('RUNNING', 'COMPLETED', 'FAILED')),
   size_bytes bigint,
   inserted_at timestamptz not null default now(),
