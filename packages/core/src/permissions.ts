@@ -34,6 +34,12 @@ export const PERMISSIONS = {
   'backups:read': EVERYONE,
   /** A physical backup holds every row and role: as sensitive as the superuser password. */
   'backups:download': ADMINS,
+  /** Queries in the SQL editor; Read-only members run them through the read-only role. */
+  'sql:execute': EVERYONE,
+  'advisors:read': EVERYONE,
+  'advisors.acknowledgements:write': BUILDERS,
+  /** The project's API settings (exposed schemas) and auth settings (OTP, passwords, MFA, SMTP, rate limits). */
+  'project.settings:write': ADMINS,
   'auth:read': EVERYONE,
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,
