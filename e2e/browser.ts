@@ -1,4 +1,9 @@
+import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+
+/** The built dashboard (`npm test` builds it first) and where screenshots go. */
+export const WEB_DIR = path.resolve(import.meta.dirname, '../packages/web/dist');
+export const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e');
 
 /** Debian's Chromium, headless, with the flags that keep it off this machine's closed network. */
 export function launchChromium(): Promise<Browser> {

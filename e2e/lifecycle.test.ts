@@ -2,11 +2,9 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { launchChromium } from './browser.ts';
+import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
 import { shareSession } from './session.ts';
 
-const WEB_DIR = path.resolve(import.meta.dirname, '../packages/web/dist');
-const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e');
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let browser: Browser;

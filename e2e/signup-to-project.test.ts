@@ -2,10 +2,8 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from '../packages/server/test/harness.ts';
-import { launchChromium } from './browser.ts';
+import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
 
-const WEB_DIR = path.resolve(import.meta.dirname, '../packages/web/dist');
-const OUTPUT_DIR = path.resolve(import.meta.dirname, '../test-results/e2e');
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let browser: Browser;

@@ -10,6 +10,7 @@ import { spread } from './stats.ts';
 import { runLoad } from './status-load.ts';
 import { formatTable } from './table.ts';
 import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
+import { metaTimes } from './meta-times.ts';
 import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
@@ -60,6 +61,7 @@ async function platformRows(): Promise<Row[]> {
     const backup = await backups(platform, data.ref);
     const lifecycle = await pauseRestoreRestart(api, data.ref);
     const upgrade = await upgrades(api, org.body.slug);
+    const schemaAtScale = await metaTimes(api, org.body.slug);
     const timed = (s: Spread) => `median ${s.median.toFixed(2)} s (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})`;
     const HUNDRED_MB = '~100 MB of data, median of 3';
 
@@ -72,6 +74,7 @@ async function platformRows(): Promise<Row[]> {
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
       ['Upgrade 15 → 17 → ACTIVE_HEALTHY', timed(upgrade), '', `${HUNDRED_MB}, a fresh project each run`],
       ['Physical backup of a running project', timed(backup.seconds), '', `${backup.megabytes.toFixed(1)} MB tar.gz; ${HUNDRED_MB}`],
+      ...schemaAtScale,
     ];
   } finally {
     process.off('SIGINT', interrupt);

@@ -18,3 +18,5 @@ export * from './delete-project-messages.ts';
 export * from './backup-messages.ts';
 export * from './lifecycle-messages.ts';
 export * from './rules/free-project-limit.ts';
+export * from './catalogues/lints.ts';
+export * from './rules/sql-editor.ts';

@@ -8,3 +8,7 @@ export * from './delete-project.ts';
 export * from './rest-health.ts';
 export * from './backups.ts';
 export * from './lifecycle.ts';
+export * from './pg-meta.ts';
+export * from './advisors.ts';
+export * from './auth-config.ts';
+export * from './sql.ts';

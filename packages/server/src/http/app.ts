@@ -6,18 +6,24 @@ import { HttpError } from './errors.ts';
 import { memberRoutes } from './members.ts';
 import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
+import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { organizationRoutes } from './organizations.ts';
 import { pauseRoutes } from './pause.ts';
+import { pgMetaRoutes } from './pg-meta.ts';
+import { projectApiRoutes } from './project-api.ts';
+import { typesRoutes } from './types.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
 import { restHealthRoutes } from './rest-health.ts';
 import { supportRoutes } from './support.ts';
 import { upgradeRoutes } from './upgrade.ts';
 import { SessionCache } from './session-cache.ts';
+import { snippetRoutes } from './snippets.ts';
+import { sqlRoutes } from './sql.ts';
 import { dashboardRoutes } from './static.ts';
 
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
@@ -35,7 +41,12 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', supportRoutes(ctx))
     .route('/', backupRoutes(ctx))
     .route('/', pauseRoutes(ctx))
-    .route('/', lifecycleRoutes(ctx));
+    .route('/', lifecycleRoutes(ctx))
+    .route('/', pgMetaRoutes(ctx))
+    .route('/', projectApiRoutes(ctx))
+    .route('/', sqlRoutes(ctx))
+    .route('/', snippetRoutes(ctx))
+    .route('/', advisorRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },
@@ -44,6 +55,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   const v1 = createRouter();
   v1.use('*', requireSession(auth, sessions));
   v1.route('/', upgradeRoutes(ctx));
+  v1.route('/', typesRoutes(ctx));
+  v1.route('/', advisorV1Routes(ctx));
   v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
 
   const app = new Hono<AppEnv>();

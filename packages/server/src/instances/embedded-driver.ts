@@ -13,6 +13,7 @@ import { chmod, chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promis
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { withAdmin } from './admin-session.ts';
+import { ensureApiRoles } from './api-roles.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
@@ -73,6 +74,7 @@ export class EmbeddedDriver implements InstanceDriver {
     await withAdmin(spec, 5_000, async (client) => {
       await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
       await ensureReadonlyRole(client, spec.readonlyPassword);
+      await ensureApiRoles(client);
     }).catch((error: unknown) => {
       throw isLoginFailure(error) ? this.#adminLoginError(spec.ref) : error;
     });

@@ -9,6 +9,7 @@
 import type pg from 'pg';
 import { type AdminEndpoint, withAdmin } from './admin-session.ts';
 import { type ClientTools, clientEnv, pipeClients, runClient } from './pg-client.ts';
+import { API_ROLES } from './api-roles.ts';
 import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
 import { READONLY_ROLE } from './readonly-role.ts';
 
@@ -17,7 +18,7 @@ const CATALOG_TIMEOUT_MS = 30_000;
 const WORK_TIMEOUT_MS = 60 * 60_000;
 
 /** Made by the driver on every instance with the project's passwords: never copied. */
-const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE];
+const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, ...API_ROLES];
 
 const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
   withAdmin(server, timeoutMs, work, database);
@@ -67,10 +68,20 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
  */
 export async function copyDatabase(tools: ClientTools, source: AdminEndpoint, target: AdminEndpoint, database: string): Promise<void> {
   const create = database === 'postgres' ? [] : ['--create'];
+  if (database === 'postgres') await yieldAuthSchema(source, target);
   await pipeClients(
     { file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...create], env: clientEnv(source, database) },
     { file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') },
   );
+}
+
+/**
+ * The driver gives every new instance an empty auth schema (api-roles.ts); the source's own, with
+ * its rows, comes with the dump instead.
+ */
+async function yieldAuthSchema(source: AdminEndpoint, target: AdminEndpoint): Promise<void> {
+  const sourceHasAuth = await onDatabase(source, 'postgres', async (client) => (await client.query("select 1 from pg_namespace where nspname = 'auth'")).rowCount);
+  if (sourceHasAuth) await onDatabase(target, 'postgres', (client) => client.query('drop schema if exists auth cascade'));
 }
 
 /** Rows per table and materialized view of one database, extension-owned relations aside. */

@@ -2,12 +2,15 @@
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | undefined;
+  /** The whole error answer, for routes that say more than `message` (e.g. a SQL error's position). */
+  readonly body: unknown;
 
-  constructor(message: string, status: number, code?: string) {
+  constructor(message: string, status: number, code?: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 }
 
@@ -86,7 +89,7 @@ export async function fetcher<T>(path: string, { method = 'GET', body, signal, t
   const data = text ? parseJson(text) : undefined;
   if (!response.ok) {
     const message = field(data, 'message') ?? `Request failed with status ${response.status}`;
-    throw new ApiError(message, response.status, field(data, 'code'));
+    throw new ApiError(message, response.status, field(data, 'code'), data);
   }
   return data as T;
 }

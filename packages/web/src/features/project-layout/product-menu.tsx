@@ -1,4 +1,19 @@
-import { DatabaseBackup, House, PanelLeftClose, PanelLeftOpen, Settings, type LucideIcon } from 'lucide-react';
+import {
+  Blocks,
+  DatabaseBackup,
+  House,
+  KeyRound,
+  Lightbulb,
+  ListTree,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Settings,
+  ShieldCheck,
+  SquareFunction,
+  SquareTerminal,
+  Table2,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../ui/cn';
 import { Tooltip } from '../../ui/tooltip';
@@ -18,7 +33,29 @@ interface MenuSection {
 /** Only areas that exist are linked; later areas add their entries here. */
 const SECTIONS: MenuSection[] = [
   { items: [{ label: 'Home', path: '', icon: House, end: true }] },
-  { heading: 'Database', items: [{ label: 'Backups', path: '/database/backups/scheduled', icon: DatabaseBackup }] },
+  {
+    items: [
+      { label: 'SQL Editor', path: '/sql', icon: SquareTerminal },
+      { label: 'Advisors', path: '/advisors', icon: Lightbulb },
+    ],
+  },
+  {
+    heading: 'Database',
+    items: [
+      { label: 'Tables', path: '/editor', icon: Table2 },
+      { label: 'Indexes', path: '/database/indexes', icon: ListTree },
+      { label: 'Functions', path: '/database/functions', icon: SquareFunction },
+      { label: 'Extensions', path: '/database/extensions', icon: Blocks },
+      { label: 'Backups', path: '/database/backups/scheduled', icon: DatabaseBackup },
+    ],
+  },
+  {
+    heading: 'Authentication',
+    items: [
+      { label: 'Policies', path: '/auth/policies', icon: ShieldCheck },
+      { label: 'Settings', path: '/auth/providers', icon: KeyRound },
+    ],
+  },
   { heading: 'Settings', items: [{ label: 'General', path: '/settings/general', icon: Settings }] },
 ];
 

@@ -5,6 +5,7 @@ import { assistantHotkeySetting } from '../../lib/settings';
 import { Button } from '../../ui/button';
 import { LogoMark } from '../../ui/logo';
 import { Tooltip } from '../../ui/tooltip';
+import { ApiDocsButton } from '../api-docs/api-docs-button';
 import { useAssistantPanel } from '../assistant/assistant-state';
 import { Breadcrumbs } from './breadcrumbs';
 import { UserMenu } from './user-menu';
@@ -32,6 +33,7 @@ export function TopBar() {
       </Link>
       <Breadcrumbs slug={slug} projectRef={ref} />
       <div className="ml-auto flex items-center gap-2">
+        {ref ? <ApiDocsButton projectRef={ref} /> : null}
         {ref ? <AssistantToggle /> : null}
         <UserMenu />
       </div>

@@ -1,0 +1,79 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
+import { shareSession } from './session.ts';
+
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let browser: Browser;
+let owner: ApiClient;
+let reader: ApiClient;
+let ref: string;
+
+async function openPanel(client: ApiClient): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+  await shareSession(client, context);
+  const page = await context.newPage();
+  await page.goto(`${platform.url}/project/${ref}`);
+  await page.getByRole('button', { name: 'API Docs' }).click();
+  await page.getByRole('navigation', { name: 'API docs' }).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform({ webDir: WEB_DIR });
+  browser = await launchChromium();
+  owner = new ApiClient(platform.url);
+  await owner.signUp(uniqueEmail('docs'));
+  const slug = (await owner.post('/api/platform/organizations', { name: 'Docs' })).body.slug;
+  reader = new ApiClient(platform.url);
+  const { email } = await reader.signUp(uniqueEmail('docs-reader'));
+  await owner.post(`/api/platform/organizations/${slug}/members`, { email, role: 'Read-only' });
+  ref = (await owner.post('/api/platform/projects', { name: 'Documented', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
+  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  const { connectionString } = (await owner.get(`/api/platform/projects/${ref}`)).body;
+  await query(
+    connectionString,
+    `create table public."Order Items" (id bigint generated always as identity primary key, note text);
+     create function public.add_numbers(a int, b int) returns int language sql as 'select a + b';`,
+  );
+}, 180_000);
+afterAll(async () => {
+  await browser?.close();
+  await platform?.destroy();
+});
+
+describe('API docs panel in the dashboard', () => {
+  it('documents tables and functions, and downloads the types as supabase.ts', async () => {
+    const page = await openPanel(owner);
+    const nav = page.getByRole('navigation', { name: 'API docs' });
+    await nav.getByRole('button', { name: 'Order Items' }).click();
+    await page.getByText('.limit(100)').first().waitFor();
+    await page.getByRole('button', { name: 'Bash' }).click();
+    await page.getByText('/rest/v1/Order%20Items?select=*&limit=100').first().waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'docs-panel-table.png') });
+    await nav.getByRole('button', { name: 'add_numbers' }).click();
+    await page.getByText('/rest/v1/rpc/add_numbers').first().waitFor();
+
+    await nav.getByRole('button', { name: 'Connect' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate and download types' }).click()]);
+    expect(download.suggestedFilename()).toBe('supabase.ts');
+    const types = await readFile((await download.path()) ?? '', 'utf8');
+    expect(types).toContain('Order Items');
+    await page.getByText('Successfully generated types! File is being downloaded').waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'docs-panel-connect.png') });
+    await page.context().close();
+  }, 120_000);
+
+  it('hides API keys and the OAuth entry from a Read-only member', async () => {
+    const page = await openPanel(reader);
+    await page.getByText("You don't have permission to view API keys. These keys restricted to users with higher access levels.").waitFor();
+    await page.getByRole('navigation', { name: 'API docs' }).getByRole('button', { name: 'User Management' }).click();
+    await page.getByRole('heading', { name: 'Sign up' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Sign in with a third-party provider' }).count()).toBe(0);
+    await page.context().close();
+  }, 120_000);
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { AuthSettingsRow } from '../store/auth-settings.ts';
+import { isOlderMinor, platformFindings, type PlatformFacts } from './platform-lints.ts';
+
+/** The migration's defaults, with every auth lint satisfied. */
+const SAFE_AUTH: AuthSettingsRow = {
+  mailer_otp_exp: 3600,
+  sms_otp_length: 6,
+  password_min_length: 8,
+  password_hibp_enabled: true,
+  password_required_characters: 'letters_digits',
+  mfa_totp_enroll_enabled: true,
+  mfa_totp_verify_enabled: true,
+  mfa_phone_enroll_enabled: true,
+  mfa_phone_verify_enabled: true,
+  mfa_max_enrolled_factors: 10,
+  smtp_admin_email: null,
+  smtp_host: null,
+  smtp_port: null,
+  smtp_user: null,
+  smtp_pass: null,
+  smtp_sender_name: null,
+  smtp_max_frequency: 60,
+  rate_limit_email_sent: 2,
+  rate_limit_sms_sent: 30,
+  rate_limit_verify: 30,
+  rate_limit_token_refresh: 150,
+  rate_limit_otp: 30,
+  updated_at: new Date(0),
+};
+
+const facts = (changes: Partial<PlatformFacts> = {}): PlatformFacts => ({
+  auth: SAFE_AUTH,
+  ssl: true,
+  serverVersionNum: 170010,
+  newestInstalled: '17.10.0',
+  adminLoginFailed: false,
+  ...changes,
+});
+const names = (changes: Partial<PlatformFacts> = {}) => platformFindings(facts(changes)).map((f) => f.name);
+
+describe('platform lints', () => {
+  it('reports only what Basin cannot offer when everything else is safe', () => {
+    expect(names()).toEqual(['network_restrictions_not_set', 'pitr_not_enabled']);
+  });
+
+  it.each([
+    [{ mailer_otp_exp: 3601 }, 'auth_otp_long_expiry'],
+    [{ sms_otp_length: 5 }, 'auth_otp_short_length'],
+    [{ password_min_length: 7 }, 'password_requirements_min_length'],
+    [{ password_hibp_enabled: false }, 'auth_leaked_password_protection'],
+    [{ mfa_phone_verify_enabled: false }, 'auth_insufficient_mfa_options'],
+    [{ password_required_characters: '' }, 'auth_password_policy_missing'],
+  ] as const)('auth setting %j reports %s', (change, lint) => {
+    expect(names()).not.toContain(lint);
+    expect(names({ auth: { ...SAFE_AUTH, ...change } })).toContain(lint);
+  });
+
+  it('reports an instance without SSL, an administrator who cannot log in and an old minor', () => {
+    expect(names({ ssl: false })).toContain('ssl_not_enforced');
+    expect(names({ ssl: undefined })).not.toContain('ssl_not_enforced');
+    expect(names({ adminLoginFailed: true, ssl: undefined, serverVersionNum: undefined })).toContain('no_backup_admin');
+    expect(names({ serverVersionNum: 170009 })).toContain('vulnerable_postgres_version');
+  });
+
+  it('compares minors of the same major only', () => {
+    expect(isOlderMinor(170009, '17.10.0')).toBe(true);
+    expect(isOlderMinor(170010, '17.10.0')).toBe(false);
+    expect(isOlderMinor(150018, '17.10.0')).toBe(false);
+    expect(isOlderMinor(150017, '15.18.0')).toBe(true);
+  });
+});

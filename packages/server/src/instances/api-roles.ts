@@ -1,0 +1,51 @@
+/**
+ * What every project instance offers an API layer: the roles `anon`, `authenticated` and
+ * `service_role` (no login: a gateway switches to them with SET ROLE), and an `auth` schema with
+ * a minimal `auth.users` and the helpers policies call (`auth.uid()`, `auth.role()`,
+ * `auth.jwt()`), which read the request's claims from `request.jwt.claims`. Plain SQL run as the
+ * superuser, idempotent, so any driver can run it on every create.
+ */
+import type pg from 'pg';
+import { POSTGRES_ROLE } from './postgres-role.ts';
+
+export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+
+const AUTH_SCHEMA_SQL = `
+  create schema if not exists auth authorization basin_admin;
+  create table if not exists auth.users (
+    id uuid primary key,
+    email text,
+    raw_user_meta_data jsonb,
+    created_at timestamptz not null default now()
+  );
+  create or replace function auth.jwt() returns jsonb language sql stable set search_path = ''
+    as $$ select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb $$;
+  create or replace function auth.uid() returns uuid language sql stable set search_path = ''
+    as $$ select nullif(auth.jwt() ->> 'sub', '')::uuid $$;
+  create or replace function auth.role() returns text language sql stable set search_path = ''
+    as $$ select nullif(auth.jwt() ->> 'role', '') $$;
+`;
+
+/** Creates the API roles and the auth schema; run again, it changes nothing that exists. */
+export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES]);
+  const existing = new Set(rows.map((row) => row.rolname));
+  for (const role of API_ROLES) {
+    if (!existing.has(role)) await client.query(`create role ${client.escapeIdentifier(role)} nologin noinherit`);
+  }
+  const roles = API_ROLES.map((role) => client.escapeIdentifier(role)).join(', ');
+  const member = client.escapeIdentifier(POSTGRES_ROLE);
+  // postgres may grant these roles (ADMIN OPTION) and act as them, as the members' role must to
+  // write policies and grants for them; service_role bypasses RLS like the hosted one.
+  await client.query(`
+    alter role service_role bypassrls;
+    grant ${roles} to ${member} with admin option;
+    ${AUTH_SCHEMA_SQL}
+    grant usage on schema auth to ${roles}, ${member};
+    grant all on auth.users to service_role;
+    grant select on auth.users to ${member};
+    revoke all on function auth.jwt(), auth.uid(), auth.role() from public;
+    grant execute on function auth.jwt(), auth.uid(), auth.role() to ${roles}, ${member};
+    grant usage on schema public to ${roles};
+  `);
+}

@@ -1,0 +1,26 @@
+import type pg from 'pg';
+import { conflict } from '../http/errors.ts';
+import { requirePermission, requireProject } from '../services/access.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { instanceSpec } from '../services/project-instance.ts';
+import type { ProjectRow } from '../store/projects.ts';
+import { withCatalogSession } from './catalog-pool.ts';
+
+const CATALOG_MESSAGE = "The project's database is not running";
+
+/**
+ * Reads a project's catalogs as the platform (basin_admin, search_path=pg_catalog): members see
+ * the schema whatever their role, visibility follows membership (404 for others), and nothing a
+ * member defined can stand in for a built-in. Sessions come warm from catalog-pool.ts.
+ */
+export async function withProjectCatalog<T>(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  work: (client: pg.ClientBase, project: ProjectRow) => Promise<T>,
+): Promise<T> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'projects:read');
+  if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw conflict(CATALOG_MESSAGE);
+  return withCatalogSession(ref, instanceSpec(project, ctx.box), (client) => work(client, project));
+}

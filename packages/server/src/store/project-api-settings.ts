@@ -1,0 +1,26 @@
+import type { Queryable } from './db.ts';
+
+export interface ProjectApiSettings {
+  exposed_schemas: string[];
+  max_rows: number;
+}
+
+export async function findApiSettings(db: Queryable, ref: string): Promise<ProjectApiSettings | undefined> {
+  const { rows } = await db.query<ProjectApiSettings>('select exposed_schemas, max_rows from projects where ref = $1', [ref]);
+  return rows[0];
+}
+
+/** The schemas the project's API serves (default `public`). */
+export async function exposedSchemas(db: Queryable, ref: string): Promise<string[]> {
+  return (await findApiSettings(db, ref))?.exposed_schemas ?? ['public'];
+}
+
+/** Sets what is given; leaves the rest. */
+export async function updateApiSettings(db: Queryable, ref: string, update: Partial<ProjectApiSettings>): Promise<ProjectApiSettings | undefined> {
+  const { rows } = await db.query<ProjectApiSettings>(
+    `update projects set exposed_schemas = coalesce($2, exposed_schemas), max_rows = coalesce($3, max_rows), updated_at = now()
+     where ref = $1 returning exposed_schemas, max_rows`,
+    [ref, update.exposed_schemas ?? null, update.max_rows ?? null],
+  );
+  return rows[0];
+}

@@ -1,0 +1,3 @@
+export const advisorKeys = {
+  lints: (ref: string | undefined) => ['projects', ref, 'lints'] as const,
+};

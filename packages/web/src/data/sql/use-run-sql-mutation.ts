@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import type { SqlError, SqlResult } from '@basin/core/schemas';
+import { ApiError, fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { projectApiPath } from '../project-path';
+import { sqlKeys } from './keys';
+
+export interface RunSqlVariables {
+  ref: string;
+  query: string;
+}
+
+/** A failed statement, with Postgres's position in the query when it gave one. */
+export class SqlRunError extends Error {
+  readonly position: number | undefined;
+  readonly code: string | undefined;
+  readonly hint: string | undefined;
+
+  constructor(error: SqlError) {
+    super(error.message);
+    this.name = 'SqlRunError';
+    this.position = error.position;
+    this.code = error.code;
+    this.hint = error.hint;
+  }
+}
+
+function isSqlError(body: unknown): body is SqlError {
+  return typeof body === 'object' && body !== null && typeof (body as SqlError).message === 'string';
+}
+
+export async function runSql({ ref, query }: RunSqlVariables): Promise<SqlResult> {
+  try {
+    return await fetcher<SqlResult>(projectApiPath('platform/pg-meta', ref, '/query'), { method: 'POST', body: { query } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400 && isSqlError(error.body)) throw new SqlRunError(error.body);
+    throw error;
+  }
+}
+
+/** Errors are shown beside the results, not toasted. */
+export function useRunSqlMutation(options: MutationHookOptions<SqlResult, RunSqlVariables> = {}) {
+  return useMutation({ mutationKey: sqlKeys.run(undefined), mutationFn: runSql, ...options });
+}

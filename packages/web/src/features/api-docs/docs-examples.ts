@@ -1,0 +1,189 @@
+/**
+ * The code examples of the API docs panel, one JavaScript (supabase-js) and one Bash (curl) text
+ * each. Keys are placeholders until the API keys land; `LIST_LIMIT` caps every list example.
+ */
+export type DocsLanguage = 'javascript' | 'bash';
+
+export interface Example {
+  title: string;
+  description?: string;
+  javascript: string;
+  bash: string;
+}
+
+export const LIST_LIMIT = 100;
+export const SIGNED_URL_EXPIRY_SECONDS = 60;
+export const ANON_KEY = '<anon-key>';
+export const SERVICE_ROLE_KEY = '<service-role-key>';
+
+const headers = (key: string) => `-H "apikey: ${key}" \\\n  -H "Authorization: Bearer ${key}"`;
+const jsonHeader = '-H "Content-Type: application/json"';
+
+export function clientExample(url: string): Example {
+  return {
+    title: 'Initialise the client',
+    description: 'Every request carries the project URL and a key.',
+    javascript: `import { createClient } from '@supabase/supabase-js'\n\nconst supabase = createClient('${url}', '${ANON_KEY}')`,
+    bash: `curl '${url}/rest/v1/' \\\n  ${headers(ANON_KEY)}`,
+  };
+}
+
+export function authExamples(url: string): Example[] {
+  const auth = `${url}/auth/v1`;
+  const post = (path: string, body: string, key = ANON_KEY) => `curl -X POST '${auth}${path}' \\\n  ${headers(key)} \\\n  ${jsonHeader} \\\n  -d '${body}'`;
+  return [
+    {
+      title: 'Sign up',
+      javascript: `const { data, error } = await supabase.auth.signUp({\n  email: 'someone@example.com',\n  password: 'a-long-password',\n})`,
+      bash: post('/signup', '{ "email": "someone@example.com", "password": "a-long-password" }'),
+    },
+    {
+      title: 'Sign in with a password',
+      javascript: `const { data, error } = await supabase.auth.signInWithPassword({\n  email: 'someone@example.com',\n  password: 'a-long-password',\n})`,
+      bash: post('/token?grant_type=password', '{ "email": "someone@example.com", "password": "a-long-password" }'),
+    },
+    {
+      title: 'Sign in with a magic link',
+      javascript: `const { data, error } = await supabase.auth.signInWithOtp({ email: 'someone@example.com' })`,
+      bash: post('/magiclink', '{ "email": "someone@example.com" }'),
+    },
+    {
+      title: 'Send a one-time password by SMS',
+      javascript: `const { data, error } = await supabase.auth.signInWithOtp({ phone: '+13334445555' })`,
+      bash: post('/otp', '{ "phone": "+13334445555" }'),
+    },
+    {
+      title: 'Verify a one-time password',
+      javascript: `const { data, error } = await supabase.auth.verifyOtp({ phone: '+13334445555', token: '123456', type: 'sms' })`,
+      bash: post('/verify', '{ "type": "sms", "phone": "+13334445555", "token": "123456" }'),
+    },
+    {
+      title: 'Get the signed-in user',
+      javascript: `const { data: { user } } = await supabase.auth.getUser()`,
+      bash: `curl '${auth}/user' \\\n  -H "apikey: ${ANON_KEY}" \\\n  -H "Authorization: Bearer <user-access-token>"`,
+    },
+    {
+      title: 'Update the user',
+      javascript: `const { data, error } = await supabase.auth.updateUser({ data: { nickname: 'ada' } })`,
+      bash: `curl -X PUT '${auth}/user' \\\n  -H "apikey: ${ANON_KEY}" \\\n  -H "Authorization: Bearer <user-access-token>" \\\n  ${jsonHeader} \\\n  -d '{ "data": { "nickname": "ada" } }'`,
+    },
+    {
+      title: 'Send a password recovery email',
+      javascript: `const { data, error } = await supabase.auth.resetPasswordForEmail('someone@example.com')`,
+      bash: post('/recover', '{ "email": "someone@example.com" }'),
+    },
+    {
+      title: 'Sign out',
+      javascript: `const { error } = await supabase.auth.signOut()`,
+      bash: `curl -X POST '${auth}/logout' \\\n  -H "apikey: ${ANON_KEY}" \\\n  -H "Authorization: Bearer <user-access-token>"`,
+    },
+    {
+      title: 'Invite a user',
+      description: 'Inviting needs the service role key: run it on a server, never in a browser.',
+      javascript: `const { data, error } = await supabase.auth.admin.inviteUserByEmail('someone@example.com')`,
+      bash: post('/invite', '{ "email": "someone@example.com" }', SERVICE_ROLE_KEY),
+    },
+  ];
+}
+
+export function oauthExample(): Example {
+  return {
+    title: 'Sign in with a third-party provider',
+    description: 'Enable the provider in the authentication settings first.',
+    javascript: `const { data, error } = await supabase.auth.signInWithOAuth({ provider: 'github' })`,
+    bash: `# OAuth sign-in runs in a browser: open\n# <project-url>/auth/v1/authorize?provider=github`,
+  };
+}
+
+export function tableExamples(url: string, table: string): Example[] {
+  const rest = `${url}/rest/v1/${encodeURIComponent(table)}`;
+  return [
+    {
+      title: 'Read rows',
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .select('*')\n  .limit(${LIST_LIMIT})`,
+      bash: `curl '${rest}?select=*&limit=${LIST_LIMIT}' \\\n  ${headers(ANON_KEY)}`,
+    },
+    {
+      title: 'Filter rows',
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .select('*')\n  .eq('id', 1)`,
+      bash: `curl '${rest}?id=eq.1&select=*' \\\n  ${headers(ANON_KEY)}`,
+    },
+    {
+      title: 'Insert a row',
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .insert({ some_column: 'value' })\n  .select()`,
+      bash: `curl -X POST '${rest}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -H "Prefer: return=representation" \\\n  -d '{ "some_column": "value" }'`,
+    },
+    {
+      title: 'Update rows',
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .update({ some_column: 'new value' })\n  .eq('id', 1)\n  .select()`,
+      bash: `curl -X PATCH '${rest}?id=eq.1' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '{ "some_column": "new value" }'`,
+    },
+    {
+      title: 'Delete rows',
+      javascript: `const { error } = await supabase\n  .from('${table}')\n  .delete()\n  .eq('id', 1)`,
+      bash: `curl -X DELETE '${rest}?id=eq.1' \\\n  ${headers(ANON_KEY)}`,
+    },
+  ];
+}
+
+export function rpcExample(url: string, fn: string, args: string[]): Example {
+  const body = `{ ${args.map((arg) => `"${arg}": "value"`).join(', ')} }`;
+  const jsArgs = args.length > 0 ? `, { ${args.map((arg) => `${arg}: 'value'`).join(', ')} }` : '';
+  return {
+    title: 'Call the function',
+    javascript: `const { data, error } = await supabase.rpc('${fn}'${jsArgs})`,
+    bash: `curl -X POST '${url}/rest/v1/rpc/${encodeURIComponent(fn)}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '${body}'`,
+  };
+}
+
+export function bucketExamples(url: string, bucket: string, isPublic: boolean): Example[] {
+  const objects = `${url}/storage/v1/object`;
+  const access: Example = isPublic
+    ? {
+        title: 'Public URL of a file',
+        description: 'The bucket is public: anyone with the URL can read its files.',
+        javascript: `const { data } = supabase.storage.from('${bucket}').getPublicUrl('folder/avatar.png')`,
+        bash: `curl '${objects}/public/${bucket}/folder/avatar.png'`,
+      }
+    : {
+        title: 'Signed URL of a file',
+        description: `The bucket is private: share a file through a URL that expires after ${SIGNED_URL_EXPIRY_SECONDS} seconds.`,
+        javascript: `const { data, error } = await supabase.storage\n  .from('${bucket}')\n  .createSignedUrl('folder/avatar.png', ${SIGNED_URL_EXPIRY_SECONDS})`,
+        bash: `curl -X POST '${objects}/sign/${bucket}/folder/avatar.png' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '{ "expiresIn": ${SIGNED_URL_EXPIRY_SECONDS} }'`,
+      };
+  return [
+    {
+      title: 'Upload a file',
+      javascript: `const { data, error } = await supabase.storage\n  .from('${bucket}')\n  .upload('folder/avatar.png', file)`,
+      bash: `curl -X POST '${objects}/${bucket}/folder/avatar.png' \\\n  ${headers(ANON_KEY)} \\\n  --data-binary @avatar.png`,
+    },
+    {
+      title: 'List files',
+      javascript: `const { data, error } = await supabase.storage\n  .from('${bucket}')\n  .list('folder', { limit: ${LIST_LIMIT} })`,
+      bash: `curl -X POST '${objects}/list/${bucket}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '{ "prefix": "folder", "limit": ${LIST_LIMIT} }'`,
+    },
+    {
+      title: 'Download a file',
+      javascript: `const { data, error } = await supabase.storage.from('${bucket}').download('folder/avatar.png')`,
+      bash: `curl '${objects}/${bucket}/folder/avatar.png' \\\n  ${headers(ANON_KEY)} \\\n  -o avatar.png`,
+    },
+    access,
+  ];
+}
+
+export function edgeFunctionExample(url: string, name: string): Example {
+  return {
+    title: 'Invoke the function',
+    javascript: `const { data, error } = await supabase.functions.invoke('${name}', {\n  body: { name: 'Functions' },\n})`,
+    bash: `curl -X POST '${url}/functions/v1/${encodeURIComponent(name)}' \\\n  -H "Authorization: Bearer ${ANON_KEY}" \\\n  ${jsonHeader} \\\n  -d '{ "name": "Functions" }'`,
+  };
+}
+
+export function realtimeExample(): Example {
+  return {
+    title: 'Listen to database changes',
+    description: 'Only tables added to the realtime publication send changes.',
+    javascript: `const channel = supabase\n  .channel('schema-db-changes')\n  .on('postgres_changes', { event: '*', schema: 'public' }, (payload) => console.log(payload))\n  .subscribe()`,
+    bash: '# Realtime uses WebSockets: subscribe from a client library.',
+  };
+}

@@ -1,0 +1,77 @@
+import { Search } from 'lucide-react';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { usePgMetaListQuery } from '../../data/pg-meta/use-pg-meta-list-query';
+import { cn } from '../../ui/cn';
+import { EmptyState } from '../../ui/empty-state';
+import { Input } from '../../ui/input';
+import { Page, PageHeader } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { TableRows } from './table-rows';
+import { useDebouncedValue } from './use-debounced-value';
+
+const TABLE_LIST_LIMIT = 50;
+
+/** The tables of the project (searchable) and, for the one in `?schema=&table=`, its rows read-only. */
+export function TableEditorPage() {
+  const { ref = '' } = useParams();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const schema = searchParams.get('schema') ?? 'public';
+  const table = searchParams.get('table') ?? '';
+  const [text, setText] = useState('');
+  const search = useDebouncedValue(text.trim());
+  const tables = usePgMetaListQuery(ref, 'tables', {
+    include_columns: 'false',
+    included_schemas: schema,
+    ...(search ? { search } : {}),
+    limit: TABLE_LIST_LIMIT,
+    offset: 0,
+  });
+
+  return (
+    <Page wide>
+      <PageHeader title="Tables" description={`Tables of the ${schema} schema. Rows are shown read-only.`} />
+      <div className="flex flex-col gap-4 md:flex-row">
+        <aside className="flex w-full shrink-0 flex-col gap-2 md:w-56">
+          <div className="relative">
+            <Search className="pointer-events-none absolute top-2 left-2 size-4 text-subtle" aria-hidden="true" />
+            <Input aria-label="Search tables" placeholder="Search tables" className="pl-8" value={text} onChange={(event) => setText(event.target.value)} />
+          </div>
+          {!tables.data ? (
+            <Skeleton className="h-32" />
+          ) : (
+            <nav aria-label="Tables" className="flex flex-col gap-0.5">
+              {tables.data.map((item) => (
+                <button
+                  key={item.id}
+                  type="button"
+                  aria-current={item.name === table ? 'page' : undefined}
+                  onClick={() => setSearchParams({ schema, table: item.name })}
+                  className={cn(
+                    'cursor-pointer truncate rounded-md px-2 py-1 text-left font-mono text-xs',
+                    item.name === table ? 'bg-surface-hover font-medium' : 'text-muted hover:bg-surface-muted hover:text-foreground',
+                  )}
+                >
+                  {item.name}
+                </button>
+              ))}
+              {tables.data.length === 0 ? <p className="px-2 text-xs text-muted">No tables found</p> : null}
+            </nav>
+          )}
+        </aside>
+        <section className="min-w-0 flex-1">
+          {table ? (
+            <>
+              <h2 className="mb-2 font-mono text-[13px] font-medium">
+                {schema}.{table}
+              </h2>
+              <TableRows key={`${schema}.${table}`} projectRef={ref} schema={schema} table={table} />
+            </>
+          ) : (
+            <EmptyState title="Select a table">Pick a table on the left to see its rows.</EmptyState>
+          )}
+        </section>
+      </div>
+    </Page>
+  );
+}

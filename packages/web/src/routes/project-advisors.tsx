@@ -1,0 +1,1 @@
+export { AdvisorsPage as Component } from '../features/advisors/advisors-page';

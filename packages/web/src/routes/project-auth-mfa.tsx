@@ -1,0 +1,1 @@
+export { MfaPage as Component } from '../features/auth-settings/auth-settings-pages';

@@ -1,0 +1,1 @@
+export { EmailProviderPage as Component } from '../features/auth-settings/auth-settings-pages';

@@ -1,0 +1,1 @@
+export { RateLimitsPage as Component } from '../features/auth-settings/auth-settings-pages';

@@ -1,0 +1,1 @@
+export { SmtpPage as Component } from '../features/auth-settings/auth-settings-pages';

@@ -1,0 +1,1 @@
+export { ExtensionsPage as Component } from '../features/database-lists/list-pages';

@@ -1,0 +1,1 @@
+export { FunctionsPage as Component } from '../features/database-lists/list-pages';

@@ -1,0 +1,1 @@
+export { IndexesPage as Component } from '../features/database-lists/list-pages';

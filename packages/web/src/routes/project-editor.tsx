@@ -1,0 +1,1 @@
+export { TableEditorPage as Component } from '../features/database-lists/table-editor-page';

@@ -1,0 +1,1 @@
+export { SqlEditorPage as Component } from '../features/sql-editor/sql-editor-page';
