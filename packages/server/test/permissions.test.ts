@@ -88,6 +88,23 @@ const ROUTES: RouteCase[] = [
     call: (c) => c.post('/api/platform/feedback/downgrade', { orgSlug: slug, reasons: [EXIT_SURVEY_REASONS[0]!.value], exitAction: 'delete' }),
   },
   { name: 'DELETE project', allowed: ADMINS, call: (c, actor) => c.delete(`/api/platform/projects/${doomed.get(actor)}`) },
+  // Database tooling: on the failed project, calls past the permission check find no database.
+  { name: 'GET pg-meta tables', allowed: EVERYONE, call: (c) => c.get(`/api/platform/pg-meta/${frozen}/tables`), permitted: conflict },
+  { name: 'GET API description', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/api/rest`), permitted: conflict },
+  { name: 'GET TypeScript types', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${frozen}/types/typescript`), permitted: conflict },
+  { name: 'GET run-lints', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/run-lints`), permitted: conflict },
+  { name: 'GET PostgREST config', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/postgrest`) },
+  { name: 'PATCH PostgREST config', allowed: ADMINS, call: (c) => c.patch(`${project()}/config/postgrest`, { db_schema: 'public' }) },
+  { name: 'GET auth config', allowed: EVERYONE, call: (c) => c.get(`/api/platform/auth/${ref}/config`) },
+  { name: 'PATCH auth config', allowed: ADMINS, call: (c) => c.patch(`/api/platform/auth/${ref}/config`, { PASSWORD_MIN_LENGTH: 8 }) },
+  {
+    name: 'POST lint acknowledgement',
+    allowed: ['Owner', 'Administrator', 'Developer'],
+    call: (c) => c.post(`${project()}/advisors/acknowledgements`, { cache_key: 'no_primary_key_public_matrix', note: 'known' }),
+  },
+  { name: 'POST SQL query', allowed: EVERYONE, call: (c) => c.post(`/api/platform/pg-meta/${frozen}/query`, { query: 'select 1' }), permitted: (a) => a.status === 503 },
+  { name: 'GET snippets', allowed: EVERYONE, call: (c) => c.get(`${project()}/snippets`) },
+  { name: 'POST snippet', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }) },
 ];
 
 beforeAll(async () => {
