@@ -20,3 +20,4 @@ export * from './lifecycle-messages.ts';
 export * from './rules/free-project-limit.ts';
 export * from './catalogues/lints.ts';
 export * from './rules/sql-editor.ts';
+export * from './api-keys-messages.ts';

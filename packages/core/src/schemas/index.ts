@@ -12,3 +12,4 @@ export * from './pg-meta.ts';
 export * from './advisors.ts';
 export * from './auth-config.ts';
 export * from './sql.ts';
+export * from './api-keys.ts';
