@@ -7,6 +7,7 @@ import { memberRoutes } from './members.ts';
 import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
+import { apiKeyRoutes } from './api-keys.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -46,7 +47,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', projectApiRoutes(ctx))
     .route('/', sqlRoutes(ctx))
     .route('/', snippetRoutes(ctx))
-    .route('/', advisorRoutes(ctx));
+    .route('/', advisorRoutes(ctx))
+    .route('/', apiKeyRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

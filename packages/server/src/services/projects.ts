@@ -10,6 +10,7 @@ import type { PlatformContext } from './context.ts';
 import { READONLY_ROLE } from '../instances/index.ts';
 import { connectionString } from './project-instance.ts';
 import { newDatabasePassword, newProjectRef } from './secrets.ts';
+import { initProjectJwtSecret } from './api-keys.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {
   const port = row.port ?? 0;
@@ -69,6 +70,7 @@ export async function createProject(ctx: PlatformContext, userId: string, body: 
     db_password: ctx.box.seal(newDatabasePassword()),
     readonly_password: ctx.box.seal(newDatabasePassword()),
   });
+  await initProjectJwtSecret(ctx.db, ctx.box, ref);
   await enqueueProjectJob(ctx, createProjectJob.queue, { ref });
   return toProject(ctx, (await store.findByRef(ctx.db, ref))!, org.role);
 }

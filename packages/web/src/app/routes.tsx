@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
                 handle: { title: 'General' },
                 lazy: () => import('../routes/project-settings-general'),
               },
+              { path: 'settings/api', handle: { title: 'API' }, lazy: () => import('../routes/project-settings-api') },
               { path: 'sql', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'sql/:id', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'database/backups', element: <Navigate to="scheduled" replace /> },

@@ -1,6 +1,6 @@
 /**
  * The code examples of the API docs panel, one JavaScript (supabase-js) and one Bash (curl) text
- * each. Keys are placeholders until the API keys land; `LIST_LIMIT` caps every list example.
+ * each. Keys are placeholders but in the client example; `LIST_LIMIT` caps every list example.
  */
 export type DocsLanguage = 'javascript' | 'bash';
 
@@ -19,12 +19,13 @@ export const SERVICE_ROLE_KEY = '<service-role-key>';
 const headers = (key: string) => `-H "apikey: ${key}" \\\n  -H "Authorization: Bearer ${key}"`;
 const jsonHeader = '-H "Content-Type: application/json"';
 
-export function clientExample(url: string): Example {
+/** With the project's anon key when the member may read it. */
+export function clientExample(url: string, anonKey = ANON_KEY): Example {
   return {
     title: 'Initialise the client',
     description: 'Every request carries the project URL and a key.',
-    javascript: `import { createClient } from '@supabase/supabase-js'\n\nconst supabase = createClient('${url}', '${ANON_KEY}')`,
-    bash: `curl '${url}/rest/v1/' \\\n  ${headers(ANON_KEY)}`,
+    javascript: `import { createClient } from '@supabase/supabase-js'\n\nconst supabase = createClient('${url}', '${anonKey}')`,
+    bash: `curl '${url}/rest/v1/' \\\n  ${headers(anonKey)}`,
   };
 }
 

@@ -2,6 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { can, type Role } from '@basin/core';
+import { useProjectSettingsQuery } from '../../data/api-keys/use-project-settings';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { CodeExample } from './code-example';
@@ -20,7 +21,14 @@ function KeyRow({ label, value, shown }: { label: string; value: string; shown: 
   );
 }
 
-function ApiKeys({ role }: { role: Role | undefined }) {
+/** The project's keys for members who may read them; placeholders until they load (or if they cannot). */
+function useDocsKeys(projectRef: string, role: Role | undefined) {
+  const { data } = useProjectSettingsQuery(projectRef, { enabled: can(role, 'service_api_keys:read') });
+  const keyFor = (tag: string) => data?.service_api_keys.find((key) => key.tags === tag)?.api_key;
+  return { anon: keyFor('anon'), serviceRole: keyFor('service_role') };
+}
+
+function ApiKeys({ role, keys }: { role: Role | undefined; keys: ReturnType<typeof useDocsKeys> }) {
   const [shown, setShown] = useState(false);
   if (!can(role, 'service_api_keys:read')) return <Alert title={NO_KEYS_PERMISSION} />;
   return (
@@ -32,16 +40,17 @@ function ApiKeys({ role }: { role: Role | undefined }) {
           {shown ? 'Hide keys' : 'Show keys'}
         </Button>
       </div>
-      <KeyRow label="anon (public)" value={ANON_KEY} shown={shown} />
-      <KeyRow label="service_role (secret)" value={SERVICE_ROLE_KEY} shown={shown} />
+      <KeyRow label="anon (public)" value={keys.anon ?? ANON_KEY} shown={shown} />
+      <KeyRow label="service_role (secret)" value={keys.serviceRole ?? SERVICE_ROLE_KEY} shown={shown} />
       <p className="text-xs text-muted">
-        The project's API keys are not issued yet: the examples use the placeholders {ANON_KEY} and {SERVICE_ROLE_KEY}.
+        The examples of the other pages use the placeholders {ANON_KEY} and {SERVICE_ROLE_KEY}: put these keys in their place.
       </p>
     </div>
   );
 }
 
 export function IntroductionPage({ projectRef, url, role, language }: { projectRef: string; url: string; role: Role | undefined; language: DocsLanguage }) {
+  const keys = useDocsKeys(projectRef, role);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-[13px] text-muted">
@@ -52,8 +61,8 @@ export function IntroductionPage({ projectRef, url, role, language }: { projectR
         <span className="text-xs text-muted">Project URL</span>
         <code className="rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs break-all">{url}</code>
       </div>
-      <ApiKeys role={role} />
-      <CodeExample example={clientExample(url)} language={language} />
+      <ApiKeys role={role} keys={keys} />
+      <CodeExample example={clientExample(url, keys.anon)} language={language} />
       <div className="flex flex-wrap items-center gap-2">
         <GenerateTypesButton projectRef={projectRef} />
         <Button size="sm" variant="ghost" asChild>

@@ -56,7 +56,13 @@ const SECTIONS: MenuSection[] = [
       { label: 'Settings', path: '/auth/providers', icon: KeyRound },
     ],
   },
-  { heading: 'Settings', items: [{ label: 'General', path: '/settings/general', icon: Settings }] },
+  {
+    heading: 'Settings',
+    items: [
+      { label: 'General', path: '/settings/general', icon: Settings },
+      { label: 'API', path: '/settings/api', icon: KeyRound },
+    ],
+  },
 ];
 
 export function ProductMenu({

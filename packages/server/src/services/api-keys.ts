@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { API_KEYS_MESSAGES, can } from '@basin/core';
+import { API_KEY_ROLES, type ApiKeyItem, type JwtSecretUpdateStatus, type ProjectSettings } from '@basin/core/schemas';
+import { conflict } from '../http/errors.ts';
+import * as store from '../store/api-keys.ts';
+import { exposedSchemas } from '../store/project-api-settings.ts';
+import type { Queryable } from '../store/db.ts';
+import { requirePermission, requireProject } from './access.ts';
+import type { PlatformContext } from './context.ts';
+import { injectFault } from './faults.ts';
+import { newJwtSecret, signProjectKey } from './project-keys.ts';
+import type { SecretBox } from './secrets.ts';
+
+/** Gives a new project its JWT secret (and its keys their issue time). */
+export async function initProjectJwtSecret(db: Queryable, box: SecretBox, ref: string): Promise<void> {
+  await store.initJwtSecret(db, ref, box.seal(newJwtSecret()));
+}
+
+/** The project's secret and key issue time, made on first use for projects older than API keys. */
+async function currentSecret(ctx: PlatformContext, ref: string): Promise<{ secret: string; issuedAt: Date; row: store.JwtSecretRow }> {
+  let row = await store.findJwtSecret(ctx.db, ref);
+  if (row && (!row.jwt_secret || !row.jwt_issued_at)) {
+    await initProjectJwtSecret(ctx.db, ctx.box, ref);
+    row = await store.findJwtSecret(ctx.db, ref);
+  }
+  if (!row?.jwt_secret || !row.jwt_issued_at) throw new Error(`Project ${ref} has no JWT secret`);
+  return { secret: ctx.box.open(row.jwt_secret), issuedAt: row.jwt_issued_at, row };
+}
+
+const updateStatusOf = (row: store.JwtSecretRow): JwtSecretUpdateStatus => ({
+  changeTrackingId: row.jwt_change_id,
+  error: row.jwt_error,
+  progress: null,
+  status: row.jwt_status,
+});
+
+async function signKeys(secret: string, ref: string, issuedAt: Date): Promise<ApiKeyItem[]> {
+  return Promise.all(
+    API_KEY_ROLES.map(async (role) => ({ api_key: await signProjectKey(secret, ref, role, issuedAt), tags: role, name: role })),
+  );
+}
+
+/** The project settings entity; the secret and keys only for members who may read them. */
+export async function projectSettings(ctx: PlatformContext, ref: string, userId: string): Promise<ProjectSettings> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'projects:read');
+  const { secret, issuedAt, row } = await currentSecret(ctx, ref);
+  const mayRead = can(project.role, 'service_api_keys:read');
+  return {
+    ref,
+    service_api_keys: mayRead ? await signKeys(secret, ref, issuedAt) : [],
+    app_config: { protocol: 'http', endpoint: `${ref}.${ctx.config.domain}` },
+    jwt_secret: mayRead ? secret : null,
+    db_schema: (await exposedSchemas(ctx.db, ref)).join(','),
+    jwtSecretUpdateStatus: updateStatusOf(row),
+  };
+}
+
+export async function jwtSecretUpdateStatus(ctx: PlatformContext, ref: string, userId: string): Promise<JwtSecretUpdateStatus> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'projects:read');
+  return updateStatusOf((await currentSecret(ctx, ref)).row);
+}
+
+/**
+ * Replaces the secret: Updating while the new keys are signed, then Updated (the old keys stop
+ * verifying) or Failed with the old secret kept. Signing takes milliseconds, so it runs in the
+ * request; the status still goes through Updating for the dashboard's poll.
+ */
+export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId: string): Promise<JwtSecretUpdateStatus> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'project.settings:write', API_KEYS_MESSAGES.rotateForbidden);
+  await currentSecret(ctx, ref);
+  const changeId = randomUUID();
+  if (!(await store.claimRotation(ctx.db, ref, changeId))) throw conflict(API_KEYS_MESSAGES.rotateInProgress);
+  try {
+    const secret = newJwtSecret();
+    const issuedAt = new Date();
+    injectFault(ctx, 'jwt-secret', 'sign');
+    await signKeys(secret, ref, issuedAt);
+    await store.finishRotation(ctx.db, ref, changeId, ctx.box.seal(secret), issuedAt);
+  } catch (error) {
+    ctx.logger.error({ err: error, ref }, 'JWT secret rotation failed');
+    await store.failRotation(ctx.db, ref, changeId, error instanceof Error ? error.message : String(error));
+  }
+  return updateStatusOf((await currentSecret(ctx, ref)).row);
+}

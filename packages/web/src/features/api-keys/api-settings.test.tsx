@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { API_KEYS_MESSAGES, type Role } from '@basin/core';
+import type { JwtSecretUpdateStatus, ProjectSettings } from '@basin/core/schemas';
+import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
+import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
+import { renderAt } from '../../test/render';
+import { ApiDocsButton } from '../api-docs/api-docs-button';
+import { ApiSettings } from './api-settings';
+
+const BASE = `/api/platform/projects/${PROJECT_REF}`;
+const ANON = 'eyJhbGciOiJIUzI1NiJ9.anon.signature';
+const SERVICE = 'eyJhbGciOiJIUzI1NiJ9.service.signature';
+const SECRET = 'x'.repeat(64);
+const status = (value: JwtSecretUpdateStatus['status']): JwtSecretUpdateStatus => ({ changeTrackingId: null, error: null, progress: null, status: value });
+
+function settingsFixture(canRead = true): ProjectSettings {
+  return {
+    ref: PROJECT_REF,
+    service_api_keys: canRead
+      ? [
+          { api_key: ANON, tags: 'anon', name: 'anon' },
+          { api_key: SERVICE, tags: 'service_role', name: 'service_role' },
+        ]
+      : [],
+    app_config: { protocol: 'http', endpoint: `${PROJECT_REF}.basin.test` },
+    jwt_secret: canRead ? SECRET : null,
+    db_schema: 'public',
+    jwtSecretUpdateStatus: status('Updated'),
+  };
+}
+
+function renderPage({
+  role = 'Owner' as Role,
+  settings = json(settingsFixture(role !== 'Read-only')) as MockAnswer | MockHandler,
+  updateStatus = json(status('Updated')) as MockAnswer | MockHandler,
+  rotate = json(status('Updated')) as MockAnswer,
+} = {}) {
+  const api = mockApi({
+    [`GET ${BASE}`]: json(projectFixture()),
+    'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
+    [`GET ${BASE}/settings`]: settings,
+    [`GET ${BASE}/config/secrets/update-status`]: updateStatus,
+    [`POST ${BASE}/config/secrets`]: rotate,
+  });
+  renderAt('/project/:ref/settings/api', <ApiSettings />, `/project/${PROJECT_REF}/settings/api`);
+  return api;
+}
+
+const field = (label: string) => screen.findByLabelText<HTMLInputElement>(label);
+const rowOf = (input: HTMLElement) => input.parentElement!;
+
+describe('API settings page', () => {
+  it('shows the anon key, the service_role key and the JWT secret hidden until revealed, and the URL', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    expect((await field('anon public')).value).toBe(ANON);
+    const service = await field('service_role secret');
+    expect(service.value).not.toContain(SERVICE);
+    await user.click(screen.getByRole('button', { name: 'Reveal service_role secret' }));
+    expect(service.value).toBe(SERVICE);
+    await user.click(screen.getByRole('button', { name: 'Hide service_role secret' }));
+    expect(service.value).not.toContain(SERVICE);
+    expect((await field('URL')).value).toBe(`http://${PROJECT_REF}.basin.test`);
+    const secret = await field('JWT Secret');
+    expect(secret.value).not.toContain(SECRET);
+    await user.click(screen.getByRole('button', { name: 'Reveal JWT Secret' }));
+    expect(secret.value).toBe(SECRET);
+  });
+
+  it('resets the key copy label after 2 s and the configuration copy label after 3 s', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    const urlCopy = within(rowOf(await field('URL'))).getByRole('button', { name: 'Copy' });
+    const keyCopy = within(rowOf(await field('anon public'))).getByRole('button', { name: 'Copy' });
+    await user.click(urlCopy);
+    await user.click(keyCopy);
+    expect(await navigator.clipboard.readText()).toBe(ANON);
+    expect(keyCopy.textContent).toBe('Copied');
+    await waitFor(() => expect(keyCopy.textContent).toBe('Copy'), { timeout: 2900 });
+    expect(urlCopy.textContent).toBe('Copied');
+    await waitFor(() => expect(urlCopy.textContent).toBe('Copy'), { timeout: 2000 });
+  });
+
+  it('tells Read-only members they may not see the keys and offers no rotation', async () => {
+    renderPage({ role: 'Read-only' });
+    expect(await screen.findByText(API_KEYS_MESSAGES.noPermission)).toBeTruthy();
+    expect((await field('URL')).value).toBe(`http://${PROJECT_REF}.basin.test`);
+    expect(screen.queryByLabelText('anon public')).toBeNull();
+    expect(screen.queryByLabelText('JWT Secret')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Generate a new JWT secret' })).toBeNull();
+  });
+
+  it("says 'Failed to retrieve configuration' and toasts 'Failed to retrieve API keys' when the settings cannot be read", async () => {
+    renderPage({ settings: json({ message: 'boom' }, 500) });
+    expect(await screen.findByText(API_KEYS_MESSAGES.configFailed)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByText(API_KEYS_MESSAGES.keysFailedToast).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it("shows 'Updating JWT secret...' while updating, polls every second, then shows the new keys", async () => {
+    let polls = 0;
+    const updateStatus: MockHandler = () => json(status(++polls < 3 ? 'Updating' : 'Updated'));
+    const { calls } = renderPage({ updateStatus });
+    expect((await field('anon public')).value).toBe(API_KEYS_MESSAGES.updating);
+    expect((await field('service_role secret')).value).toBe(API_KEYS_MESSAGES.updating);
+    await waitFor(() => expect((screen.getByLabelText('anon public') as HTMLInputElement).value).toBe(ANON), { timeout: 4000 });
+    expect(polls).toBe(3);
+    // The keys are read again once the rotation settles.
+    expect(calls.filter((call) => call.path === `${BASE}/settings`).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows 'JWT secret update failed, new API key may have issues' after a failed rotation", async () => {
+    renderPage({ updateStatus: json({ ...status('Failed'), error: 'signing failed' }) });
+    await waitFor(() => expect((screen.getByLabelText('anon public') as HTMLInputElement).value).toBe(API_KEYS_MESSAGES.updateFailed));
+  });
+
+  it('rotates the secret only after the ref is typed, and toasts when that fails', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage({ rotate: json({ message: 'boom' }, 500) });
+    await user.click(await screen.findByRole('button', { name: 'Generate a new JWT secret' }));
+    const dialog = screen.getByRole('dialog', { name: 'Generate a new JWT secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generate new secret' }));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText(`Type ${PROJECT_REF} to confirm.`), PROJECT_REF);
+    await user.click(within(dialog).getByRole('button', { name: 'Generate new secret' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === `${BASE}/config/secrets`)).toBe(true));
+    expect(await screen.findByText(API_KEYS_MESSAGES.updateFailedToast)).toBeTruthy();
+  });
+});
+
+describe('API docs panel keys', () => {
+  it('shows the real keys to members who may read them', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      [`GET ${BASE}`]: json(projectFixture()),
+      'GET /api/platform/organizations/acme': json(organizationFixture({ role: 'Developer' })),
+      [`GET ${BASE}/settings`]: json(settingsFixture()),
+      [`GET ${BASE}/api/rest`]: json({ swagger: '2.0', definitions: {}, paths: {} }),
+    });
+    renderAt('/project/:ref', <ApiDocsButton projectRef={PROJECT_REF} />, `/project/${PROJECT_REF}`);
+    await user.click(screen.getByRole('button', { name: 'API Docs' }));
+    await user.click(await screen.findByRole('button', { name: 'Show keys' }));
+    expect(await screen.findByText(ANON, { selector: 'code' })).toBeTruthy();
+    expect(screen.getByText(SERVICE, { selector: 'code' })).toBeTruthy();
+    expect(screen.getAllByText(new RegExp(ANON.replaceAll('.', '\\.'))).length).toBeGreaterThanOrEqual(2); // the client example too
+  });
+});

@@ -1,0 +1,1 @@
+export { ApiSettings as Component } from '../features/api-keys/api-settings';
