@@ -103,6 +103,10 @@ const ROUTES: RouteCase[] = [
     call: (c) => c.post(`${project()}/advisors/acknowledgements`, { cache_key: 'no_primary_key_public_matrix', note: 'known' }),
   },
   { name: 'POST SQL query', allowed: EVERYONE, call: (c) => c.post(`/api/platform/pg-meta/${frozen}/query`, { query: 'select 1' }), permitted: (a) => a.status === 503 },
+  // Read-only members read the settings without keys or secret (api-keys.test.ts checks the content).
+  { name: 'GET project settings', allowed: EVERYONE, call: (c) => c.get(`${project()}/settings`) },
+  { name: 'GET JWT secret update status', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/secrets/update-status`) },
+  { name: 'POST JWT secret rotation', allowed: ADMINS, call: (c) => c.post(`${project()}/config/secrets`) },
   { name: 'GET snippets', allowed: EVERYONE, call: (c) => c.get(`${project()}/snippets`) },
   { name: 'POST snippet', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }) },
 ];
