@@ -1,25 +1,20 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
-import { shareSession } from './session.ts';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
-
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
+let dashboard: Dashboard;
+let platform: TestPlatform;
 let api: ApiClient;
 let ref: string;
 
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await shareSession(api, context);
-  return context.newPage();
-}
+const openPage = (): Promise<Page> => dashboard.openPage(api);
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ webDir: WEB_DIR });
-  browser = await launchChromium();
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('advisors'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Advised' })).body.slug;
@@ -36,10 +31,7 @@ beforeAll(async () => {
      insert into public.customers select generate_series(1, 60);`,
   );
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.destroy();
-});
+afterAll(() => dashboard?.close());
 
 describe('advisors in the dashboard', () => {
   it('shows a seeded finding, links to the page that fixes it, and hides it once acknowledged', async () => {

@@ -1,22 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
-import { shareSession } from './session.ts';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
-
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
+let dashboard: Dashboard;
+let platform: TestPlatform;
 let owner: ApiClient;
 let reader: ApiClient;
 let ref: string;
 
 async function openPanel(client: ApiClient): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-  await shareSession(client, context);
-  const page = await context.newPage();
+  const page = await dashboard.openPage(client, { acceptDownloads: true });
   await page.goto(`${platform.url}/project/${ref}`);
   await page.getByRole('button', { name: 'API Docs' }).click();
   await page.getByRole('navigation', { name: 'API docs' }).waitFor();
@@ -24,8 +21,8 @@ async function openPanel(client: ApiClient): Promise<Page> {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ webDir: WEB_DIR });
-  browser = await launchChromium();
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('docs'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Docs' })).body.slug;
@@ -41,10 +38,7 @@ beforeAll(async () => {
      create function public.add_numbers(a int, b int) returns int language sql as 'select a + b';`,
   );
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.destroy();
-});
+afterAll(() => dashboard?.close());
 
 describe('API docs panel in the dashboard', () => {
   it('documents tables and functions, and downloads the types as supabase.ts', async () => {

@@ -1,13 +1,12 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
-import { shareSession } from './session.ts';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
-
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
+let dashboard: Dashboard;
+let platform: TestPlatform;
 let api: ApiClient;
 let slug: string;
 
@@ -21,11 +20,7 @@ async function healthyProject(name: string, postgresEngine = '17') {
   return { ref: ref as string, connectionString: connectionString as string };
 }
 
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await shareSession(api, context);
-  return context.newPage();
-}
+const openPage = (): Promise<Page> => dashboard.openPage(api);
 
 /** Types the name into a type-to-confirm dialog and presses its confirm button. */
 async function confirmByName(page: Page, name: string, confirm: string) {
@@ -35,16 +30,13 @@ async function confirmByName(page: Page, name: string, confirm: string) {
 }
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ webDir: WEB_DIR });
-  browser = await launchChromium();
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('lifecycle'));
   slug = (await api.post('/api/platform/organizations', { name: 'Lifecycle' })).body.slug;
 });
-afterAll(async () => {
-  await browser?.close();
-  await platform?.destroy();
-});
+afterAll(() => dashboard?.close());
 
 describe('project lifecycle in the dashboard', () => {
   it('pauses a project, shows pausing then paused, restores it to "Restoration complete!"', async () => {

@@ -1,21 +1,16 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
-import { shareSession } from './session.ts';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
-
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let browser: Browser;
+let dashboard: Dashboard;
+let platform: TestPlatform;
 let api: ApiClient;
 let ref: string;
 
-async function openPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await shareSession(api, context);
-  return context.newPage();
-}
+const openPage = (): Promise<Page> => dashboard.openPage(api);
 
 /** Replaces the editor's text as if typed (insertText goes through CodeMirror's input handling). */
 async function typeSql(page: Page, sql: string): Promise<void> {
@@ -27,8 +22,8 @@ async function typeSql(page: Page, sql: string): Promise<void> {
 const snippetPath = (url: string) => new URL(url).pathname.match(/\/sql\/([0-9a-f-]{36})$/)?.[1];
 
 beforeAll(async () => {
-  platform = await startTestPlatform({ webDir: WEB_DIR });
-  browser = await launchChromium();
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('sql'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Queried' })).body.slug;
@@ -37,10 +32,7 @@ beforeAll(async () => {
   const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
   await query(connectionString, `create table orders (id int primary key, item text); insert into orders select g, 'item ' || g from generate_series(1, 120000) g`);
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await platform?.destroy();
-});
+afterAll(() => dashboard?.close());
 
 describe('SQL editor in the dashboard', () => {
   it('runs a query, saves it as a snippet, renames it and reopens it', async () => {
