@@ -2,15 +2,15 @@ import { can, MESSAGES, postgrestStatusOf, sortVersionsDescending, versionOption
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
 import getPort from 'get-port';
 import { badRequest, notFound } from '../http/errors.ts';
+import { READONLY_ROLE } from '../instances/index.ts';
 import { createProject as createProjectJob } from '../jobs/create-project.ts';
 import { enqueueProjectJob } from '../jobs/project-job.ts';
 import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
+import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from './context.ts';
-import { READONLY_ROLE } from '../instances/index.ts';
 import { connectionString } from './project-instance.ts';
 import { newDatabasePassword, newProjectRef } from './secrets.ts';
-import { initProjectJwtSecret } from './api-keys.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {
   const port = row.port ?? 0;
