@@ -20,9 +20,7 @@ export interface SchemaSnapshot {
 
 export async function readSchemaSnapshot(client: pg.ClientBase, schemas: string[]): Promise<SchemaSnapshot> {
   const filter = everything(schemas);
-  const tables = await readRelations<PgTable>(client, 'tables', schemas);
-  const views = await readRelations<PgView>(client, 'views', schemas);
-  const materializedViews = await readRelations<PgMaterializedView>(client, 'materialized-views', schemas);
+  const { tables, views, materializedViews } = await readRelations(client, schemas);
   const functions = (await listFunctions(client, filter)).rows;
   const types = (await listTypes(client, filter)).rows;
 
