@@ -21,3 +21,8 @@ export * from './rules/free-project-limit.ts';
 export * from './catalogues/lints.ts';
 export * from './rules/sql-editor.ts';
 export * from './api-keys-messages.ts';
+export * from './rules/branches.ts';
+export * from './catalogues/compute-sizes.ts';
+export * from './rules/disk.ts';
+export * from './disk-messages.ts';
+export * from './rules/resource-warning-banner.ts';

@@ -13,3 +13,5 @@ export * from './advisors.ts';
 export * from './auth-config.ts';
 export * from './sql.ts';
 export * from './api-keys.ts';
+export * from './disk.ts';
+export * from './branches.ts';

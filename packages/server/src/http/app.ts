@@ -8,6 +8,7 @@ import { clientAddress, requestLog, requireSession, withClientIp } from './middl
 import { createRouter, type AppEnv } from './openapi.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
@@ -22,6 +23,7 @@ import { projectRoutes } from './projects.ts';
 import { restHealthRoutes } from './rest-health.ts';
 import { supportRoutes } from './support.ts';
 import { upgradeRoutes } from './upgrade.ts';
+import { branchRoutes } from './branches.ts';
 import { SessionCache } from './session-cache.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
@@ -48,7 +50,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', sqlRoutes(ctx))
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
-    .route('/', apiKeyRoutes(ctx));
+    .route('/', apiKeyRoutes(ctx))
+    .route('/', diskRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },
@@ -59,6 +62,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   v1.route('/', upgradeRoutes(ctx));
   v1.route('/', typesRoutes(ctx));
   v1.route('/', advisorV1Routes(ctx));
+  v1.route('/', branchRoutes(ctx));
   v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
 
   const app = new Hono<AppEnv>();

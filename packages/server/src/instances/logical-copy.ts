@@ -66,11 +66,17 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
  * target already; any other database is created by the dump itself (--create), with its owner,
  * settings and privileges.
  */
-export async function copyDatabase(tools: ClientTools, source: AdminEndpoint, target: AdminEndpoint, database: string): Promise<void> {
+export async function copyDatabase(
+  tools: ClientTools,
+  source: AdminEndpoint,
+  target: AdminEndpoint,
+  database: string,
+  dumpOptions: string[] = [],
+): Promise<void> {
   const create = database === 'postgres' ? [] : ['--create'];
   if (database === 'postgres') await yieldAuthSchema(source, target);
   await pipeClients(
-    { file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...create], env: clientEnv(source, database) },
+    { file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...create, ...dumpOptions], env: clientEnv(source, database) },
     { file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') },
   );
 }

@@ -1,5 +1,6 @@
 import { MESSAGES } from '@basin/core';
 import { instanceSpec } from '../services/project-instance.ts';
+import * as branches from '../store/branches.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
 
@@ -13,12 +14,14 @@ export const createProject: ProjectJobDefinition = {
   queue: 'project-create',
   pending: 'COMING_UP',
   async run(ctx, row) {
+    if (await branches.findByRef(ctx.db, row.ref)) return; // a preview branch: create-branch makes it
     const spec = instanceSpec(row, ctx.box);
     await ctx.driver.create(spec);
     if (!(await ctx.driver.isHealthy(spec))) throw new Error('the database did not answer after it started');
     await projects.setStatus(ctx.db, row.ref, 'ACTIVE_HEALTHY');
   },
   async fail(ctx, row, reason) {
+    if (await branches.findByRef(ctx.db, row.ref)) return;
     await ctx.driver.remove(row.ref).catch(() => {});
     await projects.setStatus(ctx.db, row.ref, 'INIT_FAILED', MESSAGES.projectCreateFailed(reason));
   },

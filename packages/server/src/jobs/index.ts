@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { PlatformContext } from '../services/context.ts';
+import { createBranch } from './create-branch.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';
 import { pauseProject } from './pause-project.ts';
@@ -11,7 +12,7 @@ import { restoreProject } from './restore-project.ts';
 import { upgradeProject } from './upgrade-project.ts';
 
 /** Every lifecycle job. A new operation adds its definition here. */
-export const PROJECT_JOBS: ProjectJobDefinition[] = [createProject, deleteProject, pauseProject, restartProject, resizeProject, restoreProject, upgradeProject];
+export const PROJECT_JOBS: ProjectJobDefinition[] = [createProject, createBranch, deleteProject, pauseProject, restartProject, resizeProject, restoreProject, upgradeProject];
 
 /** The queue must exist before the first send (pg-boss 10). */
 export async function createQueues(queue: PgBoss): Promise<void> {

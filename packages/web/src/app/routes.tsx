@@ -35,6 +35,12 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../routes/project-settings-general'),
               },
               { path: 'settings/api', handle: { title: 'API' }, lazy: () => import('../routes/project-settings-api') },
+              {
+                path: 'settings/compute-and-disk',
+                handle: { title: 'Compute and Disk' },
+                lazy: () => import('../routes/project-settings-compute-and-disk'),
+              },
+              { path: 'branches', handle: { title: 'Branches' }, lazy: () => import('../routes/project-branches') },
               { path: 'sql', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'sql/:id', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'database/backups', element: <Navigate to="scheduled" replace /> },

@@ -7,7 +7,7 @@ import type { MutationHookOptions } from '../mutation-options';
 import { projectKeys } from './keys';
 
 /** The lifecycle calls that answer 202 with the project in its pending status. */
-export type ProjectOperation = 'pause' | 'restart' | 'restore';
+export type ProjectOperation = 'pause' | 'restart' | 'restore' | 'resize';
 
 export interface ProjectOperationVariables {
   ref: string;

@@ -1,6 +1,8 @@
 import {
   Blocks,
   DatabaseBackup,
+  GitBranch,
+  HardDrive,
   House,
   KeyRound,
   Lightbulb,
@@ -37,6 +39,7 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'SQL Editor', path: '/sql', icon: SquareTerminal },
       { label: 'Advisors', path: '/advisors', icon: Lightbulb },
+      { label: 'Branches', path: '/branches', icon: GitBranch },
     ],
   },
   {
@@ -61,6 +64,7 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'General', path: '/settings/general', icon: Settings },
       { label: 'API', path: '/settings/api', icon: KeyRound },
+      { label: 'Compute and Disk', path: '/settings/compute-and-disk', icon: HardDrive },
     ],
   },
 ];

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback } from '../errors/error-fallback';
 import { NotFound } from '../errors/not-found';
+import { ResourceWarnings } from '../resource-warnings/resource-warnings';
 import { StatusScreenView, useFinishedScreen } from '../project-status/status-screen';
 import { ProjectWorkspace } from './project-workspace';
 import { usePageName } from './use-page-name';
@@ -31,9 +32,12 @@ function ProjectContent({ projectRef }: { projectRef: string }) {
   const shown = finished ?? screen;
   if (project.data && shown) return <StatusScreenView screen={shown} project={project.data} onDone={dismissFinished} />;
   return (
-    <ErrorBoundary resetKey={pathname}>
-      <Outlet />
-    </ErrorBoundary>
+    <>
+      <ResourceWarnings projectRef={projectRef} pathname={pathname} enabled={project.data?.status === 'ACTIVE_HEALTHY'} />
+      <ErrorBoundary resetKey={pathname}>
+        <Outlet />
+      </ErrorBoundary>
+    </>
   );
 }
 

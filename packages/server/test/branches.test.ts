@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { fingerprint, organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+
+let platform: Awaited<ReturnType<typeof startTestPlatform>>;
+let org: Org;
+let parent: ProjectWithRows;
+let parent15: ProjectWithRows;
+const readOnly = new ApiClient('');
+const outsider = new ApiClient('');
+
+const branchesOf = (client: ApiClient, ref: string) => client.get(`/api/v1/projects/${ref}/branches`);
+const createBranch = (client: ApiClient, ref: string, body: object) => client.post(`/api/v1/projects/${ref}/branches`, body);
+
+/** Creates the branch and waits until it is healthy; answers its connection string. */
+async function healthyBranch(body: object, parentRef = parent.ref): Promise<{ ref: string; connectionString: string }> {
+  const created = await createBranch(org.owner, parentRef, body);
+  expect(created.status).toBe(201);
+  const ref: string = created.body.project_ref;
+  await waitForStatus(org.owner, ref, 'ACTIVE_HEALTHY');
+  return { ref, connectionString: (await org.owner.get(`/api/platform/projects/${ref}`)).body.connectionString };
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  org = await organization(platform.url);
+  for (const [client, role] of [[readOnly, 'Read-only'], [outsider, undefined]] as const) {
+    Object.assign(client, new ApiClient(platform.url));
+    const { email } = await client.signUp(uniqueEmail(role ?? 'outsider'));
+    if (role) await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role });
+  }
+  parent = await projectWithRows(org, '17', 500);
+}, 180_000);
+afterAll(() => platform?.destroy());
+
+describe('preview branches', () => {
+  it('copies the data with data, and the copy is independent of the parent', async () => {
+    const before = await fingerprint(parent.connectionString);
+    const branch = await healthyBranch({ branch_name: 'with-data', with_data: true });
+    expect(await fingerprint(branch.connectionString)).toEqual(before);
+    // Its own identity: the parent's password does not open the branch.
+    const parentPassword = new URL(parent.connectionString).password;
+    expect(new URL(branch.connectionString).password).not.toBe(parentPassword);
+    await query(branch.connectionString, "insert into notes (body) values ('only on the branch')");
+    expect(await fingerprint(parent.connectionString)).toEqual(before);
+    expect((await fingerprint(branch.connectionString)).rows).toBe(before.rows + 1);
+
+    const listed = (await branchesOf(org.owner, parent.ref)).body;
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name: 'with-data', is_default: false, git_branch: null, project_ref: branch.ref, status: 'ACTIVE_HEALTHY' }),
+    );
+    const project = (await org.owner.get(`/api/platform/projects/${branch.ref}`)).body;
+    expect(project.parent_project_ref).toBe(parent.ref);
+  }, 180_000);
+
+  it('copies the schema only without data (camelCase payload)', async () => {
+    // The machine's pg_dump is Debian's 15: it can dump a 15 parent (a 17 one gets an empty branch).
+    parent15 = await projectWithRows(org, '15', 50);
+    const branch = await healthyBranch({ branchName: 'schema_only', withData: false, gitBranch: 'feature' }, parent15.ref);
+    expect((await query(branch.connectionString, 'select count(*)::int as n from notes')).rows[0].n).toBe(0);
+    await query(branch.connectionString, "insert into notes (body) values ('fresh')");
+    expect((await fingerprint(parent15.connectionString)).rows).toBe(50);
+    const listed = (await branchesOf(org.owner, parent15.ref)).body;
+    expect(listed).toContainEqual(expect.objectContaining({ name: 'schema_only', git_branch: 'feature' }));
+  }, 180_000);
+
+  it('refuses bad names with the spec messages and changes nothing', async () => {
+    const count = (await branchesOf(org.owner, parent.ref)).body.length;
+    const cases: [string, string][] = [
+      ['  ', 'Branch name cannot be empty'],
+      ['feat/x', 'Branch name can only contain alphanumeric characters, hyphens, and underscores.'],
+      ['with-data', 'A branch with this name already exists'],
+    ];
+    for (const [name, message] of cases) {
+      expect(await createBranch(org.owner, parent.ref, { branch_name: name })).toEqual({ status: 400, body: { message } });
+    }
+    expect((await branchesOf(org.owner, parent.ref)).body.length).toBe(count);
+  });
+
+  it('needs the create preview branches permission: Read-only 403, outsiders 404', async () => {
+    expect((await createBranch(readOnly, parent.ref, { branch_name: 'nope' })).status).toBe(403);
+    expect((await createBranch(outsider, parent.ref, { branch_name: 'nope' })).status).toBe(404);
+    expect((await branchesOf(outsider, parent.ref)).status).toBe(404);
+    expect((await branchesOf(readOnly, parent.ref)).status).toBe(200);
+    expect((await branchesOf(org.owner, parent.ref)).body.map((b: { name: string }) => b.name)).not.toContain('nope');
+  });
+
+  it('needs a paid plan', async () => {
+    const free = await organization(platform.url, 'free');
+    const project = await projectWithRows(free, '17', 1);
+    expect(await createBranch(free.owner, project.ref, { branch_name: 'dev' })).toEqual({
+      status: 400,
+      body: { message: 'Branching is only available on paid plans' },
+    });
+    expect((await branchesOf(free.owner, project.ref)).body).toEqual([]);
+  }, 120_000);
+
+  it('deletes a branch alone, and the parent with its branches', async () => {
+    const alone: string = (await branchesOf(org.owner, parent15.ref)).body[0].project_ref;
+    expect((await org.owner.delete(`/api/platform/projects/${alone}`)).status).toBe(200);
+    await waitFor(() => org.owner.get(`/api/platform/projects/${alone}`), (a) => a.status === 404, 60_000);
+    expect((await branchesOf(org.owner, parent15.ref)).body).toEqual([]);
+    expect((await fingerprint(parent15.connectionString)).rows).toBe(50);
+
+    const remaining: string = (await branchesOf(org.owner, parent.ref)).body[0].project_ref;
+    expect((await org.owner.delete(`/api/platform/projects/${parent.ref}`)).status).toBe(200);
+    await waitFor(() => org.owner.get(`/api/platform/projects/${remaining}`), (a) => a.status === 404, 60_000);
+    expect(existsSync(path.join(platform.dataDir, 'projects', remaining))).toBe(false);
+  }, 120_000);
+});

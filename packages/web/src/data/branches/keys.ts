@@ -1,0 +1,3 @@
+export const branchKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'branches'] as const,
+};

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { ResourceWarning } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { diskKeys } from './keys';
+
+/** Spec part 1 §9: resource warnings are cached for an hour. */
+const RESOURCE_WARNINGS_STALE_MS = 60 * 60 * 1000;
+
+export function useResourceWarningsQuery(ref: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: diskKeys.resourceWarnings(ref),
+    queryFn: ({ signal }) =>
+      fetcher<ResourceWarning[]>(
+        `/api/platform/projects-resource-warnings?ref=${encodeURIComponent(requireIdentifier(ref, 'Project ref'))}`,
+        { signal },
+      ),
+    select: (warnings) => warnings.find((warning) => warning.project === ref),
+    staleTime: RESOURCE_WARNINGS_STALE_MS,
+    enabled: Boolean(ref) && enabled,
+  });
+}

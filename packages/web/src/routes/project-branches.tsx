@@ -1,0 +1,1 @@
+export { BranchesPage as Component } from '../features/branches/branches-page';

@@ -1,0 +1,1 @@
+export { ComputeAndDiskPage as Component } from '../features/compute-and-disk/compute-and-disk-page';
