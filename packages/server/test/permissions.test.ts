@@ -107,6 +107,23 @@ const ROUTES: RouteCase[] = [
   { name: 'GET project settings', allowed: EVERYONE, call: (c) => c.get(`${project()}/settings`) },
   { name: 'GET JWT secret update status', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/secrets/update-status`) },
   { name: 'POST JWT secret rotation', allowed: ADMINS, call: (c) => c.post(`${project()}/config/secrets`) },
+  { name: 'GET disk', allowed: EVERYONE, call: (c) => c.get(`${project()}/disk`) },
+  {
+    // The first permitted change starts the disk cooldown, which refuses the next one.
+    name: 'POST disk',
+    allowed: ADMINS,
+    call: (c) => c.post(`${project()}/disk`, { attributes: { type: 'gp3', size_gb: 10, iops: 3000, throughput_mbps: 125 } }),
+    permitted: (a) => a.status === 200 || (a.status === 400 && /cooldown/.test(a.body.message)),
+  },
+  { name: 'GET resource warnings', allowed: EVERYONE, call: (c) => c.get(`/api/platform/projects-resource-warnings?ref=${ref}`) },
+  { name: 'GET branches', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${ref}/branches`) },
+  {
+    // The free plan refuses branches after the permission check.
+    name: 'POST branch',
+    allowed: ['Owner', 'Administrator', 'Developer'],
+    call: (c) => c.post(`/api/v1/projects/${ref}/branches`, { branch_name: 'feature' }),
+    permitted: (a) => a.status === 400,
+  },
   { name: 'GET snippets', allowed: EVERYONE, call: (c) => c.get(`${project()}/snippets`) },
   { name: 'POST snippet', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }) },
 ];
