@@ -4,16 +4,13 @@ import { defaultVersion, LIFECYCLE_MESSAGES } from '@basin/core';
 import type { Organization, Project } from '@basin/core/schemas';
 import { useAvailableVersionsQuery } from '../../data/available-versions/use-available-versions-query';
 import { useUpgradeProjectMutation } from '../../data/upgrade/use-upgrade-project-mutation';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
-import { Tooltip } from '../../ui/tooltip';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 import { postgresMajor } from '../projects/postgres-major';
 import { postgresVersionLabel } from '../projects/postgres-version-label';
 import { permissionState } from '../organizations/permission-state';
-import { lifecycleActionState, SettingsRow, type ActionState } from './settings-row';
+import { ActionTrigger, lifecycleActionState, SettingsRow, type ActionState } from './settings-row';
 
 function UpgradePostgres({ project, targetMajor, state }: { project: Project; targetMajor: number; state: ActionState }) {
   const [open, setOpen] = useState(false);
@@ -23,14 +20,7 @@ function UpgradePostgres({ project, targetMajor, state }: { project: Project; ta
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Tooltip content={state.hint} wrapDisabled>
-          <Dialog.Trigger asChild>
-            <Button variant="primary" disabled={state.disabled}>
-              <CircleArrowUp className="size-3.5" aria-hidden="true" />
-              Upgrade to Postgres {targetMajor}
-            </Button>
-          </Dialog.Trigger>
-        </Tooltip>
+        <ActionTrigger state={state} icon={CircleArrowUp} label={`Upgrade to Postgres ${targetMajor}`} primary />
       }
       title={`Upgrade ${project.name} to Postgres ${targetMajor}?`}
       variant="danger"

@@ -5,14 +5,11 @@ import { LIFECYCLE_MESSAGES, MAX_DAYS_TILL_RESTORE_DISABLED, PAUSE_MESSAGES } fr
 import type { Organization, Project } from '@basin/core/schemas';
 import { usePauseProjectMutation } from '../../data/projects/use-pause-project-mutation';
 import { useRestartProjectMutation } from '../../data/projects/use-restart-project-mutation';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Dialog } from '../../ui/dialog';
-import { Tooltip } from '../../ui/tooltip';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 import { permissionState } from '../organizations/permission-state';
-import { lifecycleActionState, SettingsRow, type ActionState } from './settings-row';
+import { ActionTrigger, lifecycleActionState, SettingsRow, type ActionState } from './settings-row';
 
 function RestartProject({ project, state }: { project: Project; state: ActionState }) {
   const [open, setOpen] = useState(false);
@@ -22,14 +19,7 @@ function RestartProject({ project, state }: { project: Project; state: ActionSta
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Tooltip content={state.hint} wrapDisabled>
-          <Dialog.Trigger asChild>
-            <Button disabled={state.disabled}>
-              <RotateCw className="size-3.5" aria-hidden="true" />
-              Restart project
-            </Button>
-          </Dialog.Trigger>
-        </Tooltip>
+        <ActionTrigger state={state} icon={RotateCw} label="Restart project" />
       }
       title={`Restart ${project.name}?`}
       confirmLabel="Restart project"
@@ -58,14 +48,7 @@ function PauseProject({ project, state }: { project: Project; state: ActionState
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <Tooltip content={state.hint} wrapDisabled>
-          <Dialog.Trigger asChild>
-            <Button disabled={state.disabled}>
-              <Pause className="size-3.5" aria-hidden="true" />
-              Pause project
-            </Button>
-          </Dialog.Trigger>
-        </Tooltip>
+        <ActionTrigger state={state} icon={Pause} label="Pause project" />
       }
       title={`Pause ${project.name}?`}
       variant="danger"

@@ -1,4 +1,8 @@
+import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Button } from '../../ui/button';
+import { Dialog } from '../../ui/dialog';
+import { Tooltip } from '../../ui/tooltip';
 
 /** Why a lifecycle action is unavailable while the project is in another status. */
 export const NOT_ACTIVE_HINT = 'Available while the project is active and healthy';
@@ -24,5 +28,19 @@ export function SettingsRow({ title, description, action }: { title: string; des
       </div>
       {action}
     </div>
+  );
+}
+
+/** The button that opens an action's dialog; when disabled, its tooltip says why. */
+export function ActionTrigger({ state, icon: Icon, label, primary = false }: { state: ActionState; icon: LucideIcon; label: ReactNode; primary?: boolean }) {
+  return (
+    <Tooltip content={state.hint} wrapDisabled>
+      <Dialog.Trigger asChild>
+        <Button variant={primary ? 'primary' : undefined} disabled={state.disabled}>
+          <Icon className="size-3.5" aria-hidden="true" />
+          {label}
+        </Button>
+      </Dialog.Trigger>
+    </Tooltip>
   );
 }
