@@ -133,13 +133,18 @@ export const PgFunction = z
   .meta({ id: 'PgFunction' });
 export type PgFunction = z.infer<typeof PgFunction>;
 
+/** What indexes and policies share: their own id and name, and the table they belong to. */
+const ON_TABLE = {
+  id: z.number(),
+  table_id: z.number(),
+  schema: z.string(),
+  table: z.string(),
+  name: z.string(),
+};
+
 export const PgIndex = z
   .object({
-    id: z.number(),
-    table_id: z.number(),
-    schema: z.string(),
-    table: z.string(),
-    name: z.string(),
+    ...ON_TABLE,
     access_method: z.string(),
     is_unique: z.boolean(),
     is_primary: z.boolean(),
@@ -152,11 +157,7 @@ export type PgIndex = z.infer<typeof PgIndex>;
 
 export const PgPolicy = z
   .object({
-    id: z.number(),
-    table_id: z.number(),
-    schema: z.string(),
-    table: z.string(),
-    name: z.string(),
+    ...ON_TABLE,
     action: z.enum(['PERMISSIVE', 'RESTRICTIVE']),
     command: z.enum(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'ALL']),
     roles: z.array(z.string()),
