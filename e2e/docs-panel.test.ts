@@ -59,6 +59,12 @@ describe('API docs panel in the dashboard', () => {
     expect(types).toContain('Order Items');
     await page.getByText('Successfully generated types! File is being downloaded').waitFor();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'docs-panel-connect.png') });
+
+    await page.getByRole('link', { name: 'GraphiQL' }).click();
+    await page.getByRole('heading', { name: 'GraphQL is not available on this project' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/\/api\/graphiql$/);
+    expect(await page.getByRole('navigation', { name: 'API docs' }).count()).toBe(0);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'graphiql.png') });
     await page.context().close();
   }, 120_000);
 

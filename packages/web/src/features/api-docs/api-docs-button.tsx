@@ -1,5 +1,6 @@
 import { BookOpen } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '../../ui/button';
 import { Sheet } from '../../ui/sheet';
 
@@ -9,6 +10,9 @@ const ApiDocsPanel = lazy(() => import('./api-docs-panel').then((module) => ({ d
 /** 'API Docs' in the project top bar. */
 export function ApiDocsButton({ projectRef }: { projectRef: string }) {
   const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  // A link in the panel (GraphiQL, a Fix page) leads to another page: the panel gets out of its way.
+  useEffect(() => setOpen(false), [pathname]);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <Sheet.Trigger asChild>

@@ -1,0 +1,1 @@
+export { GraphiqlPage as Component } from '../features/api-docs/graphiql-page';
