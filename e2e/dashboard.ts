@@ -1,4 +1,5 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import type { PlatformConfig } from '../packages/server/src/config.ts';
 import { startTestPlatform, type ApiClient } from '../packages/server/test/harness.ts';
 import { launchChromium, WEB_DIR } from './browser.ts';
 
@@ -13,8 +14,8 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-export async function startDashboard(): Promise<Dashboard> {
-  const platform = await startTestPlatform({ webDir: WEB_DIR });
+export async function startDashboard(overrides: Partial<PlatformConfig> = {}): Promise<Dashboard> {
+  const platform = await startTestPlatform({ webDir: WEB_DIR, ...overrides });
   const browser = await launchChromium();
   return {
     platform,

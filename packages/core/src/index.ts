@@ -26,3 +26,4 @@ export * from './catalogues/compute-sizes.ts';
 export * from './rules/disk.ts';
 export * from './disk-messages.ts';
 export * from './rules/resource-warning-banner.ts';
+export * from './rules/resource-usage.ts';

@@ -17,6 +17,8 @@ export interface PlatformConfig {
   /** Sign-in attempts allowed per client and minute. */
   signInAttemptsPerMinute: number;
   healthCheckIntervalMs: number;
+  /** How often every running project's resources are sampled for the resource warnings. */
+  resourceSampleIntervalMs: number;
   /** Test-only fault injection, `operation:step` pairs (BASIN_FAULTS); refused in production. */
   faults: string[];
   /** Support tickets are also mailed through this server (BASIN_SMTP_URL, e.g. smtp://host:587) to supportEmail. */
@@ -40,6 +42,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     webDir: path.join(repoRoot, 'packages/web/dist'),
     signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
     healthCheckIntervalMs: 5000,
+    resourceSampleIntervalMs: 60_000,
     faults: parseFaults(env),
     smtpUrl: env.BASIN_SMTP_URL || undefined,
     supportEmail: env.BASIN_SUPPORT_EMAIL || undefined,

@@ -9,6 +9,7 @@ import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
+import { startResourceSampling } from './jobs/resource-sampling.ts';
 import { createLogger } from './logger.ts';
 import type { PlatformContext } from './services/context.ts';
 import { reconcileProjects, restartIfStillRunning, runningInstances } from './services/reconcile.ts';
@@ -66,6 +67,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     onError: (error) => logger.error({ err: error }, 'health check round failed'),
   });
 
+  const stopSampling = startResourceSampling(ctx);
+
   const server = await listen(createApp(ctx, auth).fetch, port, config.host);
   logger.info({ url }, 'platform started');
 
@@ -75,6 +78,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopSupervisor();
+      await stopSampling();
       await stopQueue(queue);
       await driver.stopAll();
       await db.end();

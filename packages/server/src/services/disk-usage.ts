@@ -1,4 +1,4 @@
-import { isReadOnlyUsage } from '@basin/core';
+import { isReadOnlyUsage, type DiskAttributes } from '@basin/core';
 import { withAdmin } from '../instances/admin-session.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
@@ -9,14 +9,15 @@ const ADMIN_TIMEOUT_MS = 10_000;
 
 export interface DiskUsage {
   usedBytes: number;
-  sizeGb: number;
+  disk: DiskAttributes;
   readonly: boolean;
 }
 
 /**
  * Measures what the project's databases take on disk and enforces the quota: above 95% of the
  * disk size the instance goes read-only for every new session, and comes back once usage falls
- * under it again (space freed, or the disk grown). One admin session does both.
+ * under it again (space freed, or the disk grown). One admin session does both. The sampler calls
+ * it every round, a disk save at once.
  */
 export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): Promise<DiskUsage> {
   const disk = await disks.find(ctx.db, row.id);
@@ -38,5 +39,5 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     }
     return used;
   });
-  return { usedBytes, sizeGb, readonly: isReadOnlyUsage(usedBytes, sizeGb) };
+  return { usedBytes, disk: disk.attributes, readonly: isReadOnlyUsage(usedBytes, sizeGb) };
 }

@@ -1,33 +1,55 @@
-import { diskSpaceLevel } from '@basin/core';
+import { resourceLevels } from '@basin/core';
 import type { ResourceWarning } from '@basin/core/schemas';
 import { badRequest } from '../http/errors.ts';
+import * as disks from '../store/disks.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
+import * as samples from '../store/resource-samples.ts';
 import { requireOrganization, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 
-/**
- * Disk space is measured on the running instance (and enforces read-only mode as it goes).
- * Disk I/O, CPU, memory and the auth email rate limit are reported as null: Basin does not
- * sample them yet, and a guessed level would raise banners nobody can act on.
- */
-async function warningFor(ctx: PlatformContext, row: ProjectRow): Promise<ResourceWarning | undefined> {
-  if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) return undefined;
+/** A sample older than a few rounds describes an instance the sampler has lost sight of. */
+const FRESH_SAMPLE_ROUNDS = 3;
+
+/** Disk space measured now (enforcing read-only mode), for a project the sampler has not reached yet. */
+async function diskOnlyWarning(ctx: PlatformContext, row: ProjectRow): Promise<ResourceWarning | undefined> {
   const usage = await measureAndEnforce(ctx, row).catch((err: unknown) => {
     ctx.logger.warn({ err, ref: row.ref }, 'disk usage not measured');
     return undefined;
   });
   if (!usage) return undefined;
-  return {
-    project: row.ref,
-    is_readonly_mode_enabled: usage.readonly,
-    disk_space: diskSpaceLevel(usage.usedBytes, usage.sizeGb),
-    disk_io: null,
-    cpu: null,
-    memory: null,
-    auth_email_rate_limit: null,
-  };
+  const levels = resourceLevels({
+    readonly: usage.readonly,
+    diskUsedBytes: usage.usedBytes,
+    diskSizeGb: usage.disk.size_gb,
+    cpuPercent: null,
+    memoryPercent: null,
+    diskIoPercent: null,
+    authEmails: null,
+  });
+  return { project: row.ref, ...levels };
+}
+
+/**
+ * Levels from the project's latest sample (services/resource-sampler.ts), against the disk as it
+ * is now, so a grown disk counts at once. Read-only mode is what the platform last enforced.
+ */
+async function warningFor(ctx: PlatformContext, row: ProjectRow): Promise<ResourceWarning | undefined> {
+  if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) return undefined;
+  const maxAgeSeconds = (FRESH_SAMPLE_ROUNDS * ctx.config.resourceSampleIntervalMs) / 1000;
+  const [sample, disk] = await Promise.all([samples.find(ctx.db, row.id, maxAgeSeconds), disks.find(ctx.db, row.id)]);
+  if (!sample) return diskOnlyWarning(ctx, row);
+  const levels = resourceLevels({
+    readonly: disk.readonly_mode,
+    diskUsedBytes: sample.disk_used_bytes,
+    diskSizeGb: disk.attributes.size_gb,
+    cpuPercent: sample.cpu_percent,
+    memoryPercent: sample.memory_percent,
+    diskIoPercent: sample.disk_io_percent,
+    authEmails: { sentLastHour: sample.auth_emails_last_hour, limitPerHour: sample.auth_email_limit },
+  });
+  return { project: row.ref, ...levels };
 }
 
 /** Warnings of one project (ref) or of every project of an organization (slug), for members only. */

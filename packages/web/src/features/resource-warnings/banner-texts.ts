@@ -16,20 +16,24 @@ interface ResourceTexts {
 const COMPUTE_AND_DISK = '/settings/compute-and-disk';
 const RESOURCE_DOCS = 'https://www.postgresql.org/docs/current/runtime-config-resource.html';
 const DISK_DOCS = 'https://www.postgresql.org/docs/current/disk-full.html';
+const READ_ONLY_DOCS = 'https://www.postgresql.org/docs/current/sql-begin.html';
+
+/** Read-only mode is always critical; the platform lifts it at the first sample under 95%. */
+const READ_ONLY: BannerText = {
+  title: 'Your project is in read-only mode',
+  description:
+    'More than 95% of its disk is in use, so transactions are read-only. Increase the disk size, or free up space: ' +
+    'start a transaction with BEGIN READ WRITE and drop or truncate tables (deleted rows free space only after VACUUM FULL). ' +
+    'Writes come back within a minute of usage going down.',
+};
 
 /** Banner texts per resource and level (spec part 1 §2 leaves the words to us). */
 export const BANNER_TEXTS: Record<BannerResource, ResourceTexts> = {
   read_only: {
-    warning: {
-      title: 'Your project is in read-only mode',
-      description: 'Its disk is almost full, so the database accepts no writes. Increase the disk size or free up space to write again.',
-    },
-    critical: {
-      title: 'Your project is in read-only mode',
-      description: 'Its disk is almost full, so the database accepts no writes. Increase the disk size or free up space to write again.',
-    },
+    warning: READ_ONLY,
+    critical: READ_ONLY,
     action: { label: 'Increase disk size', path: COMPUTE_AND_DISK },
-    learnMore: DISK_DOCS,
+    learnMore: READ_ONLY_DOCS,
   },
   disk_space: {
     warning: {

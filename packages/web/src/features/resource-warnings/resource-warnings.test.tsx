@@ -38,6 +38,7 @@ describe('resource warning banner', () => {
     renderBanner({ ...NONE, is_readonly_mode_enabled: true, disk_space: 'critical' });
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText(BANNER_TEXTS.read_only.critical!.title)).toBeTruthy();
+    expect(screen.getByText(/start a transaction with BEGIN READ WRITE/)).toBeTruthy();
   });
 
   it('stays hidden on compute and disk in read-only mode', async () => {
