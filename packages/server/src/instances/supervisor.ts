@@ -1,8 +1,8 @@
 /**
  * Keeps instances up: every interval, each instance that should be running and does not answer
- * is started again. A round starts only after the previous one ended, so a slow restart is
- * never doubled.
+ * is started again (rounds never overlap, so a slow restart is never doubled).
  */
+import { repeatRounds } from '../rounds.ts';
 import type { InstanceDriver, InstanceSpec } from './types.ts';
 
 export interface SupervisorOptions {
@@ -28,9 +28,6 @@ export interface SupervisorOptions {
 export function startSupervisor(options: SupervisorOptions): () => Promise<void> {
   const { driver, listRunning, intervalMs, onRestart, onError } = options;
   const restart = options.restart ?? ((spec: InstanceSpec) => driver.start(spec));
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> = Promise.resolve();
 
   async function restartIfDown(spec: InstanceSpec): Promise<void> {
     if (await driver.isHealthy(spec)) return;
@@ -50,18 +47,5 @@ export function startSupervisor(options: SupervisorOptions): () => Promise<void>
     }
   }
 
-  function schedule(): void {
-    timer = setTimeout(() => {
-      round = checkAll().then(() => {
-        if (!stopped) schedule();
-      });
-    }, intervalMs);
-  }
-
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await round;
-  };
+  return repeatRounds(intervalMs, checkAll);
 }
