@@ -27,3 +27,5 @@ export * from './rules/disk.ts';
 export * from './disk-messages.ts';
 export * from './rules/resource-warning-banner.ts';
 export * from './rules/resource-usage.ts';
+export * from './github-messages.ts';
+export * from './rules/github.ts';

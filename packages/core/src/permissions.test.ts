@@ -25,6 +25,7 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'advisors:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'advisors.acknowledgements:write': ['Owner', 'Administrator', 'Developer'],
   'project.settings:write': ['Owner', 'Administrator'],
+  'integrations.github_connections:write': ['Owner', 'Administrator'],
   'backups:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'backups:download': ['Owner', 'Administrator'],
   'auth:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],

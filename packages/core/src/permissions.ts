@@ -40,6 +40,8 @@ export const PERMISSIONS = {
   'advisors.acknowledgements:write': BUILDERS,
   /** The project's API settings (exposed schemas) and auth settings (OTP, passwords, MFA, SMTP, rate limits). */
   'project.settings:write': ADMINS,
+  /** Connecting a project to a GitHub repository stores a token that reads the repository. */
+  'integrations.github_connections:write': ADMINS,
   'auth:read': EVERYONE,
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,

@@ -24,6 +24,8 @@ export interface PlatformConfig {
   /** Support tickets are also mailed through this server (BASIN_SMTP_URL, e.g. smtp://host:587) to supportEmail. */
   smtpUrl: string | undefined;
   supportEmail: string | undefined;
+  /** The GitHub REST API (BASIN_GITHUB_API_URL); tests point it at a local stand-in. */
+  githubApiUrl: string;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -46,6 +48,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     faults: parseFaults(env),
     smtpUrl: env.BASIN_SMTP_URL || undefined,
     supportEmail: env.BASIN_SUPPORT_EMAIL || undefined,
+    githubApiUrl: (env.BASIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
   };
 }
 

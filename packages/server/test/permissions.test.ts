@@ -1,5 +1,6 @@
 import { EXIT_SURVEY_REASONS, type Role } from '@basin/core';
 import { newProjectRef } from '../src/services/secrets.ts';
+import * as githubConnections from '../src/store/github-connections.ts';
 import * as projects from '../src/store/projects.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail, type ApiAnswer } from './harness.ts';
@@ -23,6 +24,10 @@ let ref: string;
 let frozen: string;
 /** One such project per actor, for the delete route (which succeeds for allowed roles). */
 const doomed = new Map<Actor, string>();
+let organizationId: number;
+/** The matrix project's GitHub connection, and one more per actor for the delete route. */
+let githubConnection: number;
+const doomedConnections = new Map<Actor, number>();
 
 interface RouteCase {
   name: string;
@@ -36,6 +41,9 @@ const org = () => `/api/platform/organizations/${slug}`;
 const project = () => `/api/platform/projects/${ref}`;
 const frozenProject = () => `/api/platform/projects/${frozen}`;
 const conflict = (answer: ApiAnswer<any>) => answer.status === 409;
+const github = '/api/platform/integrations/github';
+/** Nothing listens there: calls that pass the permission check and ask GitHub meet a 502. */
+const UNREACHABLE_GITHUB = 'http://127.0.0.1:1';
 
 const ROUTES: RouteCase[] = [
   { name: 'GET organization', allowed: EVERYONE, call: (c) => c.get(org()) },
@@ -124,16 +132,33 @@ const ROUTES: RouteCase[] = [
     call: (c) => c.post(`/api/v1/projects/${ref}/branches`, { branch_name: 'feature' }),
     permitted: (a) => a.status === 400,
   },
+  { name: 'GET GitHub connections', allowed: EVERYONE, call: (c) => c.get(`${github}/connections?organization_id=${organizationId}`) },
+  {
+    // The project is connected already: allowed roles pass the permission check and meet the 400 before GitHub is asked.
+    name: 'POST GitHub connection',
+    allowed: ADMINS,
+    call: (c) => c.post(`${github}/connections`, { organization_id: organizationId, project_ref: ref, repository: 'acme/web', token: 'ghp_x' }),
+    permitted: (a) => a.status === 400 && /already connected/.test(a.body.message),
+  },
+  { name: 'PATCH GitHub connection', allowed: ADMINS, call: (c) => c.patch(`${github}/connections/${githubConnection}`, { gitless_branching: true }) },
+  { name: 'DELETE GitHub connection', allowed: ADMINS, call: (c, actor) => c.delete(`${github}/connections/${doomedConnections.get(actor)}`) },
+  {
+    name: 'GET GitHub branch check',
+    allowed: EVERYONE,
+    call: (c) => c.get(`${github}/repositories/4242/branches/main`),
+    permitted: (a) => a.status === 502,
+  },
   { name: 'GET snippets', allowed: EVERYONE, call: (c) => c.get(`${project()}/snippets`) },
   { name: 'POST snippet', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }) },
 ];
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  platform = await startTestPlatform({ githubApiUrl: UNREACHABLE_GITHUB });
   const owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   clients.set('Owner', owner);
   slug = (await owner.post('/api/platform/organizations', { name: 'Matrix' })).body.slug;
+  organizationId = (await owner.get(org())).body.id;
   for (const role of ['Administrator', 'Developer', 'Read-only'] as const) {
     const client = new ApiClient(platform.url);
     const user = await client.signUp(uniqueEmail(role.toLowerCase()));
@@ -153,7 +178,20 @@ beforeAll(async () => {
   ).body.ref;
   frozen = await failedProject();
   for (const actor of clients.keys()) doomed.set(actor, await failedProject());
+  githubConnection = await connectToGitHub(ref);
+  for (const actor of clients.keys()) doomedConnections.set(actor, await connectToGitHub(await failedProject()));
 });
+
+/** A connection stored as the POST route would after GitHub had seen the token. */
+async function connectToGitHub(projectRef: string): Promise<number> {
+  return githubConnections.insert(platform.ctx.db, {
+    organization_id: organizationId,
+    project_id: (await projects.findByRef(platform.ctx.db, projectRef))!.id,
+    repository_id: 4242,
+    repository_name: 'acme/web',
+    token: platform.ctx.box.seal('ghp_x'),
+  });
+}
 
 async function failedProject(): Promise<string> {
   const ref = newProjectRef();

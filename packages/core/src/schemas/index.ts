@@ -15,3 +15,4 @@ export * from './sql.ts';
 export * from './api-keys.ts';
 export * from './disk.ts';
 export * from './branches.ts';
+export * from './github.ts';

@@ -12,6 +12,7 @@ import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { githubRoutes } from './github.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { organizationRoutes } from './organizations.ts';
 import { pauseRoutes } from './pause.ts';
@@ -51,7 +52,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))
-    .route('/', diskRoutes(ctx));
+    .route('/', diskRoutes(ctx))
+    .route('/', githubRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

@@ -14,6 +14,7 @@ import * as projects from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from './context.ts';
+import { checkGitBranch } from './github-connections.ts';
 import { newDatabasePassword, newProjectRef } from './secrets.ts';
 
 /** Our own words: the spec names no text for these refusals. */
@@ -27,7 +28,8 @@ export const BRANCH_SERVICE_MESSAGES = {
 
 /**
  * Stores the branch as a COMING_UP project with parent_project_ref in the parent's organization
- * and queues the job that makes its instance (a copy of the parent's data, or its schema only).
+ * (its git branch checked against the parent's GitHub connection, if any) and queues the job
+ * that makes its instance (a copy of the parent's data, or its schema only).
  */
 export async function createBranch(ctx: PlatformContext, parentRef: string, userId: string, body: CreateBranchBody): Promise<CreatedBranch> {
   const parent = await requireProject(ctx.db, parentRef, userId);
@@ -40,6 +42,8 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
   const nameError = branchNameError(name, taken);
   if (nameError) throw badRequest(nameError);
   if (parent.status !== 'ACTIVE_HEALTHY') throw badRequest(BRANCH_SERVICE_MESSAGES.parentNotActive);
+  const gitBranch = (body.git_branch ?? body.gitBranch)?.trim() || null;
+  await checkGitBranch(ctx, parent.id, gitBranch);
   const withData = body.with_data ?? body.withData ?? false;
 
   const ref = newProjectRef();
@@ -62,7 +66,7 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
       {
         parent_project_ref: parent.ref,
         branch_name: name,
-        git_branch: (body.git_branch ?? body.gitBranch)?.trim() || null,
+        git_branch: gitBranch,
         is_default: body.is_default ?? false,
         with_data: withData,
       },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@basin/core';
-import type { BranchItem, Project } from '@basin/core/schemas';
+import type { BranchItem, GitHubConnection, Project } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -10,14 +10,39 @@ import { BranchesPage } from './branches-page';
 
 const BRANCHES_PATH = `/api/v1/projects/${PROJECT_REF}/branches`;
 const EXISTING: BranchItem = { name: 'dev', is_default: false, git_branch: null, project_ref: 'bbbbbbbbbbbbbbbbbbbb', status: 'ACTIVE_HEALTHY', with_data: false };
+const CONNECTIONS_PATH = '/api/platform/integrations/github/connections';
+const CONNECTION: GitHubConnection = {
+  id: 7,
+  created_at: '2026-01-01T00:00:00.000Z',
+  project: { ref: PROJECT_REF },
+  repository: { id: 4242, name: 'acme/web' },
+  gitless_branching: false,
+};
+const branchCheckPath = (name: string) => `/api/platform/integrations/github/repositories/4242/branches/${encodeURIComponent(name)}`;
 
-function renderPage({ role = 'Owner' as Role, create = json({ name: 'feature-1', persistent: false, project_ref: 'cccccccccccccccccccc' }, 201) as MockAnswer } = {}) {
+interface PageOptions {
+  role?: Role;
+  create?: MockAnswer;
+  connections?: MockAnswer;
+  /** Answers of the branch check, by git branch name. */
+  gitBranches?: Record<string, MockAnswer>;
+}
+
+function renderPage({
+  role = 'Owner',
+  create = json({ name: 'feature-1', persistent: false, project_ref: 'cccccccccccccccccccc' }, 201),
+  connections = json([]),
+  gitBranches = {},
+}: PageOptions = {}) {
   const api = mockApi({
+    [`GET ${CONNECTIONS_PATH}`]: connections,
+    ...Object.fromEntries(Object.entries(gitBranches).map(([name, answer]) => [`GET ${branchCheckPath(name)}`, answer])),
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture() as Project),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: { id: 'pro', name: 'Pro' } })),
     [`GET /api/platform/projects/${PROJECT_REF}/disk`]: json({ attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null }),
     [`GET ${BRANCHES_PATH}`]: json([EXISTING]),
     [`POST ${BRANCHES_PATH}`]: create,
+    [`DELETE /api/platform/projects/${EXISTING.project_ref}`]: json({ ref: EXISTING.project_ref, name: EXISTING.name }),
   });
   renderAt('/project/:ref/branches', <BranchesPage />, `/project/${PROJECT_REF}/branches`);
   return api;
@@ -74,5 +99,136 @@ describe('preview branches page', () => {
     renderPage({ role: 'Read-only' });
     await screen.findByText('dev');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create branch' })).toHaveProperty('disabled', true));
+  });
+
+  it('disables deleting branches for members who may not delete projects', async () => {
+    renderPage({ role: 'Developer' });
+    await screen.findByText('dev');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete branch dev' })).toHaveProperty('disabled', true));
+  });
+
+  it('deletes a branch after its name is typed, and refetches the list', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage();
+    await screen.findByText('dev');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Delete branch dev' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Delete branch dev' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm deletion of dev' });
+    const confirm = within(dialog).getByRole('button', { name: 'I understand, delete this branch' });
+    await user.click(confirm);
+    expect(await within(dialog).findByText('Value entered does not match')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Type dev to confirm.'), 'dev');
+    const listReads = calls.filter((call) => call.method === 'GET' && call.path === BRANCHES_PATH).length;
+    await user.click(confirm);
+    expect(await screen.findByText('Successfully deleted dev')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/api/platform/projects/${EXISTING.project_ref}`]);
+    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === BRANCHES_PATH).length).toBeGreaterThan(listReads));
+  });
+});
+
+
+describe('git branch of a new branch with GitHub connected', () => {
+  const connected = (connection: Partial<GitHubConnection> = {}) => json([{ ...CONNECTION, ...connection }]);
+
+  it('is required while gitless branching is off', async () => {
+    const { calls } = renderPage({ connections: connected() });
+    const { user, dialog } = await openDialog();
+    expect(within(dialog).getByText('Required: the branch of acme/web this preview branch follows.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    expect(await within(dialog).findByText('Git branch name is required when GitHub is connected')).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('must exist in the repository: checked on submit, again on blur, then sent', async () => {
+    const { calls } = renderPage({
+      connections: connected(),
+      gitBranches: {
+        nope: json({ message: 'Unable to find branch "nope" in acme/web' }, 404),
+        'feature/login': json({ name: 'feature/login', commit_sha: 'abc' }),
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
+    const gitBranch = within(dialog).getByLabelText('Git branch sync');
+    await user.type(gitBranch, 'nope');
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    expect(await within(dialog).findByText('Unable to find branch "nope" in acme/web')).toBeTruthy();
+
+    // Revalidated on blur (after the delay), without another submit.
+    await user.clear(gitBranch);
+    await user.type(gitBranch, 'feature/login');
+    await user.tab();
+    await waitFor(() => expect(within(dialog).queryByText('Unable to find branch "nope" in acme/web')).toBeNull());
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'feature-1', gitBranch: 'feature/login', withData: false });
+    expect(calls.map((call) => call.path)).toContain(branchCheckPath('feature/login'));
+  });
+
+  it("says 'Failed to check GitHub branch: {message}' when the check fails", async () => {
+    renderPage({ connections: connected(), gitBranches: { main: json({ message: 'GitHub is unreachable (ECONNREFUSED)' }, 502) } });
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
+    await user.type(within(dialog).getByLabelText('Git branch sync'), 'main');
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    expect(await within(dialog).findByText('Failed to check GitHub branch: GitHub is unreachable (ECONNREFUSED)')).toBeTruthy();
+  });
+
+  it('is optional with gitless branching on', async () => {
+    const { calls } = renderPage({ connections: connected({ gitless_branching: true }) });
+    const { user, dialog } = await openDialog();
+    expect(within(dialog).getByText('Optional: gitless branching is on for acme/web.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'feature-1', withData: false });
+  });
+
+  it("says 'Failed to retrieve GitHub connection information' when the connections cannot be read", async () => {
+    renderPage({ connections: json({ message: 'boom' }, 500) });
+    expect(await screen.findByText('Failed to retrieve GitHub connection information')).toBeTruthy();
+  });
+});
+
+describe('GitHub section', () => {
+  it('connects a repository with a token once the name is owner/repo', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage();
+    const repository = await screen.findByLabelText('Repository');
+    await user.type(repository, 'acme');
+    await user.type(screen.getByLabelText('Token'), 'ghp_secret');
+    await user.click(screen.getByRole('button', { name: 'Connect repository' }));
+    expect(await screen.findByText('Repository must be in the form owner/repo')).toBeTruthy();
+    await user.type(repository, '/web');
+    await user.click(screen.getByRole('button', { name: 'Connect repository' }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'POST')).toBeTruthy());
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      path: CONNECTIONS_PATH,
+      body: { organization_id: 1, project_ref: PROJECT_REF, repository: 'acme/web', token: 'ghp_secret' },
+    });
+  });
+
+  it('shows the connected repository and toggles gitless branching', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage({ connections: json([CONNECTION]) });
+    expect(await screen.findByText('acme/web')).toBeTruthy();
+    await user.click(screen.getByRole('switch', { name: /Gitless branching/ }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+      method: 'PATCH',
+      path: `${CONNECTIONS_PATH}/7`,
+      body: { gitless_branching: true },
+    }));
+  });
+
+  it('is read-only for Developers', async () => {
+    renderPage({ role: 'Developer', connections: json([CONNECTION]) });
+    await screen.findByText('acme/web');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Disconnect' })).toHaveProperty('disabled', true));
+    expect(screen.getByRole('switch', { name: /Gitless branching/ })).toHaveProperty('disabled', true);
+    expect(screen.getByText('You need additional permissions to manage GitHub connections')).toBeTruthy();
   });
 });

@@ -1,6 +1,9 @@
 import { useForm } from 'react-hook-form';
-import { branchNameError } from '@basin/core';
+import { branchNameError, gitBranchError, GITHUB_MESSAGES } from '@basin/core';
+import type { GitHubConnection } from '@basin/core/schemas';
 import { useCreateBranchMutation } from '../../data/branches/use-create-branch-mutation';
+import { gitHubBranchError } from '../../data/github/check-github-branch';
+import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
@@ -19,21 +22,42 @@ export interface CreateBranchDialogProps {
   existingNames: string[];
   diskGb: number | undefined;
   computeSize: string | undefined;
+  /** The project's GitHub connection: null without one, undefined while unknown. */
+  connection: GitHubConnection | null | undefined;
+  /** The connections could not be read. */
+  connectionFailed: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }
 
+/** What the git branch field says under it, before any error. */
+function gitBranchDescription(connection: GitHubConnection | null | undefined): string {
+  if (!connection) return 'Optional: no GitHub repository is connected.';
+  if (connection.gitless_branching) return `Optional: gitless branching is on for ${connection.repository.name}.`;
+  return `Required: the branch of ${connection.repository.name} this preview branch follows.`;
+}
+
 /**
- * 'Create a new preview branch'. No GitHub connection exists yet, so the git branch is optional
- * (the required rule of core's gitBranchError applies once connections land).
+ * 'Create a new preview branch'. The git branch is required when the project is connected to
+ * GitHub and gitless branching is off (core's rule, the server's too), and a given one is checked
+ * to exist in the repository, on submit and again on blur.
  */
-export function CreateBranchDialog({ projectRef, existingNames, diskGb, computeSize, open, onOpenChange }: CreateBranchDialogProps) {
+export function CreateBranchDialog({
+  projectRef,
+  existingNames,
+  diskGb,
+  computeSize,
+  connection,
+  connectionFailed,
+  open,
+  onOpenChange,
+}: CreateBranchDialogProps) {
   const {
     register,
     handleSubmit,
     watch,
     reset,
-    formState: { errors },
+    formState: { errors, isSubmitting },
   } = useForm<CreateBranchForm>({
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -52,6 +76,18 @@ export function CreateBranchDialog({ projectRef, existingNames, diskGb, computeS
     }),
   );
   const nameError = errors.branchName?.message;
+  const gitBranchMessage = errors.gitBranch?.message;
+
+  async function validateGitBranch(value: string): Promise<string | true> {
+    const gitBranch = value.trim();
+    const missing = gitBranchError(gitBranch, {
+      githubConnected: Boolean(connection),
+      gitlessBranching: connection?.gitless_branching ?? false,
+    });
+    if (missing) return missing;
+    if (!connection || !gitBranch) return true;
+    return (await gitHubBranchError(connection, gitBranch)) ?? true;
+  }
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -67,8 +103,15 @@ export function CreateBranchDialog({ projectRef, existingNames, diskGb, computeS
                 {...withDelayedBlur(register('branchName', { validate: (name) => branchNameError(name, existingNames) ?? true }))}
               />
             </FormField>
-            <FormField id="git-branch" label="Git branch sync" description="Optional: no GitHub repository is connected.">
-              <Input id="git-branch" autoComplete="off" aria-describedby="git-branch-description" {...withDelayedBlur(register('gitBranch'))} />
+            {connectionFailed ? <Alert tone="danger" title={GITHUB_MESSAGES.connectionsFailed} /> : null}
+            <FormField id="git-branch" label="Git branch sync" description={gitBranchDescription(connection)} error={gitBranchMessage}>
+              <Input
+                id="git-branch"
+                autoComplete="off"
+                invalid={Boolean(gitBranchMessage)}
+                aria-describedby={describedBy('git-branch', { error: gitBranchMessage, description: true })}
+                {...withDelayedBlur(register('gitBranch', { validate: validateGitBranch }))}
+              />
             </FormField>
             <label className="flex items-center gap-2 text-[13px]">
               <input type="checkbox" role="switch" {...register('withData')} />
@@ -80,7 +123,7 @@ export function CreateBranchDialog({ projectRef, existingNames, diskGb, computeS
             <Dialog.Close asChild>
               <Button>Cancel</Button>
             </Dialog.Close>
-            <Button type="submit" variant="primary" loading={createBranch.isPending} disabled={createBranch.isPending}>
+            <Button type="submit" variant="primary" loading={createBranch.isPending} disabled={isSubmitting || createBranch.isPending}>
               Create branch
             </Button>
           </Dialog.Footer>

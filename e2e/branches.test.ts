@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGitHubStandIn, type GitHubStandIn } from '../packages/server/test/github-stand-in.ts';
+import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard } from './dashboard.ts';
+
+const TOKEN = 'ghp_browser_test_token';
+
+let gitHub: GitHubStandIn;
+let dashboard: Dashboard;
+let api: ApiClient;
+let ref: string;
+
+beforeAll(async () => {
+  gitHub = await startGitHubStandIn(TOKEN, [{ id: 777, full_name: 'acme/web', default_branch: 'main', branches: ['main', 'feature/login'] }]);
+  dashboard = await startDashboard({ githubApiUrl: gitHub.url });
+  api = new ApiClient(dashboard.platform.url);
+  await api.signUp(uniqueEmail('branches'));
+  const slug: string = (await api.post('/api/platform/organizations', { name: 'Branching' })).body.slug;
+  await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' });
+  ref = (
+    await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+  ).body.ref;
+  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY');
+});
+afterAll(async () => {
+  await dashboard?.close();
+  await gitHub?.stop();
+});
+
+describe('preview branches with GitHub in the dashboard', () => {
+  it('connects a repository, refuses an unknown git branch, creates a branch on a real one and deletes it', async () => {
+    const page = await dashboard.openPage(api);
+    await page.goto(`${dashboard.platform.url}/project/${ref}/branches`);
+
+    await page.getByLabel('Repository').fill('acme/web');
+    await page.getByLabel('Token').fill(TOKEN);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'github-connect.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Connect repository' }).click();
+    await page.getByText('Connected to acme/web').waitFor();
+
+    await page.getByRole('button', { name: 'Create branch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a new preview branch' });
+    await dialog.getByLabel('Branch name').fill('login');
+    await dialog.getByLabel('Git branch sync').fill('nope');
+    await dialog.getByRole('button', { name: 'Create branch' }).click();
+    await dialog.getByText('Unable to find branch "nope" in acme/web').waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'branch-git-branch-missing.png'), fullPage: true });
+    expect((await api.get(`/api/v1/projects/${ref}/branches`)).body).toEqual([]);
+
+    await dialog.getByLabel('Git branch sync').fill('feature/login');
+    await dialog.getByRole('button', { name: 'Create branch' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const branches = page.getByRole('list', { name: 'Preview branches' });
+    const row = branches.getByRole('listitem').filter({ hasText: 'login' });
+    await row.getByText('feature/login').waitFor();
+    // The list polls while the branch comes up.
+    await row.getByText('ACTIVE_HEALTHY').waitFor({ timeout: 60_000 });
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'branches-with-github.png'), fullPage: true });
+
+    await row.getByRole('button', { name: 'Delete branch login' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm deletion of login' });
+    await confirm.getByLabel('Type login to confirm.').fill('login');
+    await confirm.getByRole('button', { name: 'I understand, delete this branch' }).click();
+    await page.getByText('Successfully deleted login').waitFor();
+    await page.getByText('No preview branches').waitFor({ timeout: 60_000 });
+    expect((await api.get(`/api/v1/projects/${ref}/branches`)).body).toEqual([]);
+  });
+});

@@ -1,0 +1,3 @@
+export const githubKeys = {
+  connections: (organizationId: number | undefined) => ['organizations', organizationId, 'github-connections'] as const,
+};

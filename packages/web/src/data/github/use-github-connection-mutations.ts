@@ -1,0 +1,80 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { GITHUB_MESSAGES } from '@basin/core';
+import type { CreateGitHubConnectionBody, GitHubConnection } from '@basin/core/schemas';
+import { toast } from '../../lib/toast';
+import { fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { githubKeys } from './keys';
+import { GITHUB_CONNECTIONS_PATH } from './use-github-connections-query';
+
+export interface GitHubConnectionVariables {
+  connection: GitHubConnection;
+  organizationId: number;
+}
+
+export interface UpdateGitHubConnectionVariables extends GitHubConnectionVariables {
+  gitlessBranching: boolean;
+}
+
+const connectionPath = (id: number) => `${GITHUB_CONNECTIONS_PATH}/${id}`;
+
+/**
+ * One GitHub connection mutation: the organization's connections are refetched after it, and a
+ * failure toasts `failed(message)` unless the caller handles it.
+ */
+function useConnectionMutation<TData, TVariables extends { organizationId: number }>(
+  call: (variables: TVariables) => Promise<TData>,
+  failed: (message: string) => string,
+  { onSuccess, onError, ...options }: MutationHookOptions<TData, TVariables>,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    async onSuccess(data, variables, ...rest) {
+      await queryClient.invalidateQueries({ queryKey: githubKeys.connections(variables.organizationId) });
+      await onSuccess?.(data, variables, ...rest);
+    },
+    async onError(error, ...rest) {
+      if (onError) await onError(error, ...rest);
+      else toast.error(failed(error.message));
+    },
+    ...options,
+  });
+}
+
+export interface CreateGitHubConnectionVariables {
+  organizationId: number;
+  projectRef: string;
+  /** owner/repo */
+  repository: string;
+  token: string;
+}
+
+/** POST: GitHub is asked first, so a refused token or an unknown repository fail here. */
+export function useCreateGitHubConnectionMutation(options: MutationHookOptions<GitHubConnection, CreateGitHubConnectionVariables> = {}) {
+  return useConnectionMutation(
+    ({ organizationId, projectRef, repository, token }: CreateGitHubConnectionVariables) => {
+      const body: CreateGitHubConnectionBody = { organization_id: organizationId, project_ref: projectRef, repository, token };
+      return fetcher<GitHubConnection>(GITHUB_CONNECTIONS_PATH, { method: 'POST', body });
+    },
+    GITHUB_MESSAGES.connectFailed,
+    options,
+  );
+}
+
+export function useUpdateGitHubConnectionMutation(options: MutationHookOptions<GitHubConnection, UpdateGitHubConnectionVariables> = {}) {
+  return useConnectionMutation(
+    ({ connection, gitlessBranching }: UpdateGitHubConnectionVariables) =>
+      fetcher<GitHubConnection>(connectionPath(connection.id), { method: 'PATCH', body: { gitless_branching: gitlessBranching } }),
+    GITHUB_MESSAGES.updateFailed,
+    options,
+  );
+}
+
+export function useDeleteGitHubConnectionMutation(options: MutationHookOptions<void, GitHubConnectionVariables> = {}) {
+  return useConnectionMutation(
+    ({ connection }: GitHubConnectionVariables) => fetcher<void>(connectionPath(connection.id), { method: 'DELETE' }),
+    GITHUB_MESSAGES.disconnectFailed,
+    options,
+  );
+}
