@@ -8,6 +8,10 @@ export const API_KEYS_MESSAGES = {
   updateFailedToast: 'Failed to update JWT secret',
   rotateForbidden: 'You need additional permissions to generate a new JWT secret',
   rotateInProgress: 'The JWT secret is already being updated',
+  lastUsedFailed: 'Failed to identify when the anon and service_role keys were last used',
+  /** The project gateway's 401s (our words). */
+  gatewayMissingKey: 'No API key found in request: send it in the apikey header or as Authorization: Bearer',
+  gatewayInvalidKey: 'Invalid API key',
 } as const;
 
 /** The JWT update status is polled every 1 s while updating (spec part 1 §9). */

@@ -29,3 +29,5 @@ export * from './rules/resource-warning-banner.ts';
 export * from './rules/resource-usage.ts';
 export * from './github-messages.ts';
 export * from './rules/github.ts';
+export * from './rules/api-key-last-used.ts';
+export * from './rules/custom-hostname.ts';

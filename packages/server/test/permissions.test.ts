@@ -115,6 +115,8 @@ const ROUTES: RouteCase[] = [
   { name: 'GET project settings', allowed: EVERYONE, call: (c) => c.get(`${project()}/settings`) },
   { name: 'GET JWT secret update status', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/secrets/update-status`) },
   { name: 'POST JWT secret rotation', allowed: ADMINS, call: (c) => c.post(`${project()}/config/secrets`) },
+  { name: 'GET API keys last used', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.get(`${project()}/api-keys/last-used`) },
+  { name: 'GET custom hostname', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${ref}/custom-hostname`) },
   { name: 'GET disk', allowed: EVERYONE, call: (c) => c.get(`${project()}/disk`) },
   {
     // The first permitted change starts the disk cooldown, which refuses the next one.

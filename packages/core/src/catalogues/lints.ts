@@ -282,7 +282,7 @@ export const LINTS = {
     level: 'ERROR',
     category: 'SECURITY',
     source: 'platform',
-    description: 'The service key, which bypasses row level security, was sent from a browser.',
+    description: 'The service key, which bypasses row level security, was sent from a browser, or a key of a replaced JWT secret is still in use.',
     remediation: 'Rotate the service key and use it on servers only.',
     fix: page('/settings/api'),
   },

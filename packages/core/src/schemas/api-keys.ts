@@ -39,3 +39,13 @@ export const ProjectSettings = z
   })
   .meta({ id: 'ProjectSettings' });
 export type ProjectSettings = z.infer<typeof ProjectSettings>;
+
+/**
+ * When a key was last presented to the project's API within the window (null: not in it). A
+ * Basin departure: the dashboard's edge-log query (logs.all) is answered by this typed call
+ * until the logs explorer lands.
+ */
+export const ApiKeyLastUsed = z
+  .object({ role: ApiKeyRole, last_used_at: z.string().nullable() })
+  .meta({ id: 'ApiKeyLastUsed' });
+export type ApiKeyLastUsed = z.infer<typeof ApiKeyLastUsed>;

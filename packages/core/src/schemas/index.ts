@@ -16,3 +16,4 @@ export * from './api-keys.ts';
 export * from './disk.ts';
 export * from './branches.ts';
 export * from './github.ts';
+export * from './custom-hostname.ts';

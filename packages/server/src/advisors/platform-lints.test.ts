@@ -35,6 +35,7 @@ const facts = (changes: Partial<PlatformFacts> = {}): PlatformFacts => ({
   serverVersionNum: 170010,
   newestInstalled: '17.10.0',
   adminLoginFailed: false,
+  keyLeaks: { serviceKeyFromBrowser: 0, rotatedOutKey: 0 },
   ...changes,
 });
 const names = (changes: Partial<PlatformFacts> = {}) => platformFindings(facts(changes)).map((f) => f.name);
@@ -61,6 +62,20 @@ describe('platform lints', () => {
     expect(names({ ssl: undefined })).not.toContain('ssl_not_enforced');
     expect(names({ adminLoginFailed: true, ssl: undefined, serverVersionNum: undefined })).toContain('no_backup_admin');
     expect(names({ serverVersionNum: 170009 })).toContain('vulnerable_postgres_version');
+  });
+
+  it('reports a leaked service key for the service_role key in a browser or a rotated-out key still used', () => {
+    expect(names()).not.toContain('leaked_service_key');
+    const leak = (serviceKeyFromBrowser: number, rotatedOutKey: number) =>
+      platformFindings(facts({ keyLeaks: { serviceKeyFromBrowser, rotatedOutKey } })).find((f) => f.name === 'leaked_service_key');
+    expect(leak(1, 0)).toEqual({
+      name: 'leaked_service_key',
+      entity: 'API keys',
+      type: 'config',
+      detail: 'The service_role key was sent from a browser once in the last 7 days: anyone who loaded that page can read it.',
+    });
+    expect(leak(0, 3)?.detail).toBe('A key signed with a JWT secret that was replaced was presented 3 times in the last 7 days: a client still holds an old key.');
+    expect(leak(2, 1)?.detail).toMatch(/^The service_role key was sent from a browser 2 times .* presented once in the last 7 days/);
   });
 
   it('compares minors of the same major only', () => {

@@ -4,6 +4,7 @@
  */
 import type { LintName } from '@basin/core';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
+import type { KeyLeakCounts } from '../store/edge-logs.ts';
 
 export interface PlatformFacts {
   auth: AuthSettingsRow;
@@ -15,6 +16,8 @@ export interface PlatformFacts {
   newestInstalled: string | undefined;
   /** The platform's administrator could not log in: no backup (nor catalog lint) can run. */
   adminLoginFailed: boolean;
+  /** What the edge logs of the last 7 days saw of the keys. */
+  keyLeaks: KeyLeakCounts;
 }
 
 export interface PlatformFinding {
@@ -40,6 +43,16 @@ export function isOlderMinor(serverVersionNum: number, installed: string): boole
 
 const auth = (name: LintName, detail: string): PlatformFinding => ({ name, entity: 'Auth', type: 'auth', detail });
 const database = (name: LintName, detail: string): PlatformFinding => ({ name, entity: 'Database', type: 'config', detail });
+const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
+
+/** The service_role key in a browser, or a key of a replaced secret still presented: either way a secret got out. */
+function leakedServiceKey({ serviceKeyFromBrowser, rotatedOutKey }: KeyLeakCounts): PlatformFinding | undefined {
+  const seen = [
+    serviceKeyFromBrowser && `The service_role key was sent from a browser ${times(serviceKeyFromBrowser)} in the last 7 days: anyone who loaded that page can read it.`,
+    rotatedOutKey && `A key signed with a JWT secret that was replaced was presented ${times(rotatedOutKey)} in the last 7 days: a client still holds an old key.`,
+  ].filter(Boolean);
+  return seen.length ? { name: 'leaked_service_key', entity: 'API keys', type: 'config', detail: seen.join(' ') } : undefined;
+}
 
 export function platformFindings(facts: PlatformFacts): PlatformFinding[] {
   const { auth: settings } = facts;
@@ -74,6 +87,7 @@ export function platformFindings(facts: PlatformFacts): PlatformFinding[] {
   if (facts.serverVersionNum !== undefined && facts.newestInstalled && isOlderMinor(facts.serverVersionNum, facts.newestInstalled)) {
     findings.push(database('vulnerable_postgres_version', `The database runs server version ${facts.serverVersionNum}; ${facts.newestInstalled} is installed.`));
   }
-  // leaked_service_key: Basin issues no service keys yet, so none can leak; nothing to report.
+  const leak = leakedServiceKey(facts.keyLeaks);
+  if (leak) findings.push(leak);
   return findings;
 }

@@ -10,6 +10,7 @@ import type { PostgresMajor } from '../instances/types.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as authSettings from '../store/auth-settings.ts';
+import * as edgeLogs from '../store/edge-logs.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { CATALOG_LINT_NAMES, CATALOG_LINT_QUERIES, type CatalogFinding } from './catalog-lints.ts';
@@ -74,6 +75,7 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
     serverVersionNum: reading?.serverVersionNum,
     newestInstalled: ctx.driver.availableMajors().find((m) => m.major === (row.postgres_major as PostgresMajor))?.version,
     adminLoginFailed,
+    keyLeaks: await edgeLogs.keyLeakCounts(ctx.db, row.ref),
   };
   const items = [
     ...(reading?.catalog ?? []).map(({ name, finding }) =>

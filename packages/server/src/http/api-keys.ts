@@ -1,13 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
-import { jwtSecretUpdateStatus, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
+import { ApiKeyLastUsed, ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
+import { jwtSecretUpdateStatus, keysLastUsed, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });
 const tags = ['API keys'];
 
-/** The project settings entity (URL, JWT secret, anon and service_role keys) and secret rotation. */
+/**
+ * The project settings entity (URL, JWT secret, anon and service_role keys), secret rotation, and
+ * when each key was last used.
+ */
 export function apiKeyRoutes(ctx: PlatformContext) {
   return createRouter()
     .openapi(
@@ -43,5 +46,17 @@ export function apiKeyRoutes(ctx: PlatformContext) {
         },
       }),
       async (c) => c.json(await rotateJwtSecret(ctx, c.req.valid('param').ref, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}/api-keys/last-used',
+        tags,
+        description:
+          "Answers the dashboard's edge-log query for the keys (a log query over the last 24 h) with a typed call, until the logs explorer lands.",
+        request: { params: refParams },
+        responses: { 200: json(z.array(ApiKeyLastUsed), 'The last request of the last 24 h that presented each current key'), ...ERRORS },
+      }),
+      async (c) => c.json(await keysLastUsed(ctx, c.req.valid('param').ref, c.var.userId), 200),
     );
 }

@@ -25,6 +25,8 @@ import { restHealthRoutes } from './rest-health.ts';
 import { supportRoutes } from './support.ts';
 import { upgradeRoutes } from './upgrade.ts';
 import { branchRoutes } from './branches.ts';
+import { customHostnameRoutes } from './custom-hostname.ts';
+import { projectGateway } from './gateway.ts';
 import { SessionCache } from './session-cache.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
@@ -65,10 +67,13 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   v1.route('/', typesRoutes(ctx));
   v1.route('/', advisorV1Routes(ctx));
   v1.route('/', branchRoutes(ctx));
+  v1.route('/', customHostnameRoutes(ctx));
   v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
+  const gateway = projectGateway(ctx);
+  app.use('*', gateway.byHost); // a project's host is its API, on every path
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));
     await next();
@@ -79,6 +84,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.route('/api/v1', v1);
   app.route('/api', restHealthRoutes(ctx, requireSession(auth, sessions)));
   app.route('/api', backupFileRoutes(ctx)); // signed links: no session
+  app.route('/api', gateway.byPath); // project keys: no session
   app.all('/api/*', (c) => c.json({ message: 'No such API route' }, 404));
   app.route('/', dashboardRoutes(ctx.config.webDir));
 

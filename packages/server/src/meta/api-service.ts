@@ -1,7 +1,9 @@
 import type { ApiRestDescription, PostgrestConfig, TypescriptTypes, UpdatePostgrestConfigBody } from '@basin/core/schemas';
+import type pg from 'pg';
 import { requirePermission, requireProject } from '../services/access.ts';
 import type { PlatformContext } from '../services/context.ts';
 import * as settings from '../store/project-api-settings.ts';
+import type { ProjectRow } from '../store/projects.ts';
 import { withProjectCatalog } from './project-catalog.ts';
 import { describeRestApi } from './rest-api-description.ts';
 import { readSchemaSnapshot } from './schema-snapshot.ts';
@@ -21,12 +23,15 @@ export async function updatePostgrestConfig(ctx: PlatformContext, ref: string, u
   return toConfig((await settings.updateApiSettings(ctx.db, ref, { exposed_schemas: body.db_schema, max_rows: body.max_rows }))!);
 }
 
-/** The PostgREST-style description of the exposed schemas. */
+/** The PostgREST-style description of the project's exposed schemas, read on a catalog session. */
+export async function describeExposedSchemas(ctx: PlatformContext, client: pg.ClientBase, project: ProjectRow): Promise<ApiRestDescription> {
+  const schemas = await settings.exposedSchemas(ctx.db, project.ref);
+  return describeRestApi(await readSchemaSnapshot(client, schemas), project.name);
+}
+
+/** The description for a member of the project's organization. */
 export function restApiDescription(ctx: PlatformContext, ref: string, userId: string): Promise<ApiRestDescription> {
-  return withProjectCatalog(ctx, ref, userId, async (client, project) => {
-    const schemas = await settings.exposedSchemas(ctx.db, ref);
-    return describeRestApi(await readSchemaSnapshot(client, schemas), project.name);
-  });
+  return withProjectCatalog(ctx, ref, userId, (client, project) => describeExposedSchemas(ctx, client, project));
 }
 
 /** TypeScript types of the given schemas (default `public`). */

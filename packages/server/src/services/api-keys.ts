@@ -1,14 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEYS_MESSAGES, can } from '@basin/core';
-import { API_KEY_ROLES, type ApiKeyItem, type JwtSecretUpdateStatus, type ProjectSettings } from '@basin/core/schemas';
+import { API_KEYS_MESSAGES, can, KEY_LAST_USED_WINDOW_HOURS } from '@basin/core';
+import {
+  API_KEY_ROLES,
+  type ApiKeyItem,
+  type ApiKeyLastUsed,
+  type ApiKeyRole,
+  type JwtSecretUpdateStatus,
+  type ProjectSettings,
+} from '@basin/core/schemas';
 import { conflict } from '../http/errors.ts';
 import * as store from '../store/api-keys.ts';
+import * as edgeLogs from '../store/edge-logs.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { Queryable } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
+import { signaturePrefix } from './edge-logs.ts';
 import { injectFault } from './faults.ts';
-import { newJwtSecret, signProjectKey } from './project-keys.ts';
+import { newJwtSecret, signProjectKey, verifyProjectKey } from './project-keys.ts';
 import type { SecretBox } from './secrets.ts';
 
 /** Gives a new project its JWT secret (and its keys their issue time). */
@@ -84,4 +93,33 @@ export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId:
     await store.failRotation(ctx.db, ref, changeId, error instanceof Error ? error.message : String(error));
   }
   return updateStatusOf((await currentSecret(ctx, ref)).row);
+}
+
+/** What a presented key is: one of the project's current keys, a key of a replaced secret, or neither. */
+export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean } | { role: null; rotatedOut: false };
+
+/**
+ * Verifies a key presented to the project's API with the project's current secret. Only a key
+ * that fails is tried against the retired secrets, to tell a rotated-out key (still refused)
+ * from a wrong one.
+ */
+export async function checkProjectKey(ctx: PlatformContext, ref: string, key: string): Promise<KeyCheck> {
+  const { secret } = await currentSecret(ctx, ref);
+  const claims = await verifyProjectKey(secret, ref, key);
+  if (claims) return { role: claims.role, rotatedOut: false };
+  for (const sealed of await store.findRetiredSecrets(ctx.db, ref)) {
+    const old = await verifyProjectKey(ctx.box.open(sealed), ref, key);
+    if (old) return { role: old.role, rotatedOut: true };
+  }
+  return { role: null, rotatedOut: false };
+}
+
+/** When the current anon and service_role keys were last presented to the project's API (edge logs of the last 24 h). */
+export async function keysLastUsed(ctx: PlatformContext, ref: string, userId: string): Promise<ApiKeyLastUsed[]> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'service_api_keys:read', API_KEYS_MESSAGES.noPermission);
+  const { secret, issuedAt } = await currentSecret(ctx, ref);
+  const keys = (await signKeys(secret, ref, issuedAt)).map((key) => ({ role: key.tags, prefix: signaturePrefix(key.api_key)! }));
+  const used = await edgeLogs.lastUsedAt(ctx.db, ref, keys.map((key) => key.prefix), KEY_LAST_USED_WINDOW_HOURS);
+  return keys.map(({ role, prefix }) => ({ role, last_used_at: used.get(prefix)?.toISOString() ?? null }));
 }

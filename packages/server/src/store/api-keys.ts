@@ -35,12 +35,38 @@ export async function claimRotation(db: Queryable, ref: string, changeId: string
   return rowCount === 1;
 }
 
+/** Retired secrets kept per project: enough to recognise keys from the last few rotations. */
+export const RETIRED_SECRETS_KEPT = 5;
+
+/**
+ * Puts the new secret in place and the replaced one among the retired secrets (one statement:
+ * both or neither), dropping retired secrets beyond the newest RETIRED_SECRETS_KEPT.
+ */
 export async function finishRotation(db: Queryable, ref: string, changeId: string, sealedSecret: string, issuedAt: Date): Promise<void> {
   await db.query(
-    `update projects set jwt_secret = $3, jwt_issued_at = $4, jwt_status = 'Updated', jwt_status_at = now()
+    `with replaced as (
+       select jwt_secret from projects where ref = $1 and jwt_change_id = $2 and jwt_secret is not null
+     ), retired as (
+       insert into retired_jwt_secrets (ref, jwt_secret) select $1, jwt_secret from replaced
+     )
+     update projects set jwt_secret = $3, jwt_issued_at = $4, jwt_status = 'Updated', jwt_status_at = now()
      where ref = $1 and jwt_change_id = $2`,
     [ref, changeId, sealedSecret, issuedAt],
   );
+  await db.query(
+    `delete from retired_jwt_secrets where ref = $1 and id not in (
+       select id from retired_jwt_secrets where ref = $1 order by id desc limit $2)`,
+    [ref, RETIRED_SECRETS_KEPT],
+  );
+}
+
+/** The project's replaced secrets (sealed), newest first. */
+export async function findRetiredSecrets(db: Queryable, ref: string): Promise<string[]> {
+  const { rows } = await db.query<{ jwt_secret: string }>(
+    'select jwt_secret from retired_jwt_secrets where ref = $1 order by id desc',
+    [ref],
+  );
+  return rows.map((row) => row.jwt_secret);
 }
 
 export async function failRotation(db: Queryable, ref: string, changeId: string, error: string): Promise<void> {

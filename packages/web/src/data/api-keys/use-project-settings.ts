@@ -4,6 +4,7 @@ import type { JwtSecretUpdateStatus, ProjectSettings } from '@basin/core/schemas
 import { toast } from '../../lib/toast';
 import { fetcher } from '../fetcher';
 import { projectApiPath } from '../project-path';
+import { apiKeysLastUsedKey } from './use-api-keys-last-used-query';
 
 export const projectSettingsKey = (ref: string | undefined) => ['projects', ref, 'settings'] as const;
 const jwtStatusKey = (ref: string | undefined) => ['projects', ref, 'jwt-secret-update-status'] as const;
@@ -41,7 +42,11 @@ export function useRotateJwtSecretMutation(ref: string | undefined) {
     mutationFn: () => fetcher<JwtSecretUpdateStatus>(projectApiPath('platform/projects', ref, '/config/secrets'), { method: 'POST', body: {} }),
     async onSuccess(status) {
       queryClient.setQueryData(jwtStatusKey(ref), status);
-      await queryClient.invalidateQueries({ queryKey: projectSettingsKey(ref) });
+      // New keys: new signatures, not used yet.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectSettingsKey(ref) }),
+        queryClient.invalidateQueries({ queryKey: apiKeysLastUsedKey(ref) }),
+      ]);
     },
     onError() {
       toast.error(API_KEYS_MESSAGES.updateFailedToast);

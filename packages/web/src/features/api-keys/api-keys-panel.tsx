@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { API_KEYS_MESSAGES, KEY_COPY_LABEL_RESET_MS } from '@basin/core';
-import type { ApiKeyRole, JwtSecretUpdateStatusValue, ProjectSettings } from '@basin/core/schemas';
+import { API_KEYS_MESSAGES, KEY_COPY_LABEL_RESET_MS, keyLastUsedHint } from '@basin/core';
+import type { ApiKeyLastUsed, ApiKeyRole, JwtSecretUpdateStatusValue, ProjectSettings } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
 import { Alert } from '../../ui/alert';
 import { Card } from '../../ui/card';
@@ -19,17 +19,30 @@ export function jwtNotice(status: JwtSecretUpdateStatusValue | undefined): strin
   return undefined;
 }
 
-/** The anon public key and the service_role secret key, for members who may read them. */
+/** When each key was last used; nothing while that loads. */
+export interface KeysLastUsed {
+  data: ApiKeyLastUsed[] | undefined;
+  isError: boolean;
+}
+
+function lastUsedHint(lastUsed: KeysLastUsed, role: ApiKeyRole): string | undefined {
+  const entry = lastUsed.data?.find((item) => item.role === role);
+  return entry ? keyLastUsedHint(entry.last_used_at, new Date()) : undefined;
+}
+
+/** The anon public key and the service_role secret key, for members who may read them, with when each was last used. */
 export function ApiKeysPanel({
   settings,
   isError,
   canReadKeys,
   jwtStatus,
+  lastUsed,
 }: {
   settings: ProjectSettings | undefined;
   isError: boolean;
   canReadKeys: boolean | undefined;
   jwtStatus: JwtSecretUpdateStatusValue | undefined;
+  lastUsed: KeysLastUsed;
 }) {
   useEffect(() => {
     if (isError && canReadKeys) toast.error(API_KEYS_MESSAGES.keysFailedToast);
@@ -48,20 +61,28 @@ export function ApiKeysPanel({
         ) : !settings || canReadKeys === undefined ? (
           <Skeleton className="h-32 w-full" />
         ) : (
-          KEY_FIELDS.map(({ role, label, hint, secret }) => {
-            const key = settings.service_api_keys.find((item) => item.tags === role);
-            return key ? (
-              <SecretField
-                key={role}
-                label={label}
-                hint={hint}
-                value={key.api_key}
-                secret={secret}
-                notice={jwtNotice(jwtStatus)}
-                copyResetMs={KEY_COPY_LABEL_RESET_MS}
-              />
-            ) : null;
-          })
+          <>
+            {KEY_FIELDS.map(({ role, label, hint, secret }) => {
+              const key = settings.service_api_keys.find((item) => item.tags === role);
+              return key ? (
+                <SecretField
+                  key={role}
+                  label={label}
+                  hint={hint}
+                  value={key.api_key}
+                  secret={secret}
+                  notice={jwtNotice(jwtStatus)}
+                  copyResetMs={KEY_COPY_LABEL_RESET_MS}
+                  footer={lastUsedHint(lastUsed, role)}
+                />
+              ) : null;
+            })}
+            {lastUsed.isError ? (
+              <p role="alert" className="text-xs text-danger">
+                {API_KEYS_MESSAGES.lastUsedFailed}
+              </p>
+            ) : null}
+          </>
         )}
       </Card.Content>
     </Card>

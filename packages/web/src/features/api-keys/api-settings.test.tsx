@@ -2,12 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_KEYS_MESSAGES, type Role } from '@basin/core';
-import type { JwtSecretUpdateStatus, ProjectSettings } from '@basin/core/schemas';
+import type { ApiKeyLastUsed, CustomHostname, JwtSecretUpdateStatus, Organization, ProjectSettings } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { ApiDocsButton } from '../api-docs/api-docs-button';
 import { ApiSettings } from './api-settings';
+import { CUSTOM_DOMAIN_TEXTS } from './custom-domain-card';
 
 const BASE = `/api/platform/projects/${PROJECT_REF}`;
 const ANON = 'eyJhbGciOiJIUzI1NiJ9.anon.signature';
@@ -31,18 +32,30 @@ function settingsFixture(canRead = true): ProjectSettings {
   };
 }
 
+const NEVER_USED: ApiKeyLastUsed[] = [
+  { role: 'anon', last_used_at: null },
+  { role: 'service_role', last_used_at: null },
+];
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
+const hostname = (value: CustomHostname['status']): CustomHostname => ({ status: value, customDomain: null });
+
 function renderPage({
   role = 'Owner' as Role,
+  plan = { id: 'free', name: 'Free' } as Organization['plan'],
   settings = json(settingsFixture(role !== 'Read-only')) as MockAnswer | MockHandler,
   updateStatus = json(status('Updated')) as MockAnswer | MockHandler,
   rotate = json(status('Updated')) as MockAnswer,
+  lastUsed = json(NEVER_USED) as MockAnswer,
+  customHostname = json(hostname(plan.id === 'free' ? '0_not_allowed' : '0_no_hostname_configured')) as MockAnswer,
 } = {}) {
   const api = mockApi({
     [`GET ${BASE}`]: json(projectFixture()),
-    'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
+    'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan })),
     [`GET ${BASE}/settings`]: settings,
     [`GET ${BASE}/config/secrets/update-status`]: updateStatus,
     [`POST ${BASE}/config/secrets`]: rotate,
+    [`GET ${BASE}/api-keys/last-used`]: lastUsed,
+    [`GET /api/v1/projects/${PROJECT_REF}/custom-hostname`]: customHostname,
   });
   renderAt('/project/:ref/settings/api', <ApiSettings />, `/project/${PROJECT_REF}/settings/api`);
   return api;
@@ -126,6 +139,54 @@ describe('API settings page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Generate new secret' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST' && call.path === `${BASE}/config/secrets`)).toBe(true));
     expect(await screen.findByText(API_KEYS_MESSAGES.updateFailedToast)).toBeTruthy();
+  });
+});
+
+describe('keys last used', () => {
+  it('says when each key was last used in the last 24 hours', async () => {
+    renderPage({ lastUsed: json([{ role: 'anon', last_used_at: minutesAgo(3) }, NEVER_USED[1]]) });
+    const anon = rowOf(await field('anon public')).parentElement!;
+    expect(await within(anon).findByText('Last used 3 minutes ago')).toBeTruthy();
+    const service = rowOf(await field('service_role secret')).parentElement!;
+    expect(within(service).getByText('Not used in the last 24 hours')).toBeTruthy();
+  });
+
+  it("says 'Failed to identify when the anon and service_role keys were last used' when that cannot be read, and still shows the keys", async () => {
+    renderPage({ lastUsed: json({ message: 'boom' }, 500) });
+    expect(await screen.findByText(API_KEYS_MESSAGES.lastUsedFailed)).toBeTruthy();
+    expect((await field('anon public')).value).toBe(ANON);
+    expect(screen.queryByText(/Last used|Not used/)).toBeNull();
+  });
+
+  it('is not asked for by members who may not read the keys', async () => {
+    const { calls } = renderPage({ role: 'Read-only' });
+    expect(await screen.findByText(API_KEYS_MESSAGES.noPermission)).toBeTruthy();
+    expect(calls.some((call) => call.path.endsWith('/api-keys/last-used'))).toBe(false);
+  });
+});
+
+describe('custom domains', () => {
+  it('offers the upgrade on the free plan', async () => {
+    renderPage();
+    expect(await screen.findByText(CUSTOM_DOMAIN_TEXTS.notAllowed)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toContain('/org/acme/billing?panel=subscriptionPlan');
+  });
+
+  it('explains on paid plans that Basin cannot issue certificates or DNS, and how to put a domain in front', async () => {
+    renderPage({ plan: { id: 'pro', name: 'Pro' } });
+    expect(await screen.findByText(CUSTOM_DOMAIN_TEXTS.notConfigured)).toBeTruthy();
+    expect(await screen.findByText(CUSTOM_DOMAIN_TEXTS.howTo(`${PROJECT_REF}.basin.test`))).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Upgrade to Pro' })).toBeNull();
+  });
+
+  it("reads the spec's refusal messages as statuses", async () => {
+    renderPage({ customHostname: json({ message: 'Your organization is not allowed to set up custom domain' }, 400) });
+    expect(await screen.findByText(CUSTOM_DOMAIN_TEXTS.notAllowed)).toBeTruthy();
+  });
+
+  it('says so when the custom domain cannot be read', async () => {
+    renderPage({ customHostname: json({ message: 'boom' }, 500) });
+    expect(await screen.findByText(CUSTOM_DOMAIN_TEXTS.failed)).toBeTruthy();
   });
 });
 

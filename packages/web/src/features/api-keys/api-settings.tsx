@@ -1,16 +1,23 @@
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
+import { useApiKeysLastUsedQuery } from '../../data/api-keys/use-api-keys-last-used-query';
 import { useJwtSecretUpdateStatusQuery, useProjectSettingsQuery } from '../../data/api-keys/use-project-settings';
-import { useProjectRole } from '../../data/use-project-role';
+import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
+import { useProjectQuery } from '../../data/projects/use-project-query';
 import { Page, PageHeader } from '../../ui/page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { ConfigurationPanel } from './configuration-panel';
+import { CustomDomainCard } from './custom-domain-card';
 
-/** /project/:ref/settings/api — the project's API URL, JWT secret and its anon and service_role keys. */
+/** /project/:ref/settings/api — the project's API URL, JWT secret, its anon and service_role keys and its custom domain. */
 export function ApiSettings() {
   const { ref = '' } = useParams();
-  const role = useProjectRole(ref);
+  const { data: project } = useProjectQuery(ref);
+  const { data: organization } = useOrganizationQuery(project?.organization_slug);
+  const role = organization?.role;
+  const canReadKeys = role && can(role, 'service_api_keys:read');
   const settings = useProjectSettingsQuery(ref);
+  const lastUsed = useApiKeysLastUsedQuery(ref, { enabled: Boolean(canReadKeys) });
   const jwtStatus = useJwtSecretUpdateStatusQuery(ref);
   const status = jwtStatus.data?.status ?? settings.data?.jwtSecretUpdateStatus.status;
 
@@ -21,8 +28,9 @@ export function ApiSettings() {
         <ApiKeysPanel
           settings={settings.data}
           isError={settings.isError}
-          canReadKeys={role && can(role, 'service_api_keys:read')}
+          canReadKeys={canReadKeys}
           jwtStatus={status}
+          lastUsed={lastUsed}
         />
         <ConfigurationPanel
           projectRef={ref}
@@ -31,6 +39,7 @@ export function ApiSettings() {
           canRotate={Boolean(role && can(role, 'project.settings:write'))}
           updating={status === 'Updating'}
         />
+        <CustomDomainCard projectRef={ref} organization={organization} endpoint={settings.data?.app_config.endpoint} />
       </div>
     </Page>
   );

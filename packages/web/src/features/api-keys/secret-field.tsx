@@ -6,7 +6,8 @@ import { Input } from '../../ui/input';
 
 /**
  * A read-only value with a copy button; secret values stay masked until revealed. While the value
- * cannot be used (the JWT secret is being replaced), `notice` stands in for it.
+ * cannot be used (the JWT secret is being replaced), `notice` stands in for it. `footer` goes
+ * under the value (e.g. when a key was last used).
  */
 export function SecretField({
   label,
@@ -15,6 +16,7 @@ export function SecretField({
   secret = false,
   notice,
   copyResetMs,
+  footer,
 }: {
   label: string;
   hint?: ReactNode;
@@ -22,6 +24,7 @@ export function SecretField({
   secret?: boolean;
   notice?: string;
   copyResetMs?: number;
+  footer?: ReactNode;
 }) {
   const id = useId();
   const [revealed, setRevealed] = useState(!secret);
@@ -43,6 +46,7 @@ export function SecretField({
         ) : null}
         {notice ? null : <CopyButton value={value} resetAfterMs={copyResetMs} />}
       </div>
+      {footer ? <div className="text-xs text-muted">{footer}</div> : null}
     </div>
   );
 }

@@ -1,0 +1,71 @@
+import { API_KEYS_MESSAGES } from '@basin/core';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
+
+let dashboard: Dashboard;
+let platform: TestPlatform;
+let owner: ApiClient;
+let ref: string;
+
+beforeAll(async () => {
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
+  owner = new ApiClient(platform.url);
+  await owner.signUp(uniqueEmail('keys'));
+  const slug = (await owner.post('/api/platform/organizations', { name: 'Keys' })).body.slug;
+  ref = (await owner.post('/api/platform/projects', { name: 'Keyed', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
+  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 120_000, 500);
+}, 180_000);
+afterAll(() => dashboard?.close());
+
+describe('API keys in the browser', () => {
+  it("shows when each key was last used after a browser calls the project's host, and the leak advisor sees the service key", async () => {
+    const page = await dashboard.openPage(owner, { viewport: { width: 1440, height: 1100 } });
+    await page.goto(`${platform.url}/project/${ref}/settings/api`);
+    await page.getByText('Not used in the last 24 hours').first().waitFor();
+    await page.getByText('Custom domains are available on paid plans', { exact: false }).waitFor();
+
+    // The page calls its project's API at http://{ref}.localhost:{port} (Chromium resolves
+    // *.localhost to this machine), across origins, as an app in the browser would. The test
+    // platform's domain keeps the default port; it listens on another.
+    const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
+    const endpoint: string = settings.app_config.endpoint;
+    const service = (settings.service_api_keys as { api_key: string; tags: string }[]).find((key) => key.tags === 'service_role')!.api_key;
+    const port = new URL(platform.url).port;
+    const answer = await page.evaluate(
+      async ({ url, key }) => {
+        const response = await fetch(url, { headers: { apikey: key } });
+        return { status: response.status, swagger: ((await response.json()) as { swagger?: string }).swagger };
+      },
+      { url: `http://${endpoint.replace(/:\d+$/, '')}:${port}/rest/v1/`, key: service },
+    );
+    expect(answer).toEqual({ status: 200, swagger: '2.0' });
+
+    await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/api-keys/last-used`)).body as { last_used_at: string | null }[],
+      (used) => used[1]?.last_used_at !== null,
+      10_000,
+      100,
+    );
+    await page.reload();
+    await page.getByText('Last used less than a minute ago').waitFor();
+    expect(await page.getByText(API_KEYS_MESSAGES.lastUsedFailed).count()).toBe(0);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'api-settings.png') });
+
+    const lints = (await owner.get(`/api/platform/projects/${ref}/run-lints?refresh=true`)).body as { name: string }[];
+    expect(lints.map((lint) => lint.name)).toContain('leaked_service_key');
+  });
+
+  it('explains custom domains on a paid plan', async () => {
+    const slug = (await owner.get(`/api/platform/projects/${ref}`)).body.organization_slug;
+    await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' });
+    const page = await dashboard.openPage(owner, { viewport: { width: 1440, height: 1100 } });
+    await page.goto(`${platform.url}/project/${ref}/settings/api`);
+    await page.getByText('cannot issue TLS certificates or DNS records', { exact: false }).waitFor();
+    await page.getByText(`forwards requests with the Host header ${ref}.`, { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'api-settings-custom-domain.png') });
+  });
+});

@@ -1,0 +1,106 @@
+/**
+ * The project gateway: the front door of each project's API. A request is project-facing when
+ * its Host is `{ref}.{BASIN_DOMAIN}` (the port is not compared, so a proxy in front may use
+ * another), or, for clients that cannot set Host, when its path starts with
+ * `/api/projects/{ref}/gateway`. It must present one of the project's keys (`apikey` header or
+ * `Authorization: Bearer`), verified with the project's current secret; every such request is
+ * written to the edge logs.
+ */
+import { API_KEYS_MESSAGES, MESSAGES } from '@basin/core';
+import { ProjectRef } from '@basin/core/schemas';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { checkProjectKey } from '../services/api-keys.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
+import { gatewayRestDescription } from '../services/gateway.ts';
+import * as projects from '../store/projects.ts';
+import { HttpError } from './errors.ts';
+
+/** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
+const CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
+  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+};
+
+type ApiEnv = { Bindings: { project: projects.ProjectRow } };
+
+const withoutPort = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
+
+/** The project a Host header names under the platform's domain, if it names one. */
+export function projectRefOfHost(host: string | undefined, domain: string): string | undefined {
+  if (!host) return undefined;
+  const suffix = `.${withoutPort(domain)}`;
+  const hostname = withoutPort(host);
+  if (!hostname.endsWith(suffix)) return undefined;
+  const ref = hostname.slice(0, -suffix.length);
+  return ProjectRef.safeParse(ref).success ? ref : undefined;
+}
+
+/** The key in the `apikey` header, or else the bearer token. */
+export function presentedKey(headers: Headers): string | undefined {
+  const apikey = headers.get('apikey')?.trim();
+  if (apikey) return apikey;
+  const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization')?.trim() ?? '');
+  return bearer?.[1];
+}
+
+const answer = (status: 401 | 404, message: string) => Response.json({ message }, { status });
+
+/** What the project's API serves once the key is accepted; paths relative to its root. */
+function projectApi(ctx: PlatformContext) {
+  const api = new Hono<ApiEnv>({ strict: false });
+  api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
+  api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
+  api.onError((error, c) => {
+    if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
+    ctx.logger.error({ err: error, ref: c.env.project.ref }, 'project gateway error');
+    return c.json({ message: 'Internal server error' }, 500);
+  });
+  return api;
+}
+
+export function projectGateway(ctx: PlatformContext) {
+  const api = projectApi(ctx);
+
+  /** Checks the key, serves `path` of the project's API and logs the request. */
+  async function serve(request: Request, ref: string, path: string): Promise<Response> {
+    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    const project = await projects.findByRef(ctx.db, ref);
+    if (!project) return answer(404, MESSAGES.notFound('Project'));
+    const key = presentedKey(request.headers);
+    const check = key ? await checkProjectKey(ctx, ref, key) : undefined;
+    const url = new URL(request.url);
+    url.pathname = path;
+    const response = !key
+      ? answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
+      : !check?.role || check.rotatedOut
+        ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
+        : await api.fetch(new Request(url, request), { project });
+    for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    recordEdgeRequest(ctx, {
+      ref,
+      method: request.method,
+      path,
+      status: response.status,
+      keyRole: check?.role ?? null,
+      keySignaturePrefix: key ? signaturePrefix(key) : null,
+      fromBrowser: looksLikeBrowser(request.headers),
+      rotatedOutKey: check?.rotatedOut ?? false,
+    });
+    return response;
+  }
+
+  return {
+    /** Every request whose Host names a project, whatever its path: mount before everything else. */
+    byHost: (async (c, next) => {
+      const ref = projectRefOfHost(c.req.header('host'), ctx.config.domain);
+      return ref ? serve(c.req.raw, ref, c.req.path) : next();
+    }) satisfies MiddlewareHandler,
+    /** `/projects/{ref}/gateway/...` for clients that cannot set Host: mount under /api, before its catch-all. */
+    byPath: new Hono().all('/projects/:ref/gateway/*', (c) => {
+      const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(c.req.path) ?? [];
+      return serve(c.req.raw, ref, path);
+    }),
+  };
+}

@@ -1,0 +1,17 @@
+import { REST_HEALTH_MESSAGES } from '@basin/core';
+import type { ApiRestDescription } from '@basin/core/schemas';
+import { HttpError } from '../http/errors.ts';
+import { describeExposedSchemas } from '../meta/api-service.ts';
+import { withCatalogSession } from '../meta/catalog-pool.ts';
+import type { ProjectRow } from '../store/projects.ts';
+import type { PlatformContext } from './context.ts';
+import { instanceSpec } from './project-instance.ts';
+
+/**
+ * What a PostgREST root (`GET /rest/v1/`) answers: the description of the exposed schemas. 503
+ * while the database is not running, as PostgREST answers when it cannot reach its database.
+ */
+export function gatewayRestDescription(ctx: PlatformContext, project: ProjectRow): Promise<ApiRestDescription> {
+  if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw new HttpError(503, REST_HEALTH_MESSAGES.offline);
+  return withCatalogSession(project.ref, instanceSpec(project, ctx.box), (client) => describeExposedSchemas(ctx, client, project));
+}

@@ -1,0 +1,62 @@
+import type { ApiKeyRole } from '@basin/core/schemas';
+import type { Queryable } from './db.ts';
+
+/** One request through the project gateway. */
+export interface EdgeLogEntry {
+  ref: string;
+  method: string;
+  path: string;
+  status: number;
+  keyRole: ApiKeyRole | null;
+  keySignaturePrefix: string | null;
+  fromBrowser: boolean;
+  rotatedOutKey: boolean;
+}
+
+/** How long edge logs are kept. */
+export const EDGE_LOG_RETENTION = '7 days';
+
+export async function insert(db: Queryable, entry: EdgeLogEntry): Promise<void> {
+  await db.query(
+    `insert into edge_logs (ref, method, path, status, key_role, key_signature_prefix, from_browser, rotated_out_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [entry.ref, entry.method, entry.path, entry.status, entry.keyRole, entry.keySignaturePrefix, entry.fromBrowser, entry.rotatedOutKey],
+  );
+}
+
+export async function pruneExpired(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(`delete from edge_logs where timestamp < now() - interval '${EDGE_LOG_RETENTION}'`);
+  return rowCount ?? 0;
+}
+
+/** The newest request of the last `hours` that presented a key with each of these signature prefixes. */
+export async function lastUsedAt(db: Queryable, ref: string, signaturePrefixes: string[], hours: number): Promise<Map<string, Date>> {
+  const { rows } = await db.query<{ prefix: string; last_used_at: Date }>(
+    `select prefix, (select max(timestamp) from edge_logs
+                     where ref = $1 and key_signature_prefix = prefix and timestamp > now() - make_interval(hours => $3)) as last_used_at
+     from unnest($2::text[]) as prefix`,
+    [ref, signaturePrefixes, hours],
+  );
+  return new Map(rows.filter((row) => row.last_used_at !== null).map((row) => [row.prefix, row.last_used_at]));
+}
+
+export interface KeyLeakCounts {
+  /** Requests from a browser with the service_role key of the current secret. */
+  serviceKeyFromBrowser: number;
+  /** Requests with a key of a secret the project has since replaced. */
+  rotatedOutKey: number;
+}
+
+/** What the leaked_service_key advisor looks for, over the whole retention period. */
+export async function keyLeakCounts(db: Queryable, ref: string): Promise<KeyLeakCounts> {
+  const { rows } = await db.query<{ service_key_from_browser: number; rotated_out_key: number }>(
+    `select count(*) filter (where e.key_role = 'service_role' and e.from_browser and not e.rotated_out_key
+                              and e.timestamp >= p.jwt_issued_at)::int as service_key_from_browser,
+            count(*) filter (where e.rotated_out_key)::int as rotated_out_key
+     from projects p join edge_logs e on e.ref = p.ref
+     where p.ref = $1 and e.timestamp > now() - interval '${EDGE_LOG_RETENTION}'
+       and ((e.key_role = 'service_role' and e.from_browser) or e.rotated_out_key)`,
+    [ref],
+  );
+  return { serviceKeyFromBrowser: rows[0]?.service_key_from_browser ?? 0, rotatedOutKey: rows[0]?.rotated_out_key ?? 0 };
+}
