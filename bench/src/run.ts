@@ -10,6 +10,7 @@ import { spread } from './stats.ts';
 import { runLoad } from './status-load.ts';
 import { formatTable } from './table.ts';
 import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
+import { branchTimes } from './branch-times.ts';
 import { metaTimes } from './meta-times.ts';
 import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
@@ -60,6 +61,8 @@ async function platformRows(): Promise<Row[]> {
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
     const lifecycle = await pauseRestoreRestart(api, data.ref);
+    // Last with this project: it grows to ~1 GB.
+    const branching = await branchTimes(platform, api, data);
     const upgrade = await upgrades(api, org.body.slug);
     const schemaAtScale = await metaTimes(api, org.body.slug);
     const timed = (s: Spread) => `median ${s.median.toFixed(2)} s (min ${s.min.toFixed(2)}, max ${s.max.toFixed(2)})`;
@@ -74,6 +77,13 @@ async function platformRows(): Promise<Row[]> {
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
       ['Upgrade 15 → 17 → ACTIVE_HEALTHY', timed(upgrade), '', `${HUNDRED_MB}, a fresh project each run`],
       ['Physical backup of a running project', timed(backup.seconds), '', `${backup.megabytes.toFixed(1)} MB tar.gz; ${HUNDRED_MB}`],
+      ...branching.flatMap(({ data, databaseMegabytes, directoryMegabytes, branch, copy }): Row[] => {
+        const size = `${databaseMegabytes.toFixed(0)} MB database, ${directoryMegabytes.toFixed(0)} MB data directory with its WAL; median of 3`;
+        return [
+          [`Branch with data (${data}) → ACTIVE_HEALTHY`, timed(branch), 'seconds', `${size}, from the POST; each branch deleted after`],
+          ['cp -a of the same data directory', timed(copy), '', size],
+        ];
+      }),
       ...schemaAtScale,
     ];
   } finally {

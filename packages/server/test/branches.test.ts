@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contentsOf, fillParent, onDatabase, schemaOf } from './branch-fixture.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { fingerprint, organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
@@ -23,6 +24,17 @@ async function healthyBranch(body: object, parentRef = parent.ref): Promise<{ re
   return { ref, connectionString: (await org.owner.get(`/api/platform/projects/${ref}`)).body.connectionString };
 }
 
+/** The parent's schema, with no row anywhere, sequences at their start, nothing sampled from the rows. */
+async function expectSchemaOnly(branch: string, parent: string): Promise<void> {
+  expect(await schemaOf(branch)).toEqual(await schemaOf(parent));
+  const { rows, ...rest } = await contentsOf(branch);
+  expect(Object.keys(rows)).toEqual(Object.keys((await contentsOf(parent)).rows));
+  expect(Object.values(rows).every((count) => count === 0)).toBe(true);
+  expect(rest).toEqual({ largeObjects: 0, usedSequences: [], populatedViews: [], statistics: 0 });
+  // The branch's own: a new row takes the first id.
+  expect((await query(branch, "insert into notes (body) values ('fresh') returning id")).rows).toEqual([{ id: 1 }]);
+}
+
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url);
@@ -32,6 +44,8 @@ beforeAll(async () => {
     if (role) await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role });
   }
   parent = await projectWithRows(org, '17', 500);
+  parent15 = await projectWithRows(org, '15', 50);
+  for (const project of [parent, parent15]) await fillParent(project.connectionString);
 }, 180_000);
 afterAll(() => platform?.destroy());
 
@@ -40,6 +54,9 @@ describe('preview branches', () => {
     const before = await fingerprint(parent.connectionString);
     const branch = await healthyBranch({ branch_name: 'with-data', with_data: true });
     expect(await fingerprint(branch.connectionString)).toEqual(before);
+    expect(await schemaOf(branch.connectionString)).toEqual(await schemaOf(parent.connectionString));
+    // Autovacuum may analyze either side meanwhile: planner statistics are not compared.
+    expect(await contentsOf(branch.connectionString)).toEqual({ ...(await contentsOf(parent.connectionString)), statistics: expect.any(Number) });
     // Its own identity: the parent's password does not open the branch.
     const parentPassword = new URL(parent.connectionString).password;
     expect(new URL(branch.connectionString).password).not.toBe(parentPassword);
@@ -55,15 +72,35 @@ describe('preview branches', () => {
     expect(project.parent_project_ref).toBe(parent.ref);
   }, 180_000);
 
-  it('copies the schema only without data (camelCase payload)', async () => {
-    // The machine's pg_dump is Debian's 15: it can dump a 15 parent (a 17 one gets an empty branch).
-    parent15 = await projectWithRows(org, '15', 50);
+  it('copies the schema only without data from a Postgres 15 parent, through pg_dump (camelCase payload)', async () => {
     const branch = await healthyBranch({ branchName: 'schema_only', withData: false, gitBranch: 'feature' }, parent15.ref);
-    expect((await query(branch.connectionString, 'select count(*)::int as n from notes')).rows[0].n).toBe(0);
-    await query(branch.connectionString, "insert into notes (body) values ('fresh')");
+    await expectSchemaOnly(branch.connectionString, parent15.connectionString);
     expect((await fingerprint(parent15.connectionString)).rows).toBe(50);
     const listed = (await branchesOf(org.owner, parent15.ref)).body;
     expect(listed).toContainEqual(expect.objectContaining({ name: 'schema_only', git_branch: 'feature' }));
+  }, 180_000);
+
+  it('copies the schema only without data from a Postgres 17 parent, newer than the pg_dump here', async () => {
+    const branch = await healthyBranch({ branch_name: 'schema-only-17', with_data: false });
+    await expectSchemaOnly(branch.connectionString, parent.connectionString);
+    expect((await contentsOf(parent.connectionString)).rows['postgres public.books']).toBe(200);
+  }, 180_000);
+
+  it('empties databases closed to connections or read-only too; a branch of a parent in read-only mode is writable', async () => {
+    await query(parent.connectionString, 'create database closed');
+    await query(onDatabase(parent.connectionString, 'closed'), 'create table kept (n int); insert into kept values (1)');
+    // The owner's to change, as the platform's read-only mode changes database postgres.
+    await query(parent.connectionString, 'alter database closed set default_transaction_read_only = on');
+    await query(parent.connectionString, 'alter database closed allow_connections false');
+    await query(parent.connectionString, 'alter database postgres set default_transaction_read_only = on');
+    let branch: { connectionString: string };
+    try {
+      branch = await healthyBranch({ branch_name: 'closed-read-only' });
+    } finally {
+      await query(parent.connectionString, 'begin read write; alter database postgres reset default_transaction_read_only; commit');
+    }
+    await query(branch.connectionString, 'alter database closed allow_connections true');
+    expect((await query(onDatabase(branch.connectionString, 'closed'), 'select count(*)::int as n from kept')).rows).toEqual([{ n: 0 }]);
   }, 180_000);
 
   it('refuses bad names with the spec messages and changes nothing', async () => {

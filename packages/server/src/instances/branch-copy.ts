@@ -3,13 +3,18 @@
  * - with data: a consistent physical copy of the parent's data directory (the physical backup
  *   machinery, for a running or a stopped parent), unpacked as the branch's data directory, then
  *   given the branch's own identity (passwords);
- * - without data: a new instance with the parent's roles and schema (pg_dump --schema-only).
+ * - without data: a new instance with the parent's roles and schema (pg_dump --schema-only) when
+ *   the installed pg_dump can dump the parent's major; otherwise (Debian 12's is 15, the parent 17)
+ *   the physical copy with every row taken out (empty-databases.ts). pg_dump stays first because
+ *   its cost follows the size of the schema, while a copy moves all of the parent's bytes (twice,
+ *   through the archive) only to free them again.
  * Both start from nothing each time: a retried attempt first removes what the last one left.
  */
 import { chown, mkdir, rename, rm } from 'node:fs/promises';
 import * as tar from 'tar';
 import type { AdminEndpoint } from './admin-session.ts';
 import { withAdmin } from './admin-session.ts';
+import { emptyDatabases } from './empty-databases.ts';
 import { copyDatabase, copyRoles, listDatabases } from './logical-copy.ts';
 import { newestClientTools } from './pg-client.ts';
 import { writePhysicalBackup } from './physical-backup.ts';
@@ -18,16 +23,18 @@ import { setRolePassword } from './readonly-role.ts';
 import { instanceUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSpec } from './types.ts';
 
+/** Where an instance keeps its data, for the physical copy. */
+export interface CopyEnd {
+  dataDir: string;
+  spec: InstanceSpec;
+}
+
 /**
  * Copies the parent's data directory to `branchDir` (which must not hold a running server),
  * then starts the branch: the copy still knows the parent's superuser password, so that one logs
  * in once to set the branch's; the driver's create then resets the members' roles.
  */
-export async function createBranchWithData(
-  driver: InstanceDriver,
-  parent: { dataDir: string; spec: InstanceSpec },
-  branch: { dataDir: string; spec: InstanceSpec },
-): Promise<void> {
+export async function createBranchWithData(driver: InstanceDriver, parent: CopyEnd, branch: CopyEnd): Promise<void> {
   const archive = `${branch.dataDir}.clone.tar.gz`;
   const staging = `${branch.dataDir}.clone`;
   await driver.remove(branch.spec.ref);
@@ -44,20 +51,26 @@ export async function createBranchWithData(
   }
   await driver.start(branch.spec);
   const asParent: AdminEndpoint = { port: branch.spec.port, adminPassword: parent.spec.adminPassword };
-  await withAdmin(asParent, 30_000, (client) => setRolePassword(client, ADMIN_ROLE, branch.spec.adminPassword));
+  await withAdmin(asParent, 30_000, async (client) => {
+    // Read-only mode (disk nearly full) is the parent's: the branch has a disk of its own, measured
+    // on its own, and starts writable, as its disk record says.
+    await client.query('set default_transaction_read_only = off');
+    await client.query('alter database postgres reset default_transaction_read_only');
+    await setRolePassword(client, ADMIN_ROLE, branch.spec.adminPassword);
+  });
   await driver.create(branch.spec);
 }
 
-/**
- * A new instance with the parent's roles and the schema of each of its databases. Answers false
- * when no pg_dump for the parent's major is installed: the branch then starts empty.
- */
-export async function createBranchWithSchema(driver: InstanceDriver, parent: InstanceSpec, branch: InstanceSpec): Promise<boolean> {
-  await driver.remove(branch.ref);
-  await driver.create(branch);
+/** The branch's instance with the parent's roles and schema, and no rows (see the top of this file). */
+export async function createBranchWithSchema(driver: InstanceDriver, parent: CopyEnd, branch: CopyEnd): Promise<void> {
   const tools = await newestClientTools();
-  if (!tools || tools.major < Number(parent.major)) return false;
-  await copyRoles(tools, parent, branch);
-  for (const database of await listDatabases(parent)) await copyDatabase(tools, parent, branch, database, ['--schema-only']);
-  return true;
+  if (!tools || tools.major < Number(parent.spec.major)) {
+    await createBranchWithData(driver, parent, branch);
+    await emptyDatabases(branch.spec);
+    return;
+  }
+  await driver.remove(branch.spec.ref);
+  await driver.create(branch.spec);
+  await copyRoles(tools, parent.spec, branch.spec);
+  for (const database of await listDatabases(parent.spec)) await copyDatabase(tools, parent.spec, branch.spec, database, ['--schema-only']);
 }

@@ -21,16 +21,10 @@ export const createBranch: ProjectJobDefinition = {
     const parent = await projects.findByRef(ctx.db, branch.parent_project_ref);
     if (!parent) throw new Error('the parent project is gone');
     const spec = instanceSpec(row, ctx.box);
-    const parentSpec = instanceSpec(parent, ctx.box);
-    if (branch.with_data) {
-      await createBranchWithData(
-        ctx.driver,
-        { dataDir: dataDirOf(ctx, parent.ref), spec: parentSpec },
-        { dataDir: dataDirOf(ctx, row.ref), spec },
-      );
-    } else if (!(await createBranchWithSchema(ctx.driver, parentSpec, spec))) {
-      ctx.logger.warn({ ref: row.ref }, 'no pg_dump for the parent major: branch created without the schema');
-    }
+    const from = { dataDir: dataDirOf(ctx, parent.ref), spec: instanceSpec(parent, ctx.box) };
+    const to = { dataDir: dataDirOf(ctx, row.ref), spec };
+    if (branch.with_data) await createBranchWithData(ctx.driver, from, to);
+    else await createBranchWithSchema(ctx.driver, from, to);
     if (!(await ctx.driver.isHealthy(spec))) throw new Error('the database did not answer after it started');
     await projects.setStatus(ctx.db, row.ref, 'ACTIVE_HEALTHY');
   },
