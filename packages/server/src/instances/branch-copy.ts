@@ -1,26 +1,25 @@
 /**
  * The two ways a preview branch's instance starts from its parent's:
  * - with data: a consistent physical copy of the parent's data directory (the physical backup
- *   machinery, for a running or a stopped parent), unpacked as the branch's data directory, then
- *   given the branch's own identity (passwords);
+ *   machinery, for a running or a stopped parent, copying straight to a directory rather than
+ *   through an archive), then given the branch's own identity (passwords);
  * - without data: a new instance with the parent's roles and schema (pg_dump --schema-only) when
  *   the installed pg_dump can dump the parent's major; otherwise (Debian 12's is 15, the parent 17)
  *   the physical copy with every row taken out (empty-databases.ts). pg_dump stays first because
- *   its cost follows the size of the schema, while a copy moves all of the parent's bytes (twice,
- *   through the archive) only to free them again.
+ *   its cost follows the size of the schema, while a copy moves all of the parent's bytes only to
+ *   free them again.
  * Both start from nothing each time: a retried attempt first removes what the last one left.
  */
-import { chown, mkdir, rename, rm } from 'node:fs/promises';
-import * as tar from 'tar';
+import { rename, rm } from 'node:fs/promises';
 import type { AdminEndpoint } from './admin-session.ts';
 import { withAdmin } from './admin-session.ts';
 import { emptyDatabases } from './empty-databases.ts';
 import { copyDatabase, copyRoles, listDatabases } from './logical-copy.ts';
 import { newestClientTools } from './pg-client.ts';
-import { writePhysicalBackup } from './physical-backup.ts';
+import { copyPhysically } from './physical-backup.ts';
 import { ADMIN_ROLE } from './postgres-role.ts';
 import { setRolePassword } from './readonly-role.ts';
-import { instanceUser } from './system-user.ts';
+import { giveToInstanceUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSpec } from './types.ts';
 
 /** Where an instance keeps its data, for the physical copy. */
@@ -35,19 +34,15 @@ export interface CopyEnd {
  * in once to set the branch's; the driver's create then resets the members' roles.
  */
 export async function createBranchWithData(driver: InstanceDriver, parent: CopyEnd, branch: CopyEnd): Promise<void> {
-  const archive = `${branch.dataDir}.clone.tar.gz`;
   const staging = `${branch.dataDir}.clone`;
   await driver.remove(branch.spec.ref);
-  await Promise.all([archive, staging].map((path) => rm(path, { recursive: true, force: true })));
+  await rm(staging, { recursive: true, force: true });
   try {
-    await writePhysicalBackup(parent.dataDir, parent.spec, archive);
-    await mkdir(staging, { mode: 0o700 });
-    const user = await instanceUser();
-    await tar.x({ file: archive, cwd: staging, ...(user ? { uid: user.uid, gid: user.gid, preserveOwner: false } : {}) });
-    if (user) await chown(staging, user.uid, user.gid);
+    await copyPhysically(parent.dataDir, parent.spec, staging);
+    await giveToInstanceUser(staging);
     await rename(staging, branch.dataDir);
   } finally {
-    await Promise.all([archive, staging].map((path) => rm(path, { recursive: true, force: true })));
+    await rm(staging, { recursive: true, force: true });
   }
   await driver.start(branch.spec);
   const asParent: AdminEndpoint = { port: branch.spec.port, adminPassword: parent.spec.adminPassword };

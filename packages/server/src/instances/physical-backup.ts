@@ -48,11 +48,30 @@ const NO_SEGMENTS: SegmentFilter = () => false;
 export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, archive: string): Promise<void> {
   await refuseTablespaces(dataDir);
   if (await isRunning(dataDir)) {
-    await archiveRunning(dataDir, spec, archive);
+    const staging = `${archive}.staging`;
+    await rm(staging, { recursive: true, force: true });
+    await mkdir(staging, { mode: 0o700 });
+    try {
+      await copyRunning(dataDir, spec, staging);
+      await archiveDirectory(staging, archive, () => true);
+    } finally {
+      await rm(staging, { recursive: true, force: true });
+    }
   } else {
     const segments = await walNeededToStart(dataDir);
     await archiveDirectory(dataDir, archive, (path, isDirectory) => belongsInBackup(path, isDirectory, segments));
   }
+}
+
+/**
+ * What a backup of the instance holds, as a directory at `target` (made here) instead of an
+ * archive: a data directory another instance can start on. Preview branches start from one.
+ */
+export async function copyPhysically(dataDir: string, spec: InstanceSpec, target: string): Promise<void> {
+  await refuseTablespaces(dataDir);
+  await mkdir(target, { mode: 0o700 });
+  if (await isRunning(dataDir)) await copyRunning(dataDir, spec, target);
+  else await copyTree(dataDir, target, '', await walNeededToStart(dataDir));
 }
 
 async function isRunning(dataDir: string): Promise<boolean> {
@@ -80,16 +99,8 @@ function belongsInBackup(path: string, isDirectory: boolean, segments: SegmentFi
   return true;
 }
 
-async function archiveRunning(dataDir: string, spec: InstanceSpec, archive: string): Promise<void> {
-  const staging = `${archive}.staging`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { mode: 0o700 });
-  try {
-    await withAdmin(spec, BACKUP_QUERY_TIMEOUT_MS, (client) => copyDuringBackup(client, dataDir, staging));
-    await archiveDirectory(staging, archive, () => true);
-  } finally {
-    await rm(staging, { recursive: true, force: true });
-  }
+function copyRunning(dataDir: string, spec: InstanceSpec, target: string): Promise<void> {
+  return withAdmin(spec, BACKUP_QUERY_TIMEOUT_MS, (client) => copyDuringBackup(client, dataDir, target));
 }
 
 /**
@@ -101,7 +112,7 @@ async function copyDuringBackup(client: pg.Client, dataDir: string, staging: str
   // Reserves WAL from the last checkpoint's redo point, before the backup's own checkpoint.
   await client.query('select pg_create_physical_replication_slot($1, true, true)', [slot]);
   await client.query('select pg_backup_start($1, fast => true)', [`basin ${slot}`]);
-  await copyTree(dataDir, staging, '');
+  await copyTree(dataDir, staging, '', NO_SEGMENTS);
   const { rows } = await client.query<{ labelfile: string; spcmapfile: string | null; stop_wal_file: string }>(
     'select labelfile, spcmapfile, pg_walfile_name(lsn) as stop_wal_file from pg_backup_stop(wait_for_archive => false)',
   );
@@ -113,13 +124,13 @@ async function copyDuringBackup(client: pg.Client, dataDir: string, staging: str
 }
 
 /** Copies what belongs in a backup; files removed while we copy are skipped. */
-async function copyTree(from: string, to: string, relative: string): Promise<void> {
+async function copyTree(from: string, to: string, relative: string, segments: SegmentFilter): Promise<void> {
   for (const entry of await readdirIfPresent(join(from, relative))) {
     const path = relative ? `${relative}/${entry.name}` : entry.name;
-    if (!belongsInBackup(path, entry.isDirectory(), NO_SEGMENTS)) continue;
+    if (!belongsInBackup(path, entry.isDirectory(), segments)) continue;
     if (entry.isDirectory()) {
       await mkdir(join(to, path), { mode: 0o700 });
-      await copyTree(from, to, path);
+      await copyTree(from, to, path, segments);
     } else if (entry.isFile()) {
       // A clone where the file system can (btrfs, xfs), else a copy.
       await copyFile(join(from, path), join(to, path), constants.COPYFILE_FICLONE).catch(ignoreVanished);

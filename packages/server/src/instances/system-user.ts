@@ -37,3 +37,9 @@ export function instanceUser(): Promise<SystemUser | undefined> {
   postgresUser ??= ensurePostgresUser();
   return postgresUser;
 }
+
+/** Hands `path` and everything under it to the instance user, when instances run as one. */
+export async function giveToInstanceUser(path: string): Promise<void> {
+  const user = await instanceUser();
+  if (user) await run('chown', ['-R', `${user.uid}:${user.gid}`, path]);
+}
