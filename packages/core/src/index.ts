@@ -31,3 +31,5 @@ export * from './github-messages.ts';
 export * from './rules/github.ts';
 export * from './rules/api-key-last-used.ts';
 export * from './rules/custom-hostname.ts';
+export * from './rules/addons.ts';
+export * from './addons-messages.ts';

@@ -126,6 +126,20 @@ const ROUTES: RouteCase[] = [
     permitted: (a) => a.status === 200 || (a.status === 400 && /cooldown/.test(a.body.message)),
   },
   { name: 'GET resource warnings', allowed: EVERYONE, call: (c) => c.get(`/api/platform/projects-resource-warnings?ref=${ref}`) },
+  { name: 'GET add-ons', allowed: EVERYONE, call: (c) => c.get(`${project()}/billing/addons`) },
+  {
+    name: 'POST add-on',
+    allowed: ADMINS,
+    call: (c) => c.post(`${frozenProject()}/billing/addons`, { addon_type: 'compute_instance', addon_variant: 'ci_small' }),
+    permitted: conflict,
+  },
+  {
+    // The failed project runs on the default size: allowed roles pass the permission check and meet the 400.
+    name: 'DELETE add-on',
+    allowed: ADMINS,
+    call: (c) => c.delete(`${frozenProject()}/billing/addons/ci_small`),
+    permitted: (a) => a.status === 400 && /not an add-on/.test(a.body.message),
+  },
   { name: 'GET branches', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${ref}/branches`) },
   {
     // The free plan refuses branches after the permission check.

@@ -17,3 +17,4 @@ export * from './disk.ts';
 export * from './branches.ts';
 export * from './github.ts';
 export * from './custom-hostname.ts';
+export * from './addons.ts';

@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { LIFECYCLE_MESSAGES } from '../lifecycle-messages.ts';
-import { COMPUTE_SIZE_IDS, type ComputeSizeId } from '../rules/instance-settings.ts';
+import { COMPUTE_ADDON_IDS } from '../rules/addons.ts';
 import { RELEASE_CHANNELS } from '../rules/postgres-versions.ts';
 import { UPGRADE_STATUSES } from '../rules/upgrade-steps.ts';
 
-/** Compute add-on variants are the size ids with the ci_ prefix (spec part 1 §3). */
-export const COMPUTE_ADDON_PREFIX = 'ci_';
-export const COMPUTE_ADDON_IDS = COMPUTE_SIZE_IDS.map((id) => `${COMPUTE_ADDON_PREFIX}${id}` as const);
-
-export function computeSizeOfAddon(addon: (typeof COMPUTE_ADDON_IDS)[number]): ComputeSizeId {
-  return addon.slice(COMPUTE_ADDON_PREFIX.length) as ComputeSizeId;
-}
+/** Compute add-on variants are the size ids with the ci_ prefix (spec part 1 §3); the mapping lives in rules/addons. */
+export { COMPUTE_ADDON_IDS, COMPUTE_ADDON_PREFIX, computeSizeOfAddon } from '../rules/addons.ts';
 
 export const ResizeProjectBody = z
   .object({

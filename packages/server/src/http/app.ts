@@ -6,6 +6,7 @@ import { HttpError } from './errors.ts';
 import { memberRoutes } from './members.ts';
 import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
+import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { diskRoutes } from './disk.ts';
@@ -55,6 +56,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))
     .route('/', diskRoutes(ctx))
+    .route('/', addonRoutes(ctx))
     .route('/', githubRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',

@@ -40,6 +40,7 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Compute and Disk' },
                 lazy: () => import('../routes/project-settings-compute-and-disk'),
               },
+              { path: 'settings/addons', handle: { title: 'Add-ons' }, lazy: () => import('../routes/project-settings-addons') },
               { path: 'branches', handle: { title: 'Branches' }, lazy: () => import('../routes/project-branches') },
               { path: 'sql', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'sql/:id', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },

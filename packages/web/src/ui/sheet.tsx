@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as RadixDialog } from 'radix-ui';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from './cn';
 
 interface SheetContentProps {
@@ -38,7 +38,15 @@ function SheetContent({ title, side = 'left', className, children }: SheetConten
   );
 }
 
-export const Sheet = Object.assign(RadixDialog.Root, {
+/**
+ * Its own root rather than Radix's Root with fields added: Dialog adds its Content to that Root
+ * object, which would otherwise replace Sheet.Content in whichever module loaded first.
+ */
+function SheetRoot(props: ComponentProps<typeof RadixDialog.Root>) {
+  return <RadixDialog.Root {...props} />;
+}
+
+export const Sheet = Object.assign(SheetRoot, {
   Trigger: RadixDialog.Trigger,
   Content: SheetContent,
   Close: RadixDialog.Close,

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@basin/core';
-import type { BranchItem, GitHubConnection, Project } from '@basin/core/schemas';
+import { computeAddonVariant, type Role } from '@basin/core';
+import type { BranchItem, GitHubConnection, Project, ProjectAddonsResponse } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -26,6 +26,8 @@ interface PageOptions {
   connections?: MockAnswer;
   /** Answers of the branch check, by git branch name. */
   gitBranches?: Record<string, MockAnswer>;
+  /** The project's selected add-ons. */
+  selectedAddons?: ProjectAddonsResponse['selected_addons'];
 }
 
 function renderPage({
@@ -33,6 +35,7 @@ function renderPage({
   create = json({ name: 'feature-1', persistent: false, project_ref: 'cccccccccccccccccccc' }, 201),
   connections = json([]),
   gitBranches = {},
+  selectedAddons = [],
 }: PageOptions = {}) {
   const api = mockApi({
     [`GET ${CONNECTIONS_PATH}`]: connections,
@@ -41,6 +44,7 @@ function renderPage({
     'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: { id: 'pro', name: 'Pro' } })),
     [`GET /api/platform/projects/${PROJECT_REF}/disk`]: json({ attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null }),
     [`GET ${BRANCHES_PATH}`]: json([EXISTING]),
+    [`GET /api/platform/projects/${PROJECT_REF}/billing/addons`]: json({ ref: PROJECT_REF, selected_addons: selectedAddons, available_addons: [] }),
     [`POST ${BRANCHES_PATH}`]: create,
     [`DELETE /api/platform/projects/${EXISTING.project_ref}`]: json({ ref: EXISTING.project_ref, name: EXISTING.name }),
   });
@@ -85,6 +89,13 @@ describe('preview branches page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'feature-1', withData: true });
+  });
+
+  it('sizes a branch with data by the selected compute add-on rather than the disk', async () => {
+    renderPage({ selectedAddons: [{ type: 'compute_instance', variant: computeAddonVariant('large') }] });
+    const { user, dialog } = await openDialog();
+    await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
+    expect(await within(dialog).findByText(/large compute at \$0\.1517 \/ hour/)).toBeTruthy();
   });
 
   it('toasts the server message when creation fails', async () => {

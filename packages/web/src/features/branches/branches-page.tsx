@@ -70,7 +70,6 @@ export function BranchesPage() {
         projectRef={ref}
         existingNames={branches.map((branch) => branch.name)}
         diskGb={disk?.attributes.size_gb}
-        computeSize={project?.infra_compute_size}
         connection={github.data}
         connectionFailed={github.isError}
         open={creating}

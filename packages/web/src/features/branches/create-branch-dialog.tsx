@@ -21,7 +21,6 @@ export interface CreateBranchDialogProps {
   projectRef: string;
   existingNames: string[];
   diskGb: number | undefined;
-  computeSize: string | undefined;
   /** The project's GitHub connection: null without one, undefined while unknown. */
   connection: GitHubConnection | null | undefined;
   /** The connections could not be read. */
@@ -46,7 +45,6 @@ export function CreateBranchDialog({
   projectRef,
   existingNames,
   diskGb,
-  computeSize,
   connection,
   connectionFailed,
   open,
@@ -117,7 +115,7 @@ export function CreateBranchDialog({
               <input type="checkbox" role="switch" {...register('withData')} />
               Include data
             </label>
-            <BranchCostNotice withData={watch('withData')} diskGb={diskGb} computeSize={computeSize} />
+            <BranchCostNotice projectRef={projectRef} withData={watch('withData')} diskGb={diskGb} />
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.Close asChild>

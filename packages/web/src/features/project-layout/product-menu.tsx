@@ -9,6 +9,7 @@ import {
   ListTree,
   PanelLeftClose,
   PanelLeftOpen,
+  Puzzle,
   Settings,
   ShieldCheck,
   SquareFunction,
@@ -65,6 +66,7 @@ const SECTIONS: MenuSection[] = [
       { label: 'General', path: '/settings/general', icon: Settings },
       { label: 'API', path: '/settings/api', icon: KeyRound },
       { label: 'Compute and Disk', path: '/settings/compute-and-disk', icon: HardDrive },
+      { label: 'Add-ons', path: '/settings/addons', icon: Puzzle },
     ],
   },
 ];

@@ -1,0 +1,3 @@
+export const addonKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'billing', 'addons'] as const,
+};

@@ -1,0 +1,1 @@
+export { AddonsPage as Component } from '../features/addons/addons-page';
