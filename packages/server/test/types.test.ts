@@ -116,4 +116,14 @@ describe('GET /v1/projects/{ref}/types/typescript', () => {
     const outsider = await memberWith(project, null);
     expect((await outsider.get(typesPath('public'))).status).toBe(404);
   });
+
+  it('answers many readers at once: the two-session readers take turns instead of waiting on each other', async () => {
+    // Types and the API description each take both catalog sessions of the instance; the lists take one.
+    const answers = await Promise.all([
+      ...Array.from({ length: 4 }, () => project.owner.get(typesPath('public'))),
+      ...Array.from({ length: 2 }, () => project.owner.get(`/api/platform/projects/${project.ref}/api/rest`)),
+      ...Array.from({ length: 2 }, () => project.owner.get(`/api/platform/pg-meta/${project.ref}/tables?include_columns=true`)),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200));
+  }, 60_000);
 });

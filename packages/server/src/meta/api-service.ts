@@ -1,10 +1,10 @@
 import type { ApiRestDescription, PostgrestConfig, TypescriptTypes, UpdatePostgrestConfigBody } from '@basin/core/schemas';
-import type pg from 'pg';
 import { requirePermission, requireProject } from '../services/access.ts';
 import type { PlatformContext } from '../services/context.ts';
 import * as settings from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import { withProjectCatalog } from './project-catalog.ts';
+import type { CatalogPair } from './catalog-pool.ts';
+import { withProjectCatalogPair } from './project-catalog.ts';
 import { describeRestApi } from './rest-api-description.ts';
 import { readSchemaSnapshot } from './schema-snapshot.ts';
 import { generateTypescript } from './typescript-generator.ts';
@@ -24,19 +24,19 @@ export async function updatePostgrestConfig(ctx: PlatformContext, ref: string, u
 }
 
 /** The PostgREST-style description of the project's exposed schemas, read on a catalog session. */
-export async function describeExposedSchemas(ctx: PlatformContext, client: pg.ClientBase, project: ProjectRow): Promise<ApiRestDescription> {
+export async function describeExposedSchemas(ctx: PlatformContext, pair: CatalogPair, project: ProjectRow): Promise<ApiRestDescription> {
   const schemas = await settings.exposedSchemas(ctx.db, project.ref);
-  return describeRestApi(await readSchemaSnapshot(client, schemas), project.name);
+  return describeRestApi(await readSchemaSnapshot(pair, schemas), project.name);
 }
 
 /** The description for a member of the project's organization. */
 export function restApiDescription(ctx: PlatformContext, ref: string, userId: string): Promise<ApiRestDescription> {
-  return withProjectCatalog(ctx, ref, userId, (client, project) => describeExposedSchemas(ctx, client, project));
+  return withProjectCatalogPair(ctx, ref, userId, (pair, project) => describeExposedSchemas(ctx, pair, project));
 }
 
 /** TypeScript types of the given schemas (default `public`). */
 export function typescriptTypes(ctx: PlatformContext, ref: string, userId: string, schemas: string[] | undefined): Promise<TypescriptTypes> {
-  return withProjectCatalog(ctx, ref, userId, async (client) => ({
-    types: generateTypescript(await readSchemaSnapshot(client, schemas?.length ? schemas : ['public'])),
+  return withProjectCatalogPair(ctx, ref, userId, async (pair) => ({
+    types: generateTypescript(await readSchemaSnapshot(pair, schemas?.length ? schemas : ['public'])),
   }));
 }

@@ -6,6 +6,14 @@ const CATALOG_TIMEOUT_MS = 30_000;
 /** Long enough to serve a search-as-you-type burst from warm sessions, short enough to let a stopped instance go. */
 const IDLE_MS = 10_000;
 
+const SESSIONS = 2;
+
+interface CatalogPool {
+  pool: pg.Pool;
+  /** The turn to take both sessions at once (see withCatalogPair). */
+  pairTurn: Promise<void>;
+}
+
 /**
  * Introspection sessions per instance, kept warm for a few seconds: a dashboard asks for several
  * lists at once and again on every keystroke, and a warm session skips the login and keeps its
@@ -13,21 +21,21 @@ const IDLE_MS = 10_000;
  * as `withAdmin`: the superuser with search_path=pg_catalog, so nothing a member defined can
  * stand in for a built-in.
  */
-const pools = new Map<string, pg.Pool>();
+const pools = new Map<string, CatalogPool>();
 
-function poolFor(ref: string, endpoint: AdminEndpoint): pg.Pool {
+function poolFor(ref: string, endpoint: AdminEndpoint): CatalogPool {
   // The port and password are part of the key: a restore or upgrade may move the instance.
   const key = `${ref}:${endpoint.port}:${endpoint.adminPassword}`;
-  let pool = pools.get(key);
-  if (!pool) {
-    pool = new pg.Pool({
+  let entry = pools.get(key);
+  if (!entry) {
+    const pool = new pg.Pool({
       host: '127.0.0.1',
       port: endpoint.port,
       user: ADMIN_ROLE,
       password: endpoint.adminPassword,
       database: 'postgres',
       options: '-c search_path=pg_catalog',
-      max: 2,
+      max: SESSIONS,
       idleTimeoutMillis: IDLE_MS,
       allowExitOnIdle: true,
       connectionTimeoutMillis: CATALOG_TIMEOUT_MS,
@@ -35,13 +43,14 @@ function poolFor(ref: string, endpoint: AdminEndpoint): pg.Pool {
     });
     // A session dropped while idle (the instance stopped) must not crash the platform.
     pool.on('error', () => {});
-    pools.set(key, pool);
+    entry = { pool, pairTurn: Promise.resolve() };
+    pools.set(key, entry);
   }
-  return pool;
+  return entry;
 }
 
-export async function withCatalogSession<T>(ref: string, endpoint: AdminEndpoint, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await poolFor(ref, endpoint).connect();
+async function borrow<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   let broken: Error | undefined;
   try {
     return await work(client);
@@ -51,5 +60,35 @@ export async function withCatalogSession<T>(ref: string, endpoint: AdminEndpoint
     throw error;
   } finally {
     client.release(broken);
+  }
+}
+
+export function withCatalogSession<T>(ref: string, endpoint: AdminEndpoint, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return borrow(poolFor(ref, endpoint).pool, work);
+}
+
+export type CatalogPair = readonly [pg.ClientBase, pg.ClientBase];
+
+/**
+ * Both sessions at once, for readers that split their catalog queries in two. Callers take their
+ * pair in turns: two of them each holding one session and waiting for the other's would wait
+ * forever. A single-session caller never waits on a pair for long: pairs only ever wait to start.
+ */
+export async function withCatalogPair<T>(ref: string, endpoint: AdminEndpoint, work: (pair: CatalogPair) => Promise<T>): Promise<T> {
+  const entry = poolFor(ref, endpoint);
+  let taken!: () => void;
+  const turn = new Promise<void>((resolve) => (taken = resolve));
+  const previous = entry.pairTurn;
+  entry.pairTurn = previous.then(() => turn);
+  await previous;
+  try {
+    return await borrow(entry.pool, (first) =>
+      borrow(entry.pool, (second) => {
+        taken();
+        return work([first, second]);
+      }),
+    );
+  } finally {
+    taken();
   }
 }

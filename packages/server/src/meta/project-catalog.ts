@@ -4,7 +4,8 @@ import { requirePermission, requireProject } from '../services/access.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import { withCatalogSession } from './catalog-pool.ts';
+import { withCatalogPair, withCatalogSession, type CatalogPair } from './catalog-pool.ts';
+import type { AdminEndpoint } from '../instances/admin-session.ts';
 
 const CATALOG_MESSAGE = "The project's database is not running";
 
@@ -19,8 +20,24 @@ export async function withProjectCatalog<T>(
   userId: string,
   work: (client: pg.ClientBase, project: ProjectRow) => Promise<T>,
 ): Promise<T> {
+  const { project, endpoint } = await runningProject(ctx, ref, userId);
+  return withCatalogSession(ref, endpoint, (client) => work(client, project));
+}
+
+/** The same with both catalog sessions, for readers that split their queries in two. */
+export async function withProjectCatalogPair<T>(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  work: (pair: CatalogPair, project: ProjectRow) => Promise<T>,
+): Promise<T> {
+  const { project, endpoint } = await runningProject(ctx, ref, userId);
+  return withCatalogPair(ref, endpoint, (pair) => work(pair, project));
+}
+
+async function runningProject(ctx: PlatformContext, ref: string, userId: string): Promise<{ project: ProjectRow; endpoint: AdminEndpoint }> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:read');
   if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw conflict(CATALOG_MESSAGE);
-  return withCatalogSession(ref, instanceSpec(project, ctx.box), (client) => work(client, project));
+  return { project, endpoint: instanceSpec(project, ctx.box) };
 }

@@ -1,5 +1,6 @@
 import type { PgColumn, PgMaterializedView, PgTable, PgView } from '@basin/core/schemas';
 import type pg from 'pg';
+import type { CatalogPair } from './catalog-pool.ts';
 import { everything, filterParams, orderBy, PAGE, schemaCondition, searchCondition, type ListFilter } from './list-filter.ts';
 
 /**
@@ -170,14 +171,19 @@ export interface Relations {
   materializedViews: PgMaterializedView[];
 }
 
-/** Every relation in the schemas with its columns, as objects: the lists without columns, then all their columns in one query. */
-export async function readRelations(client: pg.ClientBase, schemas: string[]): Promise<Relations> {
+/**
+ * Every relation in the schemas with its columns, as objects: the lists without columns on one
+ * session while all their columns are read on the other.
+ */
+export async function readRelations([lists, columns]: CatalogPair, schemas: string[]): Promise<Relations> {
   const read = async <T extends PgTable | PgView | PgMaterializedView>(kind: RelationKind) =>
-    JSON.parse((await listRelations(client, kind, everything(schemas), false)).json) as T[];
-  const tables = await read<PgTable>('tables');
-  const views = await read<PgView>('views');
-  const materializedViews = await read<PgMaterializedView>('materialized-views');
-  const columns = await readColumns(client, schemas);
-  for (const relation of [...tables, ...views, ...materializedViews]) relation.columns = columns.get(relation.id) ?? [];
+    JSON.parse((await listRelations(lists, kind, everything(schemas), false)).json) as T[];
+  const [tables, views, materializedViews, byRelation] = await Promise.all([
+    read<PgTable>('tables'),
+    read<PgView>('views'),
+    read<PgMaterializedView>('materialized-views'),
+    readColumns(columns, schemas),
+  ]);
+  for (const relation of [...tables, ...views, ...materializedViews]) relation.columns = byRelation.get(relation.id) ?? [];
   return { tables, views, materializedViews };
 }

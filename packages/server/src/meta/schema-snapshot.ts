@@ -1,5 +1,5 @@
 import type { PgFunction, PgMaterializedView, PgTable, PgType, PgView } from '@basin/core/schemas';
-import type pg from 'pg';
+import type { CatalogPair } from './catalog-pool.ts';
 import { listFunctions } from './functions.ts';
 import { everything } from './list-filter.ts';
 import { readRelations } from './relations.ts';
@@ -18,11 +18,15 @@ export interface SchemaSnapshot {
   typeNames: Map<number, TypeName>;
 }
 
-export async function readSchemaSnapshot(client: pg.ClientBase, schemas: string[]): Promise<SchemaSnapshot> {
+/** The columns, the biggest read, take the second session; the rest queue on the first. */
+export async function readSchemaSnapshot(pair: CatalogPair, schemas: string[]): Promise<SchemaSnapshot> {
+  const [first] = pair;
   const filter = everything(schemas);
-  const { tables, views, materializedViews } = await readRelations(client, schemas);
-  const functions = (await listFunctions(client, filter)).rows;
-  const types = (await listTypes(client, filter)).rows;
+  const [{ tables, views, materializedViews }, functions, types] = await Promise.all([
+    readRelations(pair, schemas),
+    listFunctions(first, filter).then((page) => page.rows),
+    listTypes(first, filter).then((page) => page.rows),
+  ]);
 
   const ids = new Set<number>();
   for (const relation of [...tables, ...views, ...materializedViews]) for (const column of relation.columns ?? []) ids.add(column.type_id);
@@ -31,5 +35,5 @@ export async function readSchemaSnapshot(client: pg.ClientBase, schemas: string[
     for (const arg of fn.args) ids.add(arg.type_id);
   }
   for (const type of types) for (const attribute of type.attributes) ids.add(attribute.type_id);
-  return { schemas, tables, views, materializedViews, functions, types, typeNames: await typeNames(client, ids) };
+  return { schemas, tables, views, materializedViews, functions, types, typeNames: await typeNames(first, ids) };
 }

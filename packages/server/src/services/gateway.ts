@@ -2,7 +2,7 @@ import { REST_HEALTH_MESSAGES } from '@basin/core';
 import type { ApiRestDescription } from '@basin/core/schemas';
 import { HttpError } from '../http/errors.ts';
 import { describeExposedSchemas } from '../meta/api-service.ts';
-import { withCatalogSession } from '../meta/catalog-pool.ts';
+import { withCatalogPair } from '../meta/catalog-pool.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
@@ -13,5 +13,5 @@ import { instanceSpec } from './project-instance.ts';
  */
 export function gatewayRestDescription(ctx: PlatformContext, project: ProjectRow): Promise<ApiRestDescription> {
   if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw new HttpError(503, REST_HEALTH_MESSAGES.offline);
-  return withCatalogSession(project.ref, instanceSpec(project, ctx.box), (client) => describeExposedSchemas(ctx, client, project));
+  return withCatalogPair(project.ref, instanceSpec(project, ctx.box), (pair) => describeExposedSchemas(ctx, pair, project));
 }
