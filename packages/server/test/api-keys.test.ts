@@ -2,7 +2,8 @@ import { decodeJwt, jwtVerify } from 'jose';
 import { API_KEYS_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signProjectKey, verifyProjectKey } from '../src/services/project-keys.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
+import { twoProjectsWithReader } from './two-projects.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -17,20 +18,7 @@ const keyOf = (body: { service_api_keys: { api_key: string; tags: string }[] }, 
 
 beforeAll(async () => {
   platform = await startTestPlatform({ healthCheckIntervalMs: 3_600_000 });
-  owner = new ApiClient(platform.url);
-  await owner.signUp(uniqueEmail('owner'));
-  const slug = (await owner.post('/api/platform/organizations', { name: 'Keys' })).body.slug;
-  const create = (name: string) =>
-    owner.post('/api/platform/projects', { name, organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' });
-  refA = (await create('Keyed A')).body.ref;
-  refB = (await create('Keyed B')).body.ref;
-  reader = new ApiClient(platform.url);
-  const readerUser = await reader.signUp(uniqueEmail('reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: readerUser.email, role: 'Read-only' });
-  // Keys exist from creation on; waiting only keeps the instance jobs out of the teardown.
-  for (const ref of [refA, refB]) {
-    await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 180_000, 500);
-  }
+  ({ owner, reader, refA, refB } = await twoProjectsWithReader(platform.url, 'Keys'));
 }, 240_000);
 afterAll(() => platform?.destroy());
 

@@ -6,6 +6,7 @@ import { presentedKey, projectRefOfHost } from '../src/http/gateway.ts';
 import { signProjectKey } from '../src/services/project-keys.ts';
 import { RETIRED_SECRETS_KEPT } from '../src/store/api-keys.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { twoProjectsWithReader } from './two-projects.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -74,19 +75,7 @@ const leakLint = async (ref: string) =>
 beforeAll(async () => {
   platform = await startTestPlatform({ healthCheckIntervalMs: 3_600_000 });
   port = Number(new URL(platform.url).port);
-  owner = new ApiClient(platform.url);
-  await owner.signUp(uniqueEmail('owner'));
-  slug = (await owner.post('/api/platform/organizations', { name: 'Gateway' })).body.slug;
-  const create = (name: string) =>
-    owner.post('/api/platform/projects', { name, organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' });
-  refA = (await create('Gateway A')).body.ref;
-  refB = (await create('Gateway B')).body.ref;
-  reader = new ApiClient(platform.url);
-  const readerUser = await reader.signUp(uniqueEmail('reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: readerUser.email, role: 'Read-only' });
-  for (const ref of [refA, refB]) {
-    await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 180_000, 500);
-  }
+  ({ owner, reader, slug, refA, refB } = await twoProjectsWithReader(platform.url, 'Gateway'));
 }, 240_000);
 afterAll(() => platform?.destroy());
 
