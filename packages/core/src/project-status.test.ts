@@ -96,6 +96,12 @@ describe('statusScreenFor', () => {
       expect(statusScreenFor({ status: 'ACTIVE_HEALTHY', postgrestStatus: 'OFFLINE', pathname: HOME })).toBe('connecting');
     });
 
+    it('gives way on the infrastructure page, where its database health link leads', () => {
+      const infrastructure = `/project/${REF}/settings/infrastructure`;
+      expect(statusScreenFor({ status: 'ACTIVE_HEALTHY', postgrestStatus: 'OFFLINE', pathname: infrastructure })).toBeNull();
+      expect(statusScreenFor({ status: 'ACTIVE_HEALTHY', postgrestStatus: 'OFFLINE', pathname: SETTINGS })).toBe('connecting');
+    });
+
     it('does not show once the API is online, or when the field is missing', () => {
       expect(statusScreenFor({ status: 'ACTIVE_HEALTHY', postgrestStatus: 'ONLINE', pathname: OTHER })).toBeNull();
       expect(statusScreenFor({ status: 'ACTIVE_HEALTHY', pathname: OTHER })).toBeNull();

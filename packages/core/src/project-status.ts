@@ -82,6 +82,9 @@ export type StatusScreen = (typeof STATUS_SCREENS)[number] | null;
 /** The screens that give way on the backups pages, so that backups stay reachable (spec part 1 §2). */
 const SKIPPED_ON_BACKUPS: ReadonlySet<StatusScreen> = new Set(['restarting', 'resizing', 'upgrading', 'restoring', 'restore-failed']);
 
+/** The connecting screen's database health link leads here, where the database itself is read. */
+const DATABASE_HEALTH_PAGE = '/settings/infrastructure';
+
 /** The part of a project path after `/project/{ref}`: '' for the home, '/settings/general', ... */
 function projectSubpath(pathname: string): string {
   const match = /^\/project\/[^/]+(\/.*)?$/.exec(pathname);
@@ -130,13 +133,15 @@ export interface StatusScreenInput {
 
 /**
  * Which full-page status screen replaces a project route (spec part 1 §2), or null for the page
- * itself. The paused page gives way on the project home and the settings routes; the restart,
- * resize, upgrade, restore and restore-failed screens on the database/backups routes.
+ * itself. The paused page gives way on the project home and the settings routes; the connecting
+ * screen on the infrastructure page its health link opens; the restart, resize, upgrade, restore
+ * and restore-failed screens on the database/backups routes.
  */
 export function statusScreenFor({ status, pathname, postgrestStatus }: StatusScreenInput): StatusScreen {
   const screen = screenOfStatus(status, postgrestStatus);
   if (pathname === undefined || screen === null) return screen;
   const subpath = projectSubpath(pathname);
+  if (screen === 'connecting' && subpath === DATABASE_HEALTH_PAGE) return null;
   if (screen === 'paused' && (subpath === '' || subpath === '/settings' || subpath.startsWith('/settings/'))) return null;
   if (SKIPPED_ON_BACKUPS.has(screen) && (subpath === '/database/backups' || subpath.startsWith('/database/backups/'))) {
     return null;

@@ -127,6 +127,7 @@ const ROUTES: RouteCase[] = [
   },
   { name: 'GET resource warnings', allowed: EVERYONE, call: (c) => c.get(`/api/platform/projects-resource-warnings?ref=${ref}`) },
   { name: 'GET add-ons', allowed: EVERYONE, call: (c) => c.get(`${project()}/billing/addons`) },
+  { name: 'GET infrastructure', allowed: EVERYONE, call: (c) => c.get(`${project()}/infrastructure`) },
   {
     name: 'POST add-on',
     allowed: ADMINS,

@@ -18,3 +18,4 @@ export * from './branches.ts';
 export * from './github.ts';
 export * from './custom-hostname.ts';
 export * from './addons.ts';
+export * from './infrastructure.ts';

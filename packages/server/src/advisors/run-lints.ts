@@ -6,6 +6,7 @@ import { LINTS, lintCacheKey, type LintName } from '@basin/core';
 import type { Lint } from '@basin/core/schemas';
 import type pg from 'pg';
 import { withAdmin } from '../instances/admin-session.ts';
+import { newestInstalled, readServerFacts } from '../instances/server-facts.ts';
 import type { PostgresMajor } from '../instances/types.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
@@ -45,16 +46,14 @@ interface InstanceReading {
 }
 
 async function readInstance(client: pg.Client, schemas: string[]): Promise<InstanceReading> {
-  const { rows } = await client.query<{ ssl: string; version: number }>(
-    "select current_setting('ssl') as ssl, current_setting('server_version_num')::int as version",
-  );
+  const { ssl, serverVersionNum } = await readServerFacts(client);
   const catalog: InstanceReading['catalog'] = [];
   for (const name of CATALOG_LINT_NAMES) {
     const sql = CATALOG_LINT_QUERIES[name];
     const result = await client.query<CatalogFinding>(sql, sql.includes('$1') ? [schemas] : []); // only some read the exposed schemas
     for (const finding of result.rows) catalog.push({ name, finding });
   }
-  return { catalog, ssl: rows[0]!.ssl === 'on', serverVersionNum: rows[0]!.version };
+  return { catalog, ssl, serverVersionNum };
 }
 
 /** Every finding of the project, in catalogue order. The instance must be running. */
@@ -73,7 +72,7 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
     auth: await authSettings.read(ctx.db, row.ref),
     ssl: reading?.ssl,
     serverVersionNum: reading?.serverVersionNum,
-    newestInstalled: ctx.driver.availableMajors().find((m) => m.major === (row.postgres_major as PostgresMajor))?.version,
+    newestInstalled: newestInstalled(ctx.driver, row.postgres_major as PostgresMajor),
     adminLoginFailed,
     keyLeaks: await edgeLogs.keyLeakCounts(ctx.db, row.ref),
   };

@@ -14,6 +14,7 @@ import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { githubRoutes } from './github.ts';
+import { infrastructureRoutes } from './infrastructure.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { organizationRoutes } from './organizations.ts';
 import { pauseRoutes } from './pause.ts';
@@ -57,7 +58,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', apiKeyRoutes(ctx))
     .route('/', diskRoutes(ctx))
     .route('/', addonRoutes(ctx))
-    .route('/', githubRoutes(ctx));
+    .route('/', githubRoutes(ctx))
+    .route('/', infrastructureRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

@@ -36,6 +36,11 @@ export const routes: RouteObject[] = [
               },
               { path: 'settings/api', handle: { title: 'API' }, lazy: () => import('../routes/project-settings-api') },
               {
+                path: 'settings/infrastructure',
+                handle: { title: 'Infrastructure' },
+                lazy: () => import('../routes/project-settings-infrastructure'),
+              },
+              {
                 path: 'settings/compute-and-disk',
                 handle: { title: 'Compute and Disk' },
                 lazy: () => import('../routes/project-settings-compute-and-disk'),

@@ -11,6 +11,7 @@ import {
   PanelLeftOpen,
   Puzzle,
   Settings,
+  Server,
   ShieldCheck,
   SquareFunction,
   SquareTerminal,
@@ -65,6 +66,7 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'General', path: '/settings/general', icon: Settings },
       { label: 'API', path: '/settings/api', icon: KeyRound },
+      { label: 'Infrastructure', path: '/settings/infrastructure', icon: Server },
       { label: 'Compute and Disk', path: '/settings/compute-and-disk', icon: HardDrive },
       { label: 'Add-ons', path: '/settings/addons', icon: Puzzle },
     ],

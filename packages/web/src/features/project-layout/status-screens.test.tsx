@@ -66,7 +66,7 @@ describe('status screens', () => {
     mockProject(() => ({ postgrestStatus: 'OFFLINE' }), { [`GET /api/projects/${PROJECT_REF}/api/rest`]: json({ status: 'OFFLINE' }, 503) });
     renderRoutes(projectRoutes, HOME);
     expect(await screen.findByRole('heading', { name: 'Connecting to Orders' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Check database health' }).getAttribute('href')).toBe(`${HOME}/reports/database`);
+    expect(screen.getByRole('link', { name: 'Check database health' }).getAttribute('href')).toBe(`${HOME}/settings/infrastructure`);
     expect(screen.getByRole('link', { name: 'Troubleshooting' }).getAttribute('target')).toBe('_blank');
   });
 

@@ -11,7 +11,7 @@ import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 import { permissionState } from '../organizations/permission-state';
 import { ActionTrigger, lifecycleActionState, SettingsRow, type ActionState } from './settings-row';
 
-function RestartProject({ project, state }: { project: Project; state: ActionState }) {
+export function RestartProject({ project, state }: { project: Project; state: ActionState }) {
   const [open, setOpen] = useState(false);
   const restart = useRestartProjectMutation({ onSuccess: () => setOpen(false) });
   return (

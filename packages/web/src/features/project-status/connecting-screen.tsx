@@ -23,7 +23,7 @@ export function ConnectingScreen({ project }: { project: Project }) {
     >
       <div className="flex flex-wrap gap-2">
         <Button asChild>
-          <Link to={`/project/${project.ref}/reports/database`}>
+          <Link to={`/project/${project.ref}/settings/infrastructure`}>
             <Activity className="size-3.5" aria-hidden="true" />
             Check database health
           </Link>

@@ -1,0 +1,3 @@
+export const infrastructureKeys = {
+  detail: (ref: string | undefined) => ['projects', ref, 'infrastructure'] as const,
+};

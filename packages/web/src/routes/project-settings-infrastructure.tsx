@@ -1,0 +1,1 @@
+export { InfrastructurePage as Component } from '../features/infrastructure/infrastructure-page';
