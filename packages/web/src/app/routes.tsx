@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
           { path: 'organizations', lazy: () => import('../routes/organizations') },
           { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
           { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
+          { path: 'org/:slug/billing', lazy: () => import('../routes/org-billing') },
           { path: 'support/new', lazy: () => import('../routes/support-new') },
           { path: 'support/tickets/:id', lazy: () => import('../routes/support-ticket') },
           {

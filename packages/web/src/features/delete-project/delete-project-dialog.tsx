@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   DELETE_PROJECT_MESSAGES,
+  EXIT_SURVEY_MESSAGES,
   EXIT_SURVEY_REASON_VALUES,
   exitSurveyOptions,
   type ExitSurveyReason,
@@ -99,6 +100,8 @@ export function DeleteProjectDialog({ project, organization }: { project: Projec
             {DELETE_PROJECT_MESSAGES.alertText}
           </Alert>
           <ExitSurveyFields
+            question="Why are you deleting this project?"
+            reasonMissingMessage={EXIT_SURVEY_MESSAGES.selectReason}
             options={options}
             reason={reason}
             onReasonChange={(value) => {

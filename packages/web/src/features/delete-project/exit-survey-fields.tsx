@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EXIT_SURVEY_MESSAGES, followUpLabel, type ExitSurveyReason } from '@basin/core';
+import { followUpLabel, type ExitSurveyReason } from '@basin/core';
 import { RadioGroup } from '../../ui/radio-group';
 import { Textarea } from '../../ui/textarea';
 
@@ -7,10 +7,13 @@ import { Textarea } from '../../ui/textarea';
 const FEEDBACK_MAX_LENGTH = 5000;
 
 /**
- * The exit survey of a paid project's deletion (spec part 2 §2): the reasons in the order given
- * (shuffled by the caller once per opening), and a free-text box labelled after the chosen reason.
+ * The exit survey (spec part 2 §2), asked when a paid project is deleted or a paid plan is left:
+ * the reasons in the order given (shuffled by the caller once per opening), and a free-text box
+ * labelled after the chosen reason. `question` and `reasonMissingMessage` word it for the caller.
  */
 export function ExitSurveyFields({
+  question,
+  reasonMissingMessage,
   options,
   reason,
   onReasonChange,
@@ -18,6 +21,8 @@ export function ExitSurveyFields({
   onFeedbackChange,
   reasonMissing,
 }: {
+  question: string;
+  reasonMissingMessage: string;
   options: readonly ExitSurveyReason[];
   reason: string | undefined;
   onReasonChange: (value: string) => void;
@@ -32,7 +37,7 @@ export function ExitSurveyFields({
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
         <p id={legendId} className="text-[13px] font-medium">
-          Why are you deleting this project?
+          {question}
         </p>
         <RadioGroup
           value={reason}
@@ -50,7 +55,7 @@ export function ExitSurveyFields({
         </RadioGroup>
         {reasonMissing ? (
           <p id={errorId} role="alert" className="text-xs text-danger">
-            {EXIT_SURVEY_MESSAGES.selectReason}
+            {reasonMissingMessage}
           </p>
         ) : null}
       </div>

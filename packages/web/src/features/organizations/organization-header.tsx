@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/skeleton';
 const TABS = [
   { label: 'Projects', path: '' },
   { label: 'Team', path: '/team' },
+  { label: 'Billing', path: '/billing' },
 ] as const;
 
 /** The organization's name, plan and its page tabs. */

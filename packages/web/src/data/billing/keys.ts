@@ -1,0 +1,3 @@
+export const billingKeys = {
+  subscription: (slug: string | undefined) => ['organizations', slug, 'billing', 'subscription'] as const,
+};
