@@ -1,6 +1,5 @@
 import type { PgColumn, PgMaterializedView, PgTable, PgView } from '@basin/core/schemas';
 import type pg from 'pg';
-import type { CatalogPair } from './catalog-pool.ts';
 import { everything, filterParams, orderBy, PAGE, schemaCondition, searchCondition, type ListFilter } from './list-filter.ts';
 
 /**
@@ -148,7 +147,8 @@ select * from column_rows order by table_id, ordinal_position`;
 
 type ColumnRow = Omit<PgColumn, 'table_id' | 'type_id'> & { table_id: string; type_id: string };
 
-async function readColumns(client: pg.ClientBase, schemas: string[]): Promise<Map<number, PgColumn[]>> {
+/** The columns of every relation in the schemas, by relation id. */
+export async function readColumns(client: pg.ClientBase, schemas: string[]): Promise<Map<number, PgColumn[]>> {
   const { rows } = await client.query<ColumnRow>({
     name: 'meta-relation-columns',
     text: COLUMNS_SQL.replace('$ORDER', 'c.oid'),
@@ -171,19 +171,12 @@ export interface Relations {
   materializedViews: PgMaterializedView[];
 }
 
-/**
- * Every relation in the schemas with its columns, as objects: the lists without columns on one
- * session while all their columns are read on the other.
- */
-export async function readRelations([lists, columns]: CatalogPair, schemas: string[]): Promise<Relations> {
+/** Every relation in the schemas as objects, without their columns (readColumns reads those). */
+export async function readRelationLists(client: pg.ClientBase, schemas: string[]): Promise<Relations> {
   const read = async <T extends PgTable | PgView | PgMaterializedView>(kind: RelationKind) =>
-    JSON.parse((await listRelations(lists, kind, everything(schemas), false)).json) as T[];
-  const [tables, views, materializedViews, byRelation] = await Promise.all([
-    read<PgTable>('tables'),
-    read<PgView>('views'),
-    read<PgMaterializedView>('materialized-views'),
-    readColumns(columns, schemas),
-  ]);
-  for (const relation of [...tables, ...views, ...materializedViews]) relation.columns = byRelation.get(relation.id) ?? [];
+    JSON.parse((await listRelations(client, kind, everything(schemas), false)).json) as T[];
+  const tables = await read<PgTable>('tables');
+  const views = await read<PgView>('views');
+  const materializedViews = await read<PgMaterializedView>('materialized-views');
   return { tables, views, materializedViews };
 }

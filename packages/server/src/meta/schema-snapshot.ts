@@ -2,7 +2,7 @@ import type { PgFunction, PgMaterializedView, PgTable, PgType, PgView } from '@b
 import type { CatalogPair } from './catalog-pool.ts';
 import { listFunctions } from './functions.ts';
 import { everything } from './list-filter.ts';
-import { readRelations } from './relations.ts';
+import { readColumns, readRelationLists } from './relations.ts';
 import { typeNames, type TypeName } from './type-names.ts';
 import { listTypes } from './types.ts';
 
@@ -18,15 +18,20 @@ export interface SchemaSnapshot {
   typeNames: Map<number, TypeName>;
 }
 
-/** The columns, the biggest read, take the second session; the rest queue on the first. */
-export async function readSchemaSnapshot(pair: CatalogPair, schemas: string[]): Promise<SchemaSnapshot> {
-  const [first] = pair;
+/**
+ * The columns, the biggest read, come from the second session while the first reads the rest
+ * (one query at a time per session).
+ */
+export async function readSchemaSnapshot([first, second]: CatalogPair, schemas: string[]): Promise<SchemaSnapshot> {
   const filter = everything(schemas);
-  const [{ tables, views, materializedViews }, functions, types] = await Promise.all([
-    readRelations(pair, schemas),
-    listFunctions(first, filter).then((page) => page.rows),
-    listTypes(first, filter).then((page) => page.rows),
-  ]);
+  const readTheRest = async () => ({
+    relations: await readRelationLists(first, schemas),
+    functions: (await listFunctions(first, filter)).rows,
+    types: (await listTypes(first, filter)).rows,
+  });
+  const [{ relations, functions, types }, columns] = await Promise.all([readTheRest(), readColumns(second, schemas)]);
+  const { tables, views, materializedViews } = relations;
+  for (const relation of [...tables, ...views, ...materializedViews]) relation.columns = columns.get(relation.id) ?? [];
 
   const ids = new Set<number>();
   for (const relation of [...tables, ...views, ...materializedViews]) for (const column of relation.columns ?? []) ids.add(column.type_id);
