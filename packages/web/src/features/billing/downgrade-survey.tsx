@@ -1,7 +1,6 @@
-import { useState } from 'react';
-import { BILLING_MESSAGES, EXIT_SURVEY_REASON_VALUES, exitSurveyOptions, type ExitSurveyReasonValue } from '@basin/core';
+import { BILLING_MESSAGES, type ExitSurveyReasonValue } from '@basin/core';
 import { Button } from '../../ui/button';
-import { ExitSurveyFields } from '../delete-project/exit-survey-fields';
+import { ExitSurveyFields, useExitSurvey } from '../delete-project/exit-survey-fields';
 
 export interface DowngradeAnswers {
   reason: ExitSurveyReasonValue;
@@ -23,14 +22,11 @@ export function DowngradeSurvey({
   onBack: () => void;
   onConfirm: (answers: DowngradeAnswers) => void;
 }) {
-  const [options] = useState(exitSurveyOptions);
-  const [reason, setReason] = useState<ExitSurveyReasonValue | undefined>();
-  const [feedback, setFeedback] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const survey = useExitSurvey();
 
   function confirm() {
-    if (reason) onConfirm({ reason, feedback });
-    else setReasonMissing(true);
+    const reason = survey.requireReason();
+    if (reason) onConfirm({ reason, feedback: survey.feedback });
   }
 
   return (
@@ -38,15 +34,7 @@ export function DowngradeSurvey({
       <ExitSurveyFields
         question={BILLING_MESSAGES.surveyQuestion}
         reasonMissingMessage={BILLING_MESSAGES.selectReason}
-        options={options}
-        reason={reason}
-        onReasonChange={(value) => {
-          setReason(EXIT_SURVEY_REASON_VALUES.find((known) => known === value));
-          setReasonMissing(false);
-        }}
-        feedback={feedback}
-        onFeedbackChange={setFeedback}
-        reasonMissing={reasonMissing}
+        {...survey.fields}
       />
       <div className="flex justify-end gap-2">
         <Button onClick={onBack} disabled={pending}>

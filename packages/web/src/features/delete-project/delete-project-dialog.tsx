@@ -1,14 +1,7 @@
 import { Trash } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import {
-  DELETE_PROJECT_MESSAGES,
-  EXIT_SURVEY_MESSAGES,
-  EXIT_SURVEY_REASON_VALUES,
-  exitSurveyOptions,
-  type ExitSurveyReason,
-  type ExitSurveyReasonValue,
-} from '@basin/core';
+import { DELETE_PROJECT_MESSAGES, EXIT_SURVEY_MESSAGES } from '@basin/core';
 import type { Organization, Project } from '@basin/core/schemas';
 import { useExitSurveyMutation } from '../../data/feedback/use-exit-survey-mutation';
 import { useDeleteProjectMutation } from '../../data/projects/use-delete-project-mutation';
@@ -19,7 +12,7 @@ import { Tooltip } from '../../ui/tooltip';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 import { permissionState } from '../organizations/permission-state';
 import { afterDeletePath } from './after-delete-path';
-import { ExitSurveyFields } from './exit-survey-fields';
+import { ExitSurveyFields, useExitSurvey } from './exit-survey-fields';
 
 /**
  * 'Delete project' and its dialog (spec part 1 §2): type the project name; free organizations see
@@ -29,10 +22,7 @@ import { ExitSurveyFields } from './exit-survey-fields';
 export function DeleteProjectDialog({ project, organization }: { project: Project; organization: Organization | undefined }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [options, setOptions] = useState<ExitSurveyReason[]>([]);
-  const [reason, setReason] = useState<ExitSurveyReasonValue | undefined>();
-  const [feedback, setFeedback] = useState('');
-  const [reasonMissing, setReasonMissing] = useState(false);
+  const survey = useExitSurvey();
 
   const paid = organization !== undefined && organization.plan.id !== 'free';
   const { allowed: canDelete, hint } = permissionState(organization, 'projects:update', DELETE_PROJECT_MESSAGES.noPermission);
@@ -40,12 +30,12 @@ export function DeleteProjectDialog({ project, organization }: { project: Projec
   const exitSurvey = useExitSurveyMutation({ onError: () => {} });
   const deleteProject = useDeleteProjectMutation({
     onSuccess() {
-      if (paid && reason) {
+      if (paid && survey.reason) {
         exitSurvey.mutate({
           projectRef: project.ref,
           orgSlug: project.organization_slug,
-          reasons: [reason],
-          additionalFeedback: feedback.trim() || undefined,
+          reasons: [survey.reason],
+          additionalFeedback: survey.feedback.trim() || undefined,
           exitAction: 'delete',
         });
       }
@@ -55,21 +45,11 @@ export function DeleteProjectDialog({ project, organization }: { project: Projec
   });
 
   function changeOpen(next: boolean) {
-    if (next) {
-      // A fresh survey each time: the reasons shuffled again, nothing chosen.
-      setOptions(exitSurveyOptions());
-      setReason(undefined);
-      setFeedback('');
-      setReasonMissing(false);
-    }
+    if (next) survey.reset();
     setOpen(next);
   }
 
-  function validate(): boolean {
-    const missing = paid && !reason;
-    setReasonMissing(missing);
-    return !missing;
-  }
+  const validate = () => !paid || survey.requireReason() !== undefined;
 
   return (
     <TypeToConfirmDialog
@@ -102,15 +82,7 @@ export function DeleteProjectDialog({ project, organization }: { project: Projec
           <ExitSurveyFields
             question="Why are you deleting this project?"
             reasonMissingMessage={EXIT_SURVEY_MESSAGES.selectReason}
-            options={options}
-            reason={reason}
-            onReasonChange={(value) => {
-              setReason(EXIT_SURVEY_REASON_VALUES.find((known) => known === value));
-              setReasonMissing(false);
-            }}
-            feedback={feedback}
-            onFeedbackChange={setFeedback}
-            reasonMissing={reasonMissing}
+            {...survey.fields}
           />
         </>
       ) : (

@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import { followUpLabel, type ExitSurveyReason } from '@basin/core';
+import { useId, useState } from 'react';
+import { EXIT_SURVEY_REASON_VALUES, exitSurveyOptions, followUpLabel, type ExitSurveyReason, type ExitSurveyReasonValue } from '@basin/core';
 import { RadioGroup } from '../../ui/radio-group';
 import { Textarea } from '../../ui/textarea';
 
@@ -72,4 +72,41 @@ export function ExitSurveyFields({
       </div>
     </div>
   );
+}
+
+/**
+ * The survey's answers, and the props of ExitSurveyFields that hold them. `reset` starts a fresh
+ * survey (reasons shuffled again, nothing chosen); `requireReason` flags a missing reason and
+ * answers the chosen one.
+ */
+export function useExitSurvey() {
+  const [options, setOptions] = useState(exitSurveyOptions);
+  const [reason, setReason] = useState<ExitSurveyReasonValue | undefined>();
+  const [feedback, setFeedback] = useState('');
+  const [reasonMissing, setReasonMissing] = useState(false);
+  return {
+    reason,
+    feedback,
+    requireReason(): ExitSurveyReasonValue | undefined {
+      setReasonMissing(reason === undefined);
+      return reason;
+    },
+    reset() {
+      setOptions(exitSurveyOptions());
+      setReason(undefined);
+      setFeedback('');
+      setReasonMissing(false);
+    },
+    fields: {
+      options,
+      reason,
+      onReasonChange(value: string) {
+        setReason(EXIT_SURVEY_REASON_VALUES.find((known) => known === value));
+        setReasonMissing(false);
+      },
+      feedback,
+      onFeedbackChange: setFeedback,
+      reasonMissing,
+    },
+  };
 }
