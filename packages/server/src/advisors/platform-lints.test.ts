@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
-import { isOlderMinor, platformFindings, type PlatformFacts } from './platform-lints.ts';
+import { platformFindings, type PlatformFacts } from './platform-lints.ts';
 
 /** The migration's defaults, with every auth lint satisfied. */
 const SAFE_AUTH: AuthSettingsRow = {
@@ -76,12 +76,5 @@ describe('platform lints', () => {
     });
     expect(leak(0, 3)?.detail).toBe('A key signed with a JWT secret that was replaced was presented 3 times in the last 7 days: a client still holds an old key.');
     expect(leak(2, 1)?.detail).toMatch(/^The service_role key was sent from a browser 2 times .* presented once in the last 7 days/);
-  });
-
-  it('compares minors of the same major only', () => {
-    expect(isOlderMinor(170009, '17.10.0')).toBe(true);
-    expect(isOlderMinor(170010, '17.10.0')).toBe(false);
-    expect(isOlderMinor(150018, '17.10.0')).toBe(false);
-    expect(isOlderMinor(150017, '15.18.0')).toBe(true);
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { LintName } from '@basin/core';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
+import { isOlderMinor } from '../instances/server-facts.ts';
 import type { KeyLeakCounts } from '../store/edge-logs.ts';
 
 export interface PlatformFacts {
@@ -33,13 +34,6 @@ export const MIN_SMS_OTP_LENGTH = 6;
 export const MIN_PASSWORD_LENGTH = 8;
 /** TOTP and phone: a user who loses one factor keeps another. */
 const MIN_MFA_METHODS = 2;
-
-/** Whether `serverVersionNum` runs an older minor than `installed` of the same major. */
-export function isOlderMinor(serverVersionNum: number, installed: string): boolean {
-  const [major, minor] = installed.split('.').map(Number);
-  if (major === undefined || minor === undefined || Number.isNaN(minor)) return false;
-  return Math.floor(serverVersionNum / 10_000) === major && serverVersionNum % 10_000 < minor;
-}
 
 const auth = (name: LintName, detail: string): PlatformFinding => ({ name, entity: 'Auth', type: 'auth', detail });
 const database = (name: LintName, detail: string): PlatformFinding => ({ name, entity: 'Database', type: 'config', detail });

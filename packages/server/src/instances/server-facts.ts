@@ -34,3 +34,10 @@ export async function readServerFacts(client: pg.Client): Promise<ServerFacts> {
 export function newestInstalled(driver: InstanceDriver, major: PostgresMajor): string | undefined {
   return driver.availableMajors().find((installed) => installed.major === major)?.version;
 }
+
+/** Whether `serverVersionNum` runs an older minor than `installed` of the same major. */
+export function isOlderMinor(serverVersionNum: number, installed: string): boolean {
+  const [major, minor] = installed.split('.').map(Number);
+  if (major === undefined || minor === undefined || Number.isNaN(minor)) return false;
+  return Math.floor(serverVersionNum / 10_000) === major && serverVersionNum % 10_000 < minor;
+}

@@ -1,9 +1,8 @@
 /** What a project runs on (/platform/projects/{ref}/infrastructure), measured on its instance. */
 import { defaultVersion, versionOption } from '@basin/core';
 import type { InfrastructureResponse } from '@basin/core/schemas';
-import { isOlderMinor } from '../advisors/platform-lints.ts';
 import { withAdmin } from '../instances/admin-session.ts';
-import { newestInstalled, readServerFacts, type ServerFacts } from '../instances/server-facts.ts';
+import { isOlderMinor, newestInstalled, readServerFacts, type ServerFacts } from '../instances/server-facts.ts';
 import type { PostgresMajor } from '../instances/types.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
