@@ -5,21 +5,39 @@ import type { InstanceSpec } from './types.ts';
 /** How to reach an instance as the platform's superuser. */
 export type AdminEndpoint = Pick<InstanceSpec, 'port' | 'adminPassword'>;
 
+/** A role's name and password. */
+export interface Login {
+  user: string;
+  password: string;
+}
+
+export const adminLogin = (spec: AdminEndpoint): Login => ({ user: ADMIN_ROLE, password: spec.adminPassword });
+
 /**
  * A session as the superuser. Its search_path is pg_catalog alone so that no function or operator
  * a member created in public can stand in for a built-in and run with superuser rights.
  */
-export async function withAdmin<T>(
+export function withAdmin<T>(
   spec: AdminEndpoint,
+  timeoutMs: number,
+  work: (client: pg.Client) => Promise<T>,
+  database = 'postgres',
+): Promise<T> {
+  return withLogin(spec.port, adminLogin(spec), timeoutMs, work, database);
+}
+
+/** A session as `login`, with the same pinned search_path as the superuser's. */
+export async function withLogin<T>(
+  port: number,
+  login: Login,
   timeoutMs: number,
   work: (client: pg.Client) => Promise<T>,
   database = 'postgres',
 ): Promise<T> {
   const client = new pg.Client({
     host: '127.0.0.1',
-    port: spec.port,
-    user: ADMIN_ROLE,
-    password: spec.adminPassword,
+    port,
+    ...login,
     database,
     options: '-c search_path=pg_catalog',
     connectionTimeoutMillis: timeoutMs,

@@ -1,15 +1,15 @@
 /**
  * Moves what a project keeps in Postgres from one server to another over SQL, for major upgrades
  * (the data files of one major cannot be read by the next): the roles, then each database with
- * pg_dump piped into psql, then a check of the copy. Both servers are reached as the superuser.
- *
- * Known limit: the dump is loaded as the superuser, and a CHECK constraint or domain that calls a
- * member's function runs that function while rows are loaded; a plain pg_upgrade would not.
+ * pg_dump piped into psql, then a check of the copy. The superuser reads the source and makes the
+ * roles; members' objects are loaded by the loader role (loader-role.ts), since loading them runs
+ * their code.
  */
 import type pg from 'pg';
-import { type AdminEndpoint, withAdmin } from './admin-session.ts';
+import { type AdminEndpoint, type Login, withAdmin, withLogin } from './admin-session.ts';
 import { type ClientTools, clientEnv, pipeClients, runClient } from './pg-client.ts';
 import { API_ROLES } from './api-roles.ts';
+import { LOADER_ROLE } from './loader-role.ts';
 import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
 import { READONLY_ROLE } from './readonly-role.ts';
 
@@ -18,7 +18,7 @@ const CATALOG_TIMEOUT_MS = 30_000;
 const WORK_TIMEOUT_MS = 60 * 60_000;
 
 /** Made by the driver on every instance with the project's passwords: never copied. */
-const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, ...API_ROLES];
+const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, ...API_ROLES];
 
 const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
   withAdmin(server, timeoutMs, work, database);
@@ -62,33 +62,46 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
 }
 
 /**
- * One database, schema and rows, through a pipe (no dump file on disk). postgres exists on the
- * target already; any other database is created by the dump itself (--create), with its owner,
- * settings and privileges.
+ * One database through pipes (no dump file on disk), its schema and, `withRows`, its rows:
+ * - the rows of the platform's schemas (the superuser's, made by the driver on every instance, so
+ *   present on the target already), loaded by the superuser: members cannot attach code to them;
+ * - everything else, members' objects with their rows, loaded by the loader. postgres exists on
+ *   the target already; any other database is created by the dump itself (--create), with its
+ *   owner, settings and privileges.
  */
 export async function copyDatabase(
   tools: ClientTools,
   source: AdminEndpoint,
   target: AdminEndpoint,
+  loader: Login,
   database: string,
-  dumpOptions: string[] = [],
+  { withRows }: { withRows: boolean },
 ): Promise<void> {
+  const dump = (args: string[]) => ({ file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...args], env: clientEnv(source, database) });
+  const load = (into: string, login?: Login) => ({ file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, into, login) });
+  const platformSchemas = (await superuserSchemas(source, database)).map(namePattern);
+  if (withRows && platformSchemas.length) {
+    await pipeClients(dump(['--data-only', ...platformSchemas.map((schema) => `--schema=${schema}`)]), load(database));
+  }
   const create = database === 'postgres' ? [] : ['--create'];
-  if (database === 'postgres') await yieldAuthSchema(source, target);
-  await pipeClients(
-    { file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...create, ...dumpOptions], env: clientEnv(source, database) },
-    { file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') },
-  );
+  const rows = withRows ? [] : ['--schema-only'];
+  const members = platformSchemas.map((schema) => `--exclude-schema=${schema}`);
+  await pipeClients(dump([...create, ...rows, ...members]), load('postgres', loader));
 }
 
-/**
- * The driver gives every new instance an empty auth schema (api-roles.ts); the source's own, with
- * its rows, comes with the dump instead.
- */
-async function yieldAuthSchema(source: AdminEndpoint, target: AdminEndpoint): Promise<void> {
-  const sourceHasAuth = await onDatabase(source, 'postgres', async (client) => (await client.query("select 1 from pg_namespace where nspname = 'auth'")).rowCount);
-  if (sourceHasAuth) await onDatabase(target, 'postgres', (client) => client.query('drop schema if exists auth cascade'));
+/** Schemas of one database that a superuser owns, the system's aside: the platform's. */
+async function superuserSchemas(server: AdminEndpoint, database: string): Promise<string[]> {
+  return onDatabase(server, database, async (client) => {
+    const { rows } = await client.query<{ nspname: string }>(
+      `select n.nspname from pg_namespace n join pg_roles r on r.oid = n.nspowner
+        where r.rolsuper and n.nspname <> 'information_schema' and n.nspname !~ '^pg_' order by 1`,
+    );
+    return rows.map((row) => row.nspname);
+  });
 }
+
+/** A pg_dump pattern matching exactly `name`: in double quotes, wildcards are plain characters. */
+const namePattern = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Rows per table and materialized view of one database, extension-owned relations aside. */
 async function rowCounts(server: AdminEndpoint, database: string): Promise<Map<string, number>> {
@@ -152,7 +165,11 @@ export async function updateExtensions(server: AdminEndpoint, database: string):
   );
 }
 
-/** Planner statistics are not part of a dump: without them the first queries on the new server plan blind. */
-export async function analyze(server: AdminEndpoint, database: string): Promise<void> {
-  await onDatabase(server, database, (client) => client.query('analyze'), WORK_TIMEOUT_MS);
+/**
+ * Planner statistics are not part of a dump: without them the first queries on the new server
+ * plan blind. ANALYZE evaluates index expressions, members' code, so the loader runs it (as the
+ * owner of database postgres, through its roles, it may analyze every table).
+ */
+export async function analyze(server: AdminEndpoint, loader: Login, database: string): Promise<void> {
+  await withLogin(server.port, loader, WORK_TIMEOUT_MS, (client) => client.query('analyze'), database);
 }

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { UPGRADE_STEPS, type UpgradeStep } from '@basin/core';
 import getPort from 'get-port';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, member, readonly, run, spec15 } from '../../test/instance-fixture.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
 import { upgradeRefs } from './major-upgrade.ts';
 import type { InstanceSpec } from './types.ts';
@@ -13,31 +13,6 @@ import type { InstanceSpec } from './types.ts';
 // Real servers: a Postgres 15 instance with members' objects, moved to 17 by the driver.
 let root: string;
 let driver: EmbeddedDriver;
-
-async function spec15(ref: string): Promise<InstanceSpec> {
-  return {
-    ref,
-    major: '15',
-    port: await getPort(),
-    adminPassword: `admin-${ref}`,
-    postgresPassword: `pg-${ref}`,
-    readonlyPassword: `ro-${ref}`,
-    settings: { shared_buffers: '16MB', max_connections: 40, work_mem: '2MB' },
-  };
-}
-
-async function run(spec: InstanceSpec, sql: string, login: { user: string; password: string }, database = 'postgres') {
-  const client = new pg.Client({ host: '127.0.0.1', port: spec.port, database, ...login });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
-const admin = (spec: InstanceSpec) => ({ user: 'basin_admin', password: spec.adminPassword });
-const member = (spec: InstanceSpec) => ({ user: 'postgres', password: spec.postgresPassword });
-const readonly = (spec: InstanceSpec) => ({ user: 'basin_readonly', password: spec.readonlyPassword });
 
 /** A 15 instance with a table, a view, a function, a role with a GRANT, and a second database. */
 async function populated(ref: string): Promise<InstanceSpec> {

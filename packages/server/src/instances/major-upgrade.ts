@@ -14,7 +14,8 @@
  *  2 prepare for migration    client tools, free disk space, the old server reachable
  *  3 pre-upgrade checks       every extension in use exists on the new major
  *  4 shut down API services   the old server moves to a private port: members are disconnected
- *  5 migrate to new database  roles, then every database through pg_dump | psql
+ *  5 migrate to new database  roles, then every database through pg_dump | psql, members' objects
+ *                             loaded by the loader role (loader-role.ts), never the superuser
  *  6 execute migration        check the copy: every role, every table's row count
  *  7 update extensions        ALTER EXTENSION ... UPDATE to the new major's versions
  *  8 optimize database        ANALYZE (statistics are not part of a dump)
@@ -26,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { dataMajor } from './data-dir.ts';
 import type { EmbeddedDriver } from './embedded-driver.ts';
 import { analyze, copyDatabase, copyRoles, listDatabases, missingExtensions, updateExtensions, verifyCopy } from './logical-copy.ts';
+import { withLoaderRole } from './loader-role.ts';
 import { requireClientTools } from './pg-client.ts';
 import type { InstanceSpec, PostgresMajor } from './types.ts';
 
@@ -68,16 +70,18 @@ export async function upgradeMajor(
 
     await onStep('migrate to new database');
     await copyRoles(tools, source, next);
-    for (const database of databases) await copyDatabase(tools, source, next, database);
+    await withLoaderRole(next, async (loader) => {
+      for (const database of databases) await copyDatabase(tools, source, next, loader, database, { withRows: true });
 
-    await onStep('execute migration');
-    await verifyCopy(source, next, databases);
+      await onStep('execute migration');
+      await verifyCopy(source, next, databases);
 
-    await onStep('update extensions');
-    for (const database of databases) await updateExtensions(next, database);
+      await onStep('update extensions');
+      for (const database of databases) await updateExtensions(next, database);
 
-    await onStep('optimize database');
-    for (const database of databases) await analyze(next, database);
+      await onStep('optimize database');
+      for (const database of databases) await analyze(next, loader, database);
+    });
 
     await swap(host, spec, next);
   } catch (error) {

@@ -8,8 +8,7 @@ import { spawn } from 'node:child_process';
 import { access, constants, readdir } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import { LIFECYCLE_MESSAGES } from '@basin/core';
-import type { AdminEndpoint } from './admin-session.ts';
-import { ADMIN_ROLE } from './postgres-role.ts';
+import { type AdminEndpoint, adminLogin, type Login } from './admin-session.ts';
 
 const DEBIAN_CLIENTS = '/usr/lib/postgresql';
 const STDERR_KEPT = 8192;
@@ -70,14 +69,17 @@ export interface Invocation {
   env: NodeJS.ProcessEnv;
 }
 
-/** The environment of a client program connecting to `server` as the superuser: nothing else of ours. */
-export function clientEnv(server: AdminEndpoint, database: string): NodeJS.ProcessEnv {
+/**
+ * The environment of a client program connecting to `server` as the superuser (or `login`):
+ * nothing else of ours.
+ */
+export function clientEnv(server: AdminEndpoint, database: string, login: Login = adminLogin(server)): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     PGHOST: '127.0.0.1',
     PGPORT: String(server.port),
-    PGUSER: ADMIN_ROLE,
-    PGPASSWORD: server.adminPassword,
+    PGUSER: login.user,
+    PGPASSWORD: login.password,
     PGDATABASE: database,
     PGSSLMODE: 'disable',
     PGCONNECT_TIMEOUT: '10',
