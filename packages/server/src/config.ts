@@ -1,3 +1,4 @@
+import { SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
 import path from 'node:path';
 
 /** Everything Basin reads from the environment, with the defaults documented in the README. */
@@ -26,6 +27,8 @@ export interface PlatformConfig {
   supportEmail: string | undefined;
   /** The GitHub REST API (BASIN_GITHUB_API_URL); tests point it at a local stand-in. */
   githubApiUrl: string;
+  /** The SQL editor's statement timeout; its runs end shortly after it. Tests shorten it. */
+  sqlStatementTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -49,6 +52,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     smtpUrl: env.BASIN_SMTP_URL || undefined,
     supportEmail: env.BASIN_SUPPORT_EMAIL || undefined,
     githubApiUrl: (env.BASIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    sqlStatementTimeoutMs: SQL_STATEMENT_TIMEOUT_MS,
   };
 }
 
