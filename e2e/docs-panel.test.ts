@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { addMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -27,8 +28,8 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('docs'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Docs' })).body.slug;
   reader = new ApiClient(platform.url);
-  const { email } = await reader.signUp(uniqueEmail('docs-reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email, role: 'Read-only' });
+  await reader.signUp(uniqueEmail('docs-reader'));
+  await addMember(owner, slug, reader, 'Read-only');
   ref = (await owner.post('/api/platform/projects', { name: 'Documented', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
   await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
   const { connectionString } = (await owner.get(`/api/platform/projects/${ref}`)).body;

@@ -36,3 +36,5 @@ export * from './addons-messages.ts';
 export * from './catalogues/plans.ts';
 export * from './rules/compute-estimate.ts';
 export * from './billing-messages.ts';
+export * from './rules/invitations.ts';
+export * from './invitation-messages.ts';

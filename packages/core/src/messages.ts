@@ -10,7 +10,6 @@ export const MESSAGES = {
   noPermission: 'You do not have the required permissions for this action',
   lastOwner: 'An organization must keep at least one Owner',
   alreadyMember: 'This user is already a member of the organization',
-  noSuchUser: 'No user with this email has signed up yet',
   roleNotAllowed: 'Only Owners can give, change or remove the Owner role',
   versionUnavailable: 'This Postgres version is not available',
   projectCreateFailed: (reason: string) => `The project could not be started: ${reason}`,

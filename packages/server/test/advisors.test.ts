@@ -5,6 +5,7 @@ import { instanceSpec } from '../src/services/project-instance.ts';
 import { updateApiSettings } from '../src/store/project-api-settings.ts';
 import * as projects from '../src/store/projects.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 import { organization, waitForStatus, type Org } from './lifecycle-helpers.ts';
 
 /**
@@ -127,8 +128,8 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url);
   reader = new ApiClient(platform.url);
-  const { email } = await reader.signUp(uniqueEmail('reader'));
-  await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role: 'Read-only' });
+  await reader.signUp(uniqueEmail('reader'));
+  await addMember(org.owner, org.slug, reader, 'Read-only');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
 

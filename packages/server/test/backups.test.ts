@@ -11,6 +11,7 @@ import { instanceSpec } from '../src/services/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { downloadBackup, startFromBackup } from './backup-archive.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -28,8 +29,8 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('backups'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Backups' })).body.slug;
   readonly = new ApiClient(platform.url);
-  const reader = await readonly.signUp(uniqueEmail('reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: reader.email, role: 'Read-only' });
+  await readonly.signUp(uniqueEmail('reader'));
+  await addMember(owner, slug, readonly, 'Read-only');
   ref = (await owner.post('/api/platform/projects', { name: 'Kept', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
   await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentsOf, fillParent, onDatabase, schemaOf } from './branch-fixture.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 import { fingerprint, organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -40,8 +41,8 @@ beforeAll(async () => {
   org = await organization(platform.url);
   for (const [client, role] of [[readOnly, 'Read-only'], [outsider, undefined]] as const) {
     Object.assign(client, new ApiClient(platform.url));
-    const { email } = await client.signUp(uniqueEmail(role ?? 'outsider'));
-    if (role) await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role });
+    await client.signUp(uniqueEmail(role ?? 'outsider'));
+    if (role) await addMember(org.owner, org.slug, client, role);
   }
   parent = await projectWithRows(org, '17', 500);
   parent15 = await projectWithRows(org, '15', 50);

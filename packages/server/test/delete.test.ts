@@ -10,6 +10,7 @@ import { newDatabasePassword, newProjectRef } from '../src/services/secrets.ts';
 import * as store from '../src/store/projects.ts';
 import { ChildPlatform } from './child-platform.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -64,8 +65,8 @@ beforeAll(async () => {
   slug = (await owner.post('/api/platform/organizations', { name: 'Deletes' })).body.slug;
   for (const role of ['Developer', 'Read-only'] as const) {
     const client = new ApiClient(platform.url);
-    const user = await client.signUp(uniqueEmail(role.toLowerCase()));
-    await owner.post(`/api/platform/organizations/${slug}/members`, { email: user.email, role });
+    await client.signUp(uniqueEmail(role.toLowerCase()));
+    await addMember(owner, slug, client, role);
     members.set(role, client);
   }
   const outsider = new ApiClient(platform.url);

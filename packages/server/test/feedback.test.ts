@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
+import { addMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -28,8 +29,8 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('owner'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Leaving' })).body.slug;
   readOnly = new ApiClient(platform.url);
-  const user = await readOnly.signUp(uniqueEmail('readonly'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: user.email, role: 'Read-only' });
+  await readOnly.signUp(uniqueEmail('readonly'));
+  await addMember(owner, slug, readOnly, 'Read-only');
 });
 afterAll(() => platform?.destroy());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 import { organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 const TOKEN = 'ghp_stand_in_token_0123456789';
@@ -39,8 +40,8 @@ beforeAll(async () => {
   organizationId = (await org.owner.get(`/api/platform/organizations/${org.slug}`)).body.id;
   for (const [client, role] of [[readOnly, 'Read-only'], [outsider, undefined]] as const) {
     Object.assign(client, new ApiClient(platform.url));
-    const { email } = await client.signUp(uniqueEmail(role ?? 'outsider'));
-    if (role) await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role });
+    await client.signUp(uniqueEmail(role ?? 'outsider'));
+    if (role) await addMember(org.owner, org.slug, client, role);
   }
   parent = await projectWithRows(org, '17', 10);
 }, 180_000);

@@ -1,5 +1,6 @@
 /** Shared set-up of the restart, resize, restore and upgrade tests: real projects holding rows. */
 import { ApiClient, query, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 export interface Org {
   owner: ApiClient;
@@ -14,8 +15,8 @@ export async function organization(url: string, plan: 'free' | 'pro' = 'pro'): P
   const slug: string = (await owner.post('/api/platform/organizations', { name: 'Lifecycle' })).body.slug;
   if (plan !== 'free') await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan });
   const developer = new ApiClient(url);
-  const { email } = await developer.signUp(uniqueEmail('developer'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email, role: 'Developer' });
+  await developer.signUp(uniqueEmail('developer'));
+  await addMember(owner, slug, developer, 'Developer');
   return { owner, developer, slug };
 }
 

@@ -1,4 +1,6 @@
+import type { Role } from '@basin/core';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 /** A schema with quotes, spaces, capitals and unicode in its names, and one of each kind of object. */
 export const ODD_SCHEMA = 'Odd "Schema" ü';
@@ -79,9 +81,9 @@ export async function startMetaProject(sql = FIXTURE_SQL): Promise<MetaProject> 
 }
 
 /** A user of the organization with the given role (or outside it with `null`). */
-export async function memberWith(project: MetaProject, role: string | null): Promise<ApiClient> {
+export async function memberWith(project: MetaProject, role: Role | null): Promise<ApiClient> {
   const client = new ApiClient(project.platform.url);
-  const user = await client.signUp(uniqueEmail('meta-member'));
-  if (role) await project.owner.post(`/api/platform/organizations/${project.slug}/members`, { email: user.email, role });
+  await client.signUp(uniqueEmail('meta-member'));
+  if (role) await addMember(project.owner, project.slug, client, role);
   return client;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChildPlatform } from './child-platform.ts';
 import { downloadBackup, startFromBackup } from './backup-archive.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
@@ -19,8 +20,8 @@ async function projectWithRows(url: string, rowCount = 1000) {
   await owner.signUp(uniqueEmail('pause'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Pauses' })).body.slug;
   const readonly = new ApiClient(url);
-  const reader = await readonly.signUp(uniqueEmail('reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: reader.email, role: 'Read-only' });
+  await readonly.signUp(uniqueEmail('reader'));
+  await addMember(owner, slug, readonly, 'Read-only');
   const { ref } = (await owner.post('/api/platform/projects', { name: 'Sleepy', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body;
   await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
   const connectionString: string = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;

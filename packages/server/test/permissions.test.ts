@@ -4,6 +4,7 @@ import * as githubConnections from '../src/store/github-connections.ts';
 import * as projects from '../src/store/projects.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail, type ApiAnswer } from './harness.ts';
+import { addMember } from './membership.ts';
 
 /**
  * Each role against each route: members with the permission get through, members without it
@@ -17,6 +18,8 @@ let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 const clients = new Map<Actor, ApiClient>();
 /** A Read-only member per actor, for the member routes to act on. */
 const targets = new Map<Actor, { id: string; email: string }>();
+/** A pending Read-only invitation per actor, for the revoke route. */
+const invitations = new Map<Actor, string>();
 let slug: string;
 let ref: string;
 
@@ -54,11 +57,10 @@ const ROUTES: RouteCase[] = [
   {
     name: 'POST member (invite)',
     allowed: ADMINS,
-    call: async (c) => {
-      const invitee = await new ApiClient(platform.url).signUp(uniqueEmail('invitee'));
-      return c.post(`${org()}/members`, { email: invitee.email, role: 'Read-only' });
-    },
+    call: (c) => c.post(`${org()}/members`, { email: uniqueEmail('invitee'), role: 'Read-only' }),
   },
+  { name: 'GET invitations', allowed: EVERYONE, call: (c) => c.get(`${org()}/invitations`) },
+  { name: 'DELETE invitation', allowed: ADMINS, call: (c, a) => c.delete(`${org()}/invitations/${invitations.get(a)}`) },
   { name: 'PATCH member role', allowed: ADMINS, call: (c, a) => c.patch(`${org()}/members/${targets.get(a)!.id}`, { role: 'Developer' }) },
   { name: 'DELETE member', allowed: ADMINS, call: (c, a) => c.delete(`${org()}/members/${targets.get(a)!.id}`) },
   { name: 'GET projects of org', allowed: EVERYONE, call: (c) => c.get(`${org()}/projects`) },
@@ -178,17 +180,18 @@ beforeAll(async () => {
   organizationId = (await owner.get(org())).body.id;
   for (const role of ['Administrator', 'Developer', 'Read-only'] as const) {
     const client = new ApiClient(platform.url);
-    const user = await client.signUp(uniqueEmail(role.toLowerCase()));
-    await owner.post(`${org()}/members`, { email: user.email, role });
+    await client.signUp(uniqueEmail(role.toLowerCase()));
+    await addMember(owner, slug, client, role);
     clients.set(role, client);
   }
   const outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
   clients.set('outsider', outsider);
   for (const actor of clients.keys()) {
-    const target = await new ApiClient(platform.url).signUp(uniqueEmail('target'));
-    await owner.post(`${org()}/members`, { email: target.email, role: 'Read-only' });
-    targets.set(actor, target);
+    const targetClient = new ApiClient(platform.url);
+    targets.set(actor, await targetClient.signUp(uniqueEmail('target')));
+    await addMember(owner, slug, targetClient, 'Read-only');
+    invitations.set(actor, (await owner.post(`${org()}/members`, { email: uniqueEmail('invited'), role: 'Read-only' })).body.id);
   }
   ref = (
     await owner.post('/api/platform/projects', { name: 'Matrix project', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
@@ -243,6 +246,26 @@ describe.each(ROUTES)('$name', (route) => {
       expect(answer.status).toBe(403);
       expect(answer.body.message).toEqual(expect.any(String));
     }
+  });
+});
+
+describe('invitee routes', () => {
+  // They belong to no organization: whoever the caller is, an invitation addressed to someone else is not found.
+  it.each([...EVERYONE, 'outsider'] as Actor[])("as %s: someone else's invitation is not found", async (actor) => {
+    const { body: invitation } = await clients.get('Owner')!.post(`${org()}/members`, { email: uniqueEmail('someone'), role: 'Read-only' });
+    const client = clients.get(actor)!;
+    expect(await client.get('/api/platform/profile/invitations')).toEqual({ status: 200, body: [] });
+    const notFound = { status: 404, body: { message: 'Invitation not found' } };
+    expect(await client.post(`/api/platform/profile/invitations/${invitation.id}/accept`)).toEqual(notFound);
+    expect(await client.post(`/api/platform/profile/invitations/${invitation.id}/decline`)).toEqual(notFound);
+  });
+
+  it('answers 401 without a session', async () => {
+    const anonymous = new ApiClient(platform.url);
+    const id = invitations.get('Owner')!;
+    expect((await anonymous.get('/api/platform/profile/invitations')).status).toBe(401);
+    expect((await anonymous.post(`/api/platform/profile/invitations/${id}/accept`)).status).toBe(401);
+    expect((await anonymous.post(`/api/platform/profile/invitations/${id}/decline`)).status).toBe(401);
   });
 });
 

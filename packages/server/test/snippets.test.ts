@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization, type Org } from './lifecycle-helpers.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let org: Org;
@@ -12,8 +13,8 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'free');
   readonly = new ApiClient(platform.url);
-  const { email } = await readonly.signUp(uniqueEmail('readonly'));
-  await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role: 'Read-only' });
+  await readonly.signUp(uniqueEmail('readonly'));
+  await addMember(org.owner, org.slug, readonly, 'Read-only');
   ref = (
     await org.owner.post('/api/platform/projects', { name: 'Snippets', organization_slug: org.slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
   ).body.ref;

@@ -2,6 +2,7 @@ import { SQL_RESULT_MAX_ROWS } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization, type Org } from './lifecycle-helpers.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let org: Org;
@@ -14,8 +15,8 @@ beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'free');
   readonly = new ApiClient(platform.url);
-  const { email } = await readonly.signUp(uniqueEmail('readonly'));
-  await org.owner.post(`/api/platform/organizations/${org.slug}/members`, { email, role: 'Read-only' });
+  await readonly.signUp(uniqueEmail('readonly'));
+  await addMember(org.owner, org.slug, readonly, 'Read-only');
   ref = (
     await org.owner.post('/api/platform/projects', { name: 'Editor', organization_slug: org.slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
   ).body.ref;

@@ -1,4 +1,5 @@
 import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
+import { addMember } from './membership.ts';
 
 export interface TwoProjects {
   owner: ApiClient;
@@ -30,8 +31,8 @@ export async function twoProjectsWithReader(url: string, organization: string): 
   const refA = await create(`${organization} A`);
   const refB = await create(`${organization} B`);
   const reader = new ApiClient(url);
-  const readerUser = await reader.signUp(uniqueEmail('reader'));
-  await owner.post(`/api/platform/organizations/${slug}/members`, { email: readerUser.email, role: 'Read-only' });
+  await reader.signUp(uniqueEmail('reader'));
+  await addMember(owner, slug, reader, 'Read-only');
   // Keys exist from creation on; waiting keeps the instance jobs out of the teardown.
   for (const ref of [refA, refB]) {
     await waitFor(() => owner.get<{ status: string }>(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 180_000, 500);

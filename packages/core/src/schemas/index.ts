@@ -19,3 +19,4 @@ export * from './github.ts';
 export * from './custom-hostname.ts';
 export * from './addons.ts';
 export * from './infrastructure.ts';
+export * from './invitations.ts';

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { Auth } from '../auth.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { HttpError } from './errors.ts';
+import { invitationRoutes } from './invitations.ts';
 import { memberRoutes } from './members.ts';
 import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
@@ -43,6 +44,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', profileRoutes())
     .route('/', organizationRoutes(ctx.db))
     .route('/', memberRoutes(ctx.db))
+    .route('/', invitationRoutes(ctx.db))
     .route('/', projectRoutes(ctx))
     .route('/', deleteProjectRoutes(ctx))
     .route('/', feedbackRoutes(ctx))

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorResponse, InviteMemberBody, Member, OrgSlug, UpdateMemberBody } from '@basin/core/schemas';
+import { ErrorResponse, Invitation, InviteMemberBody, Member, OrgSlug, UpdateMemberBody } from '@basin/core/schemas';
+import * as invitations from '../services/invitations.ts';
 import * as members from '../services/members.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
@@ -20,11 +21,15 @@ export function memberRoutes(db: Db) {
         path: '/organizations/{slug}/members',
         tags,
         request: { params: slugParams, ...jsonBody(InviteMemberBody) },
-        responses: { 201: json(Member, 'The user, now a member'), 409: json(ErrorResponse, 'Already a member'), ...ERRORS },
+        responses: {
+          201: json(Invitation, 'The pending invitation, the same answer whether or not the email has an account'),
+          409: json(ErrorResponse, 'Already a member'),
+          ...ERRORS,
+        },
       }),
       async (c) => {
         const { email, role } = c.req.valid('json');
-        return c.json(await members.inviteMember(db, c.req.valid('param').slug, c.var.userId, email, role), 201);
+        return c.json(await invitations.inviteMember(db, c.req.valid('param').slug, c.var.userId, email, role), 201);
       },
     )
     .openapi(

@@ -1,6 +1,6 @@
 import { canManageRole, MESSAGES, type Role } from '@basin/core';
 import type { Member } from '@basin/core/schemas';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { transaction, type Db } from '../store/db.ts';
 import * as store from '../store/members.ts';
 import { requireOrganization, requirePermission } from './access.ts';
@@ -11,17 +11,6 @@ export async function listMembers(db: Db, slug: string, userId: string): Promise
   const org = await requireOrganization(db, slug, userId);
   requirePermission(org.role, 'members:read');
   return (await store.list(db, org.id)).map(toMember);
-}
-
-/** Adds a user who already has an account. Only Owners may hand out the Owner role. */
-export async function inviteMember(db: Db, slug: string, actorId: string, email: string, role: Role): Promise<Member> {
-  const org = await requireOrganization(db, slug, actorId);
-  requirePermission(org.role, 'members:invite');
-  if (!canManageRole(org.role, undefined, role)) throw forbidden(MESSAGES.roleNotAllowed);
-  const userId = await store.findUserIdByEmail(db, email);
-  if (!userId) throw new HttpError(404, MESSAGES.noSuchUser);
-  if (!(await store.insert(db, org.id, userId, role))) throw conflict(MESSAGES.alreadyMember);
-  return toMember((await store.find(db, org.id, userId))!);
 }
 
 export async function changeMemberRole(db: Db, slug: string, actorId: string, userId: string, role: Role): Promise<Member> {

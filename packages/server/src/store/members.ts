@@ -27,9 +27,12 @@ export async function find(db: Queryable, organizationId: number, userId: string
   return rows[0];
 }
 
-export async function findUserIdByEmail(db: Queryable, email: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ id: string }>('select id from "user" where lower(email) = lower($1)', [email]);
-  return rows[0]?.id;
+export async function hasMemberWithEmail(db: Queryable, organizationId: number, email: string): Promise<boolean> {
+  const { rows } = await db.query(
+    'select 1 from members m join "user" u on u.id = m.user_id where m.organization_id = $1 and lower(u.email) = lower($2)',
+    [organizationId, email],
+  );
+  return rows.length > 0;
 }
 
 export async function insert(db: Queryable, organizationId: number, userId: string, role: Role): Promise<boolean> {
