@@ -1,18 +1,19 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { requireIdentifier } from '@basin/core';
-import type { InviteMemberBody, Member } from '@basin/core/schemas';
+import { INVITATION_MESSAGES, requireIdentifier } from '@basin/core';
+import type { Invitation, InviteMemberBody } from '@basin/core/schemas';
 import { fetcher } from '../fetcher';
+import { invitationKeys } from '../invitations/keys';
 import type { MutationHookOptions } from '../mutation-options';
-import { memberKeys } from './keys';
 
 export interface InviteMemberVariables extends InviteMemberBody {
   slug: string;
 }
 
-export function inviteMember({ slug, ...body }: InviteMemberVariables): Promise<Member> {
+/** Creates (or renews) a pending invitation; the invitee joins once they accept it. */
+export function inviteMember({ slug, ...body }: InviteMemberVariables): Promise<Invitation> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Member>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/members`, {
+  return fetcher<Invitation>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/members`, {
     method: 'POST',
     body,
   });
@@ -22,18 +23,18 @@ export function useInviteMemberMutation({
   onSuccess,
   onError,
   ...options
-}: MutationHookOptions<Member, InviteMemberVariables> = {}) {
+}: MutationHookOptions<Invitation, InviteMemberVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteMember,
-    async onSuccess(member, variables, ...rest) {
-      await queryClient.invalidateQueries({ queryKey: memberKeys.list(variables.slug) });
-      toast.success(`Added ${member.email} as ${member.role}`);
-      await onSuccess?.(member, variables, ...rest);
+    async onSuccess(invitation, variables, ...rest) {
+      await queryClient.invalidateQueries({ queryKey: invitationKeys.list(variables.slug) });
+      toast.success(INVITATION_MESSAGES.sent(invitation.email));
+      await onSuccess?.(invitation, variables, ...rest);
     },
     async onError(error, ...rest) {
       if (onError) await onError(error, ...rest);
-      else toast.error(`Failed to invite member: ${error.message}`);
+      else toast.error(INVITATION_MESSAGES.inviteFailed(error.message));
     },
     ...options,
   });

@@ -6,6 +6,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorFallback } from '../errors/error-fallback';
+import { PendingInvitationsBanner } from '../invitations/pending-invitations-banner';
 import { NewOrganizationDialog } from './new-organization-dialog';
 import { OrganizationCard } from './organization-card';
 
@@ -21,6 +22,7 @@ export function OrganizationsPage() {
         description="Projects belong to organizations; members of an organization share its projects."
         actions={<NewOrganizationDialog />}
       />
+      <PendingInvitationsBanner />
       {organizations.isPending ? (
         <div className="flex flex-col gap-2">
           <Skeleton className="h-14 w-full rounded-lg" />
@@ -30,7 +32,7 @@ export function OrganizationsPage() {
         <ErrorFallback onRetry={() => void organizations.refetch()} />
       ) : organizations.data.length === 0 ? (
         <EmptyState icon={<Building className="size-6" aria-hidden="true" />} title="No organizations yet">
-          Create an organization to start your first project, or ask a teammate to add you to theirs.
+          Create an organization to start your first project, or ask a teammate to invite you to theirs.
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-2">

@@ -1,6 +1,6 @@
 import { UserPlus } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import type { Role } from '@basin/core';
+import { INVITATION_VALID_DAYS, type Role } from '@basin/core';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { DialogFormFallback } from '../../ui/dialog-form-fallback';
@@ -26,7 +26,7 @@ export function InviteMemberDialog({ slug, roles, canInvite }: { slug: string; r
       <Dialog.Content
         size="small"
         title="Invite a member"
-        description="Add someone who already has a Basin account to this organization."
+        description={`They join once they accept the invitation, signed in with this email. It expires after ${INVITATION_VALID_DAYS} days.`}
       >
         <Suspense fallback={<DialogFormFallback />}>
           <InviteMemberForm slug={slug} roles={roles} onDone={() => setOpen(false)} />

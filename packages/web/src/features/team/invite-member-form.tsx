@@ -68,7 +68,7 @@ export function InviteMemberForm({ slug, roles, onDone }: { slug: string; roles:
       <Dialog.Footer>
         <Button onClick={onDone}>Cancel</Button>
         <Button type="submit" variant="primary" loading={inviteMember.isPending}>
-          Invite
+          Send invitation
         </Button>
       </Dialog.Footer>
     </form>

@@ -10,6 +10,7 @@ import { ErrorFallback } from '../errors/error-fallback';
 import { OrganizationFrame } from '../organizations/organization-frame';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { MembersTable } from './members-table';
+import { PendingInvitations } from './pending-invitations';
 import { assignableRoles, canInvite } from './team-rules';
 
 function Team({ organization }: { organization: Organization }) {
@@ -43,11 +44,12 @@ function Team({ organization }: { organization: Organization }) {
           currentUserId={profile?.id}
         />
       )}
+      <PendingInvitations slug={organization.slug} actorRole={organization.role} />
     </Page>
   );
 }
 
-/** /org/:slug/team — members: invite, change role, remove. */
+/** /org/:slug/team — members: invite, change role, remove; pending invitations. */
 export function TeamPage() {
   const { slug = '_' } = useParams();
   if (slug === '_') return <Navigate to="/organizations" replace />;

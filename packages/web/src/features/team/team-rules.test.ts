@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Member } from '@basin/core/schemas';
-import { assignableRoles, canInvite, isLastOwner, memberControls } from './team-rules';
+import { assignableRoles, canInvite, canRevokeInvitation, isLastOwner, memberControls } from './team-rules';
 
 const member = (user_id: string, role: Member['role']): Member => ({
   user_id,
@@ -44,5 +44,13 @@ describe('team rules', () => {
     expect(controls.canRemove).toBe(false);
     expect(controls.canChangeRole).toBe(false);
     expect(controls.reason).toMatch(/additional permissions/);
+  });
+
+  it('lets only Owners revoke an Owner invitation, and nobody below Administrator revoke any', () => {
+    expect(canRevokeInvitation('Owner', 'Owner')).toBe(true);
+    expect(canRevokeInvitation('Administrator', 'Owner')).toBe(false);
+    expect(canRevokeInvitation('Administrator', 'Developer')).toBe(true);
+    expect(canRevokeInvitation('Developer', 'Read-only')).toBe(false);
+    expect(canRevokeInvitation(undefined, 'Read-only')).toBe(false);
   });
 });

@@ -18,6 +18,11 @@ export function canInvite(actor: Role | undefined): boolean {
   return can(actor, 'members:invite') && assignableRoles(actor, undefined).length > 0;
 }
 
+/** Revoking follows the invite rules: only Owners withdraw an Owner invitation. */
+export function canRevokeInvitation(actor: Role | undefined, invited: Role): boolean {
+  return actor !== undefined && can(actor, 'members:invite') && canManageRole(actor, invited, undefined);
+}
+
 /** What the signed-in user may do to one membership, and why not when they may not. */
 export function memberControls(actor: Role | undefined, member: Member, members: readonly Member[]) {
   const lastOwner = isLastOwner(member, members);

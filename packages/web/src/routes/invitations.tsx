@@ -1,0 +1,1 @@
+export { InvitationsPage as Component } from '../features/invitations/invitations-page';
