@@ -1,4 +1,4 @@
-import { LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { LogOut, Mail, Monitor, Moon, Sun } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useSignOutMutation } from '../../data/auth/use-sign-out-mutation';
 import { useProfileQuery } from '../../data/profile/use-profile-query';
@@ -18,7 +18,7 @@ function initials(name: string | undefined): string {
   return name.slice(0, 2).toUpperCase();
 }
 
-/** The signed-in user: theme, the assistant hotkey setting, sign out. */
+/** The signed-in user: invitations, theme, the assistant hotkey setting, sign out. */
 export function UserMenu() {
   const navigate = useNavigate();
   const { data: profile } = useProfileQuery();
@@ -39,6 +39,11 @@ export function UserMenu() {
           <p className="truncate text-[13px] font-medium">{profile?.username ?? '…'}</p>
           <p className="truncate text-xs text-muted">{profile?.email}</p>
         </div>
+        <DropdownMenu.Separator />
+        <DropdownMenu.Item onSelect={() => navigate('/invitations')}>
+          <Mail className="size-3.5 text-muted" aria-hidden="true" />
+          Invitations
+        </DropdownMenu.Item>
         <DropdownMenu.Separator />
         <DropdownMenu.Label>Theme</DropdownMenu.Label>
         <DropdownMenu.RadioGroup
