@@ -98,6 +98,9 @@ describe('inviting', () => {
     expect((await admin.post(`${orgPath(slug)}/members`, { email: uniqueEmail('boss'), role: 'Owner' })).status).toBe(403);
     const ownerInvitation = (await owner.post(`${orgPath(slug)}/members`, { email: uniqueEmail('boss'), role: 'Owner' })).body;
     expect((await admin.delete(`${orgPath(slug)}/invitations/${ownerInvitation.id}`)).status).toBe(403);
+    // Nor can an Administrator turn it into another one by inviting the email again.
+    expect((await admin.post(`${orgPath(slug)}/members`, { email: ownerInvitation.email, role: 'Developer' })).status).toBe(403);
+    expect((await owner.get(`${orgPath(slug)}/invitations`)).body).toContainEqual(expect.objectContaining({ id: ownerInvitation.id, role: 'Owner' }));
 
     const invitee = await signedUp('revoked');
     const revoked = (await admin.post(`${orgPath(slug)}/members`, { email: invitee.email, role: 'Developer' })).body;

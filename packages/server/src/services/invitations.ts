@@ -25,6 +25,9 @@ export async function inviteMember(db: Db, slug: string, actorId: string, email:
   if (!canManageRole(org.role, undefined, role)) throw forbidden(MESSAGES.roleNotAllowed);
   // Tells only what the inviter may read already: the member list.
   if (await members.hasMemberWithEmail(db, org.id, email)) throw conflict(MESSAGES.alreadyMember);
+  // Renewing changes the pending role, so it follows the rule of changing a member's role.
+  const pending = await store.findPendingForEmail(db, org.id, email);
+  if (pending && !canManageRole(org.role, pending.role, role)) throw forbidden(MESSAGES.roleNotAllowed);
   return withIsoDates(await store.upsert(db, org.id, email, role, actorId, INVITATION_VALID_DAYS));
 }
 

@@ -43,19 +43,20 @@ export async function upsert(
   return rows[0]!;
 }
 
+const SELECT_PENDING = `select ${COLUMNS} from invitations i ${INVITER} where i.organization_id = $1 and ${PENDING}`;
+
 export async function listPending(db: Queryable, organizationId: number): Promise<InvitationRow[]> {
-  const { rows } = await db.query<InvitationRow>(
-    `select ${COLUMNS} from invitations i ${INVITER} where i.organization_id = $1 and ${PENDING} order by i.created_at, i.email`,
-    [organizationId],
-  );
+  const { rows } = await db.query<InvitationRow>(`${SELECT_PENDING} order by i.created_at, i.email`, [organizationId]);
   return rows;
 }
 
 export async function findPending(db: Queryable, organizationId: number, id: string): Promise<InvitationRow | undefined> {
-  const { rows } = await db.query<InvitationRow>(
-    `select ${COLUMNS} from invitations i ${INVITER} where i.organization_id = $1 and i.id = $2 and ${PENDING}`,
-    [organizationId, id],
-  );
+  const { rows } = await db.query<InvitationRow>(`${SELECT_PENDING} and i.id = $2`, [organizationId, id]);
+  return rows[0];
+}
+
+export async function findPendingForEmail(db: Queryable, organizationId: number, email: string): Promise<InvitationRow | undefined> {
+  const { rows } = await db.query<InvitationRow>(`${SELECT_PENDING} and i.email = lower($2)`, [organizationId, email]);
   return rows[0];
 }
 
