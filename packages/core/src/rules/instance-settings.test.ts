@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMPUTE_SIZE_IDS, instanceSettings } from './instance-settings.ts';
+import { COMPUTE_SIZE_IDS, instanceSettings, readonlyConnectionLimit } from './instance-settings.ts';
 
 function megabytes(size: string): number {
   const match = /^(\d+)(MB|GB)$/.exec(size);
@@ -46,5 +46,15 @@ describe('instanceSettings', () => {
   it('returns a copy the caller may change', () => {
     instanceSettings('micro').max_connections = 1;
     expect(instanceSettings('micro').max_connections).toBe(60);
+  });
+});
+
+describe('readonlyConnectionLimit', () => {
+  it('leaves most of every size\'s connections to postgres', () => {
+    expect(readonlyConnectionLimit(instanceSettings('nano').max_connections)).toBe(20);
+    for (const id of COMPUTE_SIZE_IDS) {
+      const { max_connections } = instanceSettings(id);
+      expect(readonlyConnectionLimit(max_connections)).toBeLessThan(max_connections / 2);
+    }
   });
 });

@@ -68,3 +68,11 @@ export function instanceSettings(size: ComputeSizeId): InstanceSettings {
   // A copy, so a caller that edits the result cannot change the table.
   return { ...SETTINGS_BY_SIZE[size] };
 }
+
+/**
+ * How many sessions the read-only role may hold at once: a third of the instance's connections,
+ * so that read-only users (the SQL editor included) can never take the slots `postgres` needs.
+ */
+export function readonlyConnectionLimit(maxConnections: number): number {
+  return Math.floor(maxConnections / 3);
+}

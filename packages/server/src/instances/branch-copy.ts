@@ -11,7 +11,6 @@
  * Both start from nothing each time: a retried attempt first removes what the last one left.
  */
 import { rename, rm } from 'node:fs/promises';
-import type { AdminEndpoint } from './admin-session.ts';
 import { withAdmin } from './admin-session.ts';
 import { emptyDatabases } from './empty-databases.ts';
 import { copyDatabase, copyRoles, listDatabases } from './logical-copy.ts';
@@ -44,8 +43,8 @@ export async function createBranchWithData(driver: InstanceDriver, parent: CopyE
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
-  await driver.start(branch.spec);
-  const asParent: AdminEndpoint = { port: branch.spec.port, adminPassword: parent.spec.adminPassword };
+  const asParent = { ...branch.spec, adminPassword: parent.spec.adminPassword };
+  await driver.start(asParent);
   await withAdmin(asParent, 30_000, async (client) => {
     // Read-only mode (disk nearly full) is the parent's: the branch has a disk of its own, measured
     // on its own, and starts writable, as its disk record says.

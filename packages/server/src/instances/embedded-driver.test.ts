@@ -107,9 +107,10 @@ describe('EmbeddedDriver', () => {
     const [row] = await query(
       pg17,
       `select current_setting('shared_buffers') as shared_buffers, current_setting('max_connections') as max_connections,
-              current_setting('work_mem') as work_mem, current_setting('listen_addresses') as listen_addresses`,
+              current_setting('work_mem') as work_mem, current_setting('listen_addresses') as listen_addresses,
+              current_setting('client_connection_check_interval') as check_interval`,
     );
-    expect(row).toEqual({ shared_buffers: '16MB', max_connections: '40', work_mem: '3MB', listen_addresses: '127.0.0.1' });
+    expect(row).toEqual({ shared_buffers: '16MB', max_connections: '40', work_mem: '3MB', listen_addresses: '127.0.0.1', check_interval: '2s' });
   });
 
   it("requires each role's own password", async () => {
@@ -137,6 +138,38 @@ describe('EmbeddedDriver', () => {
     // Postgres 15's CREATEROLE could grant this; postgres must not get it there.
     expect(await failureCode(spec, 'grant pg_execute_server_program to postgres')).toBe('42501');
     expect(await failureCode(spec, "alter role basin_readonly password 'mine'")).toBe('42501');
+    // Nor every role's password verifier.
+    expect(await failureCode(spec, 'select rolpassword from pg_authid')).toBe('42501');
+    expect(await failureCode(spec, 'select * from pg_shadow')).toBe('42501');
+  });
+
+  it('lets postgres on Postgres 17 read and write what the roles it created own', async () => {
+    await query(pg17, "create role app_owner login password 'app'; grant usage, create on schema public to app_owner");
+    await query(pg17, 'create table app_rows (n int)', { user: 'app_owner', password: 'app' });
+    await query(pg17, 'insert into app_rows values (1); update app_rows set n = 2; alter table app_rows add column m int');
+    expect(await query(pg17, 'select n from app_rows')).toEqual([{ n: 2 }]);
+    expect(await query(pg17, "select pg_has_role('app_owner', 'set') as can_set")).toEqual([{ can_set: true }]);
+  });
+
+  it('takes pg_read_all_data and pg_write_all_data back from an instance of an earlier Basin when it starts', async () => {
+    await query(pg17, 'grant pg_read_all_data, pg_write_all_data to postgres', asAdmin(pg17));
+    expect(await failureCode(pg17, 'select rolpassword from pg_authid')).toBe('succeeded');
+    await driver.stop(pg17.ref);
+    await driver.start(pg17);
+    expect(await failureCode(pg17, 'select rolpassword from pg_authid')).toBe('42501');
+    const memberships = `select count(*)::int as n from pg_auth_members where member = 'postgres'::regrole and roleid::regrole::text like 'pg_%_all_data'`;
+    expect(await query(pg17, memberships, asAdmin(pg17))).toEqual([{ n: 0 }]);
+  });
+
+  it("gives the read-only role a third of the connections of the size it starts with", async () => {
+    const limit = "select rolconnlimit as n from pg_roles where rolname = 'basin_readonly'";
+    expect(await query(pg17, limit)).toEqual([{ n: 13 }]);
+    await driver.stop(pg17.ref);
+    await driver.start({ ...pg17, settings: { ...settings, max_connections: 60 } });
+    expect(await query(pg17, limit)).toEqual([{ n: 20 }]);
+    await driver.stop(pg17.ref);
+    await driver.start(pg17);
+    expect(await query(pg17, limit)).toEqual([{ n: 13 }]);
   });
 
   it.each(['17', '15'])('lets the read-only role of Postgres %s read but never write', async (major) => {

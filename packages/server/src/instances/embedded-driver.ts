@@ -12,15 +12,16 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { chmod, chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import type pg from 'pg';
 import { withAdmin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
 import { clientToolsProblem } from './pg-client.ts';
-import { ADMIN_ROLE, ensurePostgresRole } from './postgres-role.ts';
+import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
-import { ensureReadonlyRole } from './readonly-role.ts';
+import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
 
@@ -70,17 +71,29 @@ export class EmbeddedDriver implements InstanceDriver {
 
   async create(spec: InstanceSpec): Promise<void> {
     if (!(await isInitialised(this.dataDir(spec.ref)))) await this.#initialise(spec);
-    await this.start(spec);
-    await withAdmin(spec, 5_000, async (client) => {
+    await this.#run(spec);
+    await this.#asAdmin(spec, async (client) => {
       await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
       await ensureReadonlyRole(client, spec.readonlyPassword);
       await ensureApiRoles(client);
-    }).catch((error: unknown) => {
-      throw isLoginFailure(error) ? this.#adminLoginError(spec.ref) : error;
     });
   }
 
+  /**
+   * Also applies what the platform decides about its roles (never the grants members manage):
+   * instances made by an earlier Basin catch up, and the read-only role's connection limit
+   * follows the size the instance now runs with.
+   */
   async start(spec: InstanceSpec): Promise<void> {
+    await this.#run(spec);
+    await this.#asAdmin(spec, async (client) => {
+      await applyPostgresRole(client);
+      await limitReadonlyRole(client);
+    });
+  }
+
+  /** Starts (or adopts) the server and waits until it accepts connections. */
+  async #run(spec: InstanceSpec): Promise<void> {
     const dir = this.dataDir(spec.ref);
     await checkMajor(dir, spec);
     if (await this.#adopt(spec)) return;
@@ -203,6 +216,19 @@ export class EmbeddedDriver implements InstanceDriver {
     this.#log(`instance ${spec.ref} initialised (Postgres ${spec.major})`);
   }
 
+  /**
+   * Role work as the superuser, in a writable session even while the disk guard keeps the
+   * database read-only.
+   */
+  #asAdmin(spec: InstanceSpec, work: (client: pg.Client) => Promise<void>): Promise<void> {
+    return withAdmin(spec, 5_000, async (client) => {
+      await client.query('set default_transaction_read_only = off');
+      await work(client);
+    }).catch((error: unknown) => {
+      throw isLoginFailure(error) ? this.#adminLoginError(spec.ref) : error;
+    });
+  }
+
   /** Either not our data directory any more, or made before `postgres` stopped being the superuser. */
   #adminLoginError(ref: string): Error {
     return new Error(
@@ -245,6 +271,7 @@ function settingFlags(settings: InstanceSettings): string[] {
     ...settings,
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions
+    client_connection_check_interval: '2s', // a query whose client went away stops, not runs on holding its slot
   };
   return Object.entries(all).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }

@@ -2,6 +2,7 @@
  * The read-only role behind the read-only connection string. Plain SQL run as the superuser,
  * so any driver can use it once its instance answers.
  */
+import { readonlyConnectionLimit } from '@basin/core';
 import type pg from 'pg';
 
 export const READONLY_ROLE = 'basin_readonly';
@@ -40,4 +41,15 @@ export async function ensureReadonlyRole(client: pg.ClientBase, password: string
     grant select on all tables in schema public to ${role};
     alter default privileges for role postgres in schema public grant select on tables to ${role};
   `);
+  await limitReadonlyRole(client);
+}
+
+/**
+ * The read-only role's share of the running server's connections. The driver runs it on every
+ * start, since a resize changes max_connections.
+ */
+export async function limitReadonlyRole(client: pg.ClientBase): Promise<void> {
+  const { rows } = await client.query<{ max_connections: number }>(`select current_setting('max_connections')::int as max_connections`);
+  const limit = readonlyConnectionLimit(rows[0]!.max_connections);
+  await client.query(`alter role ${client.escapeIdentifier(READONLY_ROLE)} connection limit ${limit}`);
 }

@@ -39,7 +39,9 @@ export interface InstanceDriver {
   /**
    * Starts the instance with `spec.port` and `spec.settings`. If a server from an earlier platform
    * process is still running it on that port, it is adopted as it is (settings unchanged;
-   * restart with stop + start to apply new ones). Resolves once it accepts connections.
+   * restart with stop + start to apply new ones). Resolves once it accepts connections and the
+   * platform's own role settings (not members' grants) are applied: what `postgres` may do on the
+   * server, the read-only role's connection limit for the settings it runs with.
    */
   start(spec: InstanceSpec): Promise<void>;
   /** Fast shutdown (open sessions are ended); a no-op when it is not running. */
