@@ -6,6 +6,8 @@ export const SQL_RESULT_MAX_ROWS = 100_000;
 export const SQL_RESULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Each statement of a query is cancelled after this long. */
 export const SQL_STATEMENT_TIMEOUT_MS = 60_000;
+/** Queries one member may have running on one project at once. */
+export const SQL_RUNS_PER_MEMBER = 4;
 
 export const SQL_EDITOR_MESSAGES = {
   cannotSave: 'Your queries will not be saved as you do not have sufficient permissions',
@@ -15,6 +17,7 @@ export const SQL_EDITOR_MESSAGES = {
   databaseUnavailable: "The project's database is not answering. Is the project paused?",
   untitled: 'Untitled query',
   noAnswer: 'The query did not finish in time and was stopped',
+  busy: 'Too many queries are running on this database at once. Wait for one to finish and try again.',
 } as const;
 
 /**

@@ -2,17 +2,21 @@
  * Runs the SQL editor's queries on a project's instance. Each run gets its own connection (so
  * that no session state, open transaction or temporary table leaks from one run into the next),
  * as `postgres` for members who may read the credentials and as `basin_readonly` for the others:
- * never as the platform's superuser.
+ * never as the platform's superuser. No run outlives its deadline, and a member has at most
+ * SQL_RUNS_PER_MEMBER running on a project, so the editor cannot take a project's connections.
  */
-import { can, SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
+import { can, SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_RUNS_PER_MEMBER } from '@basin/core';
 import type { SqlError, SqlField, SqlResult } from '@basin/core/schemas';
 import pg from 'pg';
+import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE, READONLY_ROLE } from '../instances/index.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
+import { instanceSpec } from './project-instance.ts';
+import { RunSlots } from './run-slots.ts';
 
-export interface SqlEndpoint {
-  port: number;
+/** The login a run uses, and the superuser's, which ends the run's session at its deadline. */
+export interface SqlEndpoint extends AdminEndpoint {
   user: string;
   password: string;
 }
@@ -23,16 +27,25 @@ export interface RunLimits {
   statementTimeoutMs: number;
 }
 
-export const DEFAULT_LIMITS: RunLimits = {
-  maxRows: SQL_RESULT_MAX_ROWS,
-  maxBytes: SQL_RESULT_MAX_BYTES,
-  statementTimeoutMs: SQL_STATEMENT_TIMEOUT_MS,
-};
-
 export type RunOutcome = { ok: true; result: SqlResult } | { ok: false; error: SqlError };
+
+/**
+ * A run ends this long after its statement timeout: Postgres's own timeout answers first (with the
+ * statement's position); a query that lifted its own timeout is stopped here.
+ */
+const RUN_GRACE_MS = 2_000;
+/** 53300: the server's or the role's connections are all taken. */
+const TOO_MANY_CONNECTIONS = '53300';
 
 /** Thrown when the instance does not take the connection (paused, stopped, starting). */
 export class InstanceUnavailable extends Error {}
+
+/** Thrown when the member already has as many runs as allowed, or the database has no connection left for the run. */
+export class TooManyRuns extends Error {}
+
+class DeadlinePassed extends Error {}
+
+const runningPerMember = new RunSlots(SQL_RUNS_PER_MEMBER);
 
 const NUMBER_TYPES = new Set([21, 23, 26, 700, 701]); // int2, int4, oid, float4, float8
 const JSON_TYPES = new Set([114, 3802]);
@@ -66,10 +79,8 @@ function collect(client: pg.Client, text: string, limits: RunLimits) {
   let rows: unknown[][] = [];
   let truncated = false;
   return new Promise<{ last: Result; rows: unknown[][]; truncated: boolean }>((resolve, reject) => {
-    // A query that turned its own statement_timeout off still ends the request (pg's query_timeout
-    // would take the rows and errors away from the listeners below); closing the connection
-    // ends the backend at its next write.
-    const deadline = setTimeout(() => reject(new Error(SQL_EDITOR_MESSAGES.noAnswer)), limits.statementTimeoutMs + 10_000);
+    // Not pg's query_timeout: it would take the rows and errors away from the listeners below.
+    const deadline = setTimeout(() => reject(new DeadlinePassed(SQL_EDITOR_MESSAGES.noAnswer)), limits.statementTimeoutMs + RUN_GRACE_MS);
     query.on('row', (row: unknown[], result?: unknown) => {
       if (result !== current) {
         current = result;
@@ -119,7 +130,17 @@ function toSqlError(error: unknown): SqlError {
   };
 }
 
-export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLimits = DEFAULT_LIMITS): Promise<RunOutcome> {
+/**
+ * Ends a run's backend past its deadline, whatever the query did to its session (a timeout turned
+ * off, a cancel caught in a loop), and waits until it is gone.
+ */
+async function endBackend(endpoint: AdminEndpoint, pid: number): Promise<void> {
+  await withAdmin(endpoint, 5_000, (admin) => admin.query('select pg_terminate_backend($1, 2000)', [pid])).catch(() => {
+    // The instance is gone, or slow: once the run's socket closes, client_connection_check_interval ends the backend.
+  });
+}
+
+export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLimits): Promise<RunOutcome> {
   const client = new pg.Client({
     host: '127.0.0.1',
     port: endpoint.port,
@@ -135,11 +156,16 @@ export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLim
     await client.connect();
   } catch (error) {
     await client.end().catch(() => {});
+    if ((error as { code?: unknown }).code === TOO_MANY_CONNECTIONS) throw new TooManyRuns();
     throw new InstanceUnavailable((error as Error).message);
   }
   try {
+    const pid = (await client.query<{ pid: number }>('select pg_catalog.pg_backend_pid() as pid')).rows[0]!.pid;
     const started = performance.now();
-    const { last, rows, truncated } = await collect(client, text, limits);
+    const { last, rows, truncated } = await collect(client, text, limits).catch(async (error: unknown) => {
+      if (error instanceof DeadlinePassed) await endBackend(endpoint, pid);
+      throw error;
+    });
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
     const names = await typeNames(client, [...new Set((last.fields ?? []).map((f) => f.dataTypeID))]);
     const fields: SqlField[] = (last.fields ?? []).map((f) => ({
@@ -167,9 +193,21 @@ export async function runProjectSql(ctx: PlatformContext, ref: string, userId: s
   requirePermission(project.role, 'sql:execute');
   if (project.port === null) throw new InstanceUnavailable('no port');
   const fullAccess = can(project.role, 'database.credentials:read');
-  return runSql({
-    port: project.port,
-    user: fullAccess ? POSTGRES_ROLE : READONLY_ROLE,
-    password: ctx.box.open(fullAccess ? project.db_password : project.readonly_password),
-  }, text);
+  const release = runningPerMember.take(`${ref}\n${userId}`);
+  if (!release) throw new TooManyRuns();
+  try {
+    const spec = instanceSpec(project, ctx.box);
+    return await runSql(
+      {
+        port: spec.port,
+        adminPassword: spec.adminPassword,
+        user: fullAccess ? POSTGRES_ROLE : READONLY_ROLE,
+        password: fullAccess ? spec.postgresPassword : spec.readonlyPassword,
+      },
+      text,
+      { maxRows: SQL_RESULT_MAX_ROWS, maxBytes: SQL_RESULT_MAX_BYTES, statementTimeoutMs: ctx.config.sqlStatementTimeoutMs },
+    );
+  } finally {
+    release();
+  }
 }
