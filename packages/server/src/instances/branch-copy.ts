@@ -14,6 +14,7 @@ import { rename, rm } from 'node:fs/promises';
 import { withAdmin } from './admin-session.ts';
 import { emptyDatabases } from './empty-databases.ts';
 import { copyDatabase, copyRoles, listDatabases } from './logical-copy.ts';
+import { withLoaderRole } from './loader-role.ts';
 import { newestClientTools } from './pg-client.ts';
 import { copyPhysically } from './physical-backup.ts';
 import { ADMIN_ROLE } from './postgres-role.ts';
@@ -66,5 +67,8 @@ export async function createBranchWithSchema(driver: InstanceDriver, parent: Cop
   await driver.remove(branch.spec.ref);
   await driver.create(branch.spec);
   await copyRoles(tools, parent.spec, branch.spec);
-  for (const database of await listDatabases(parent.spec)) await copyDatabase(tools, parent.spec, branch.spec, database, ['--schema-only']);
+  const databases = await listDatabases(parent.spec);
+  await withLoaderRole(branch.spec, async (loader) => {
+    for (const database of databases) await copyDatabase(tools, parent.spec, branch.spec, loader, database, { withRows: false });
+  });
 }
