@@ -7,6 +7,7 @@ export const GITHUB_MESSAGES = {
   checkBranchFailed: (message: string) => `Failed to check GitHub branch: ${message}`,
   repositoryFormat: 'Repository must be in the form owner/repo',
   tokenRequired: 'A GitHub token is required',
+  tokenCharacters: 'A GitHub token is made of ASCII letters, digits and symbols, without spaces',
   repositoryNotFound: (repository: string) => `Repository ${repository} was not found, or the token cannot see it`,
   tokenRefused: (message: string) => `GitHub refused the token: ${message}`,
   projectConnected: 'This project is already connected to a GitHub repository',

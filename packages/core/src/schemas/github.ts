@@ -32,7 +32,13 @@ export const CreateGitHubConnectionBody = z
     project_ref: ProjectRef,
     /** owner/repo */
     repository: RepositoryFullName,
-    token: z.string({ error: GITHUB_MESSAGES.tokenRequired }).trim().min(1, GITHUB_MESSAGES.tokenRequired).max(1000),
+    // It travels in an Authorization header, which holds visible ASCII only.
+    token: z
+      .string({ error: GITHUB_MESSAGES.tokenRequired })
+      .trim()
+      .min(1, GITHUB_MESSAGES.tokenRequired)
+      .max(1000)
+      .regex(/^[\x21-\x7e]+$/, GITHUB_MESSAGES.tokenCharacters),
   })
   .meta({ id: 'CreateGitHubConnectionBody' });
 export type CreateGitHubConnectionBody = z.infer<typeof CreateGitHubConnectionBody>;

@@ -4,7 +4,9 @@ import {
   AvailableVersionsBody,
   CreateOrganizationBody,
   CreateProjectBody,
+  CreateGitHubConnectionBody,
   Credentials,
+  SignUpCredentials,
   InviteMemberBody,
   OrgSlug,
   ProjectRef,
@@ -195,5 +197,37 @@ describe('Credentials', () => {
     expect(problems(Credentials, { email: 'ada@example.com', password: 'x'.repeat(129) })).toEqual({
       password: 'Password must be at most 128 characters',
     });
+  });
+});
+
+describe('SignUpCredentials', () => {
+  const password = (value: string) => problems(SignUpCredentials, { email: 'ada@example.com', password: value }).password;
+
+  it('accepts a password that is long enough and not a common one', () => {
+    expect(SignUpCredentials.safeParse({ email: 'ada@example.com', password: 'correct horse battery' }).success).toBe(true);
+    expect(SignUpCredentials.safeParse({ email: 'ada@example.com', password: ' a1b2c3d4 ' }).success).toBe(true);
+  });
+
+  it('refuses blank, short, overlong and common passwords with one message each', () => {
+    expect(password('1234567')).toBe('Password must be at least 8 characters');
+    expect(password('x'.repeat(129))).toBe('Password must be at most 128 characters');
+    expect(password(' '.repeat(8))).toBe('Password must have at least 8 characters that are not spaces');
+    expect(password('a b c d e f g')).toBe('Password must have at least 8 characters that are not spaces');
+    for (const common of ['password', 'PassWord', ' 12345678 ', 'qwerty123']) {
+      expect(password(common)).toBe('This password is too common: choose one that is harder to guess');
+    }
+  });
+});
+
+describe('CreateGitHubConnectionBody', () => {
+  const connection = (token: string) => ({ organization_id: 1, project_ref: 'a'.repeat(20), repository: 'acme/web', token });
+
+  it('takes a token of visible ASCII, the only thing an Authorization header carries', () => {
+    expect(CreateGitHubConnectionBody.safeParse(connection('github_pat_11AB-x.y~z')).success).toBe(true);
+    for (const token of ['ghp_a\r\nX-Injected: 1', 'ghp a', 'ghp_ñ', 'ghp_\u0007']) {
+      expect(problems(CreateGitHubConnectionBody, connection(token))).toEqual({
+        token: 'A GitHub token is made of ASCII letters, digits and symbols, without spaces',
+      });
+    }
   });
 });
