@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Credentials } from '@basin/core/schemas';
+import { NAME_MAX_LENGTH, type Credentials } from '@basin/core/schemas';
 import { fetcher } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { authKeys } from './keys';
 
 /** better-auth needs a display name; until the form asks for one, use the email's local part. */
 export function signUp({ email, password }: Credentials): Promise<unknown> {
-  const name = email.split('@')[0] || email;
+  const name = (email.split('@')[0] || email).slice(0, NAME_MAX_LENGTH);
   return fetcher('/api/auth/sign-up/email', { method: 'POST', body: { email, password, name } });
 }
 

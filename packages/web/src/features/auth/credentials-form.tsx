@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { MESSAGES } from '@basin/core';
-import { Credentials } from '@basin/core/schemas';
+import { Credentials, SignUpCredentials } from '@basin/core/schemas';
 import { isApiError } from '../../data/fetcher';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -9,7 +9,11 @@ import { withDelayedBlur } from '../../ui/delayed-blur';
 import { FormField, describedBy } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 
-const resolver = zodResolver(Credentials);
+/** Signing in takes any password of the right length; a new password must pass core's rule. */
+const resolvers = {
+  'current-password': zodResolver(Credentials),
+  'new-password': zodResolver(SignUpCredentials),
+};
 
 function serverMessage(error: unknown): string {
   if (isApiError(error, 429)) return MESSAGES.tooManyAttempts;
@@ -23,7 +27,7 @@ interface CredentialsFormProps {
   onSubmit: (credentials: Credentials) => Promise<unknown>;
 }
 
-/** Email and password, validated with core's Credentials schema; the server's answer shows above the button. */
+/** Email and password, validated with core's schemas; the server's answer shows above the button. */
 export function CredentialsForm({ submitLabel, passwordAutoComplete, passwordHint, onSubmit }: CredentialsFormProps) {
   const {
     register,
@@ -32,7 +36,7 @@ export function CredentialsForm({ submitLabel, passwordAutoComplete, passwordHin
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<Credentials>({
-    resolver,
+    resolver: resolvers[passwordAutoComplete],
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
     defaultValues: { email: '', password: '' },

@@ -73,14 +73,38 @@ describe('sign in and sign up', () => {
     });
     renderRoutes(routes, '/sign-up');
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'password123');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
     expect(await screen.findByText('Organizations page')).toBeTruthy();
     expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toEqual({
       email: 'ada@example.com',
-      password: 'password123',
+      password: 'correct horse battery',
       name: 'ada',
     });
+  });
+
+  it('refuses a blank or common password on sign-up before asking the server, and keeps the name to 64 characters', async () => {
+    const user = userEvent.setup();
+    const { calls } = mockApi({
+      'GET /api/auth/get-session': json(null),
+      'POST /api/auth/sign-up/email': json({ user: SESSION.user }),
+    });
+    renderRoutes(routes, '/sign-up');
+    const longLocalPart = 'a'.repeat(70);
+    await user.type(screen.getByLabelText('Email'), `${longLocalPart}@example.com`);
+    await user.type(screen.getByLabelText('Password'), 'Password');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('This password is too common: choose one that is harder to guess')).toBeTruthy();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), '         ');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    expect(await screen.findByText('Password must have at least 8 characters that are not spaces')).toBeTruthy();
+    expect(calls.some((call) => call.path === '/api/auth/sign-up/email')).toBe(false);
+
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toMatchObject({ name: 'a'.repeat(64) }));
   });
 
   it('sends signed-out visitors of other pages to /sign-in', async () => {

@@ -29,7 +29,7 @@ export function SignUpPage() {
       <CredentialsForm
         submitLabel="Sign up"
         passwordAutoComplete="new-password"
-        passwordHint="At least 8 characters."
+        passwordHint="At least 8 characters besides spaces, not a common password."
         onSubmit={async (credentials) => {
           await signUp.mutateAsync(credentials);
           await navigate('/organizations', { replace: true });
