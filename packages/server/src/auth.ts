@@ -1,9 +1,11 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { getMigrations } from 'better-auth/db/migration';
 import type { Pool } from 'pg';
+import { accountRules } from './account-rules.ts';
 import type { Logger } from './logger.ts';
 
-/** The header Basin fills with the socket's address (never the client's) to key rate limits. */
+/** The header Basin fills with the client's address (never the client's own claim) to key rate limits. */
 export const CLIENT_IP_HEADER = 'x-basin-client-ip';
 
 export interface AuthOptions {
@@ -17,7 +19,8 @@ export interface AuthOptions {
 
 /**
  * Dashboard accounts: email and password, sessions in httpOnly SameSite cookies, hashed
- * passwords, one generic sign-in failure message, and sign-in attempts rate-limited per client.
+ * passwords, one generic sign-in failure message, and sign-in attempts rate-limited per client
+ * address and per account.
  */
 export function createAuth(options: AuthOptions) {
   return betterAuth({
@@ -33,9 +36,18 @@ export function createAuth(options: AuthOptions) {
       log: (level, message) =>
         options.logger[message.includes('schema mismatch') ? 'debug' : level]({ component: 'auth' }, message),
     },
+    // A refused request (a wrong password, a weak one) is the client's, not an error of Basin's.
+    onAPIError: {
+      onError: (error) => {
+        const refused = error instanceof APIError && error.statusCode < 500;
+        options.logger[refused ? 'debug' : 'error']({ component: 'auth', err: error }, 'auth request failed');
+      },
+    },
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 128, autoSignIn: true },
-    // A short signed cookie cache spares the database a session lookup on every status poll.
-    session: { cookieCache: { enabled: true, maxAge: 60 } },
+    // No signed cookie cache: it kept a signed-out session usable until it expired. Basin's own
+    // few-second cache (http/session-cache.ts) spares the database, and sign-out clears it.
+    session: { cookieCache: { enabled: false } },
+    hooks: { before: accountRules(options.pool, options.signInAttemptsPerMinute) },
     rateLimit: {
       enabled: true,
       storage: 'memory',

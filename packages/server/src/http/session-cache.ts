@@ -2,9 +2,8 @@ import type { Profile } from '@basin/core/schemas';
 
 /**
  * Verified sessions by Cookie header, for a few seconds. Dashboards poll the status route every
- * 4 s and better-auth's signed-cookie check costs more than the query itself; sign-out forgets
- * its entry at once, so the only lag is for sessions revoked elsewhere (better-auth's own cookie
- * cache already allows a minute of that).
+ * 4 s and better-auth's session lookup costs more than the status query itself; sign-out forgets
+ * its entry at once, so the only lag (a few seconds) is for sessions revoked elsewhere.
  */
 export class SessionCache {
   readonly #entries = new Map<string, { profile: Profile; until: number }>();
