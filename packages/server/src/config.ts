@@ -1,5 +1,6 @@
 import { SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
 import path from 'node:path';
+import { TrustedProxies } from './trusted-proxies.ts';
 
 /** Everything Basin reads from the environment, with the defaults documented in the README. */
 export interface PlatformConfig {
@@ -15,8 +16,10 @@ export interface PlatformConfig {
   logLevel: string;
   /** Built dashboard served at /; none in API-only tests. */
   webDir: string | undefined;
-  /** Sign-in attempts allowed per client and minute. */
+  /** Sign-in attempts allowed per client address and minute, and per account (email) and minute. */
   signInAttemptsPerMinute: number;
+  /** Reverse proxies whose X-Forwarded-For names the client (BASIN_TRUSTED_PROXIES); none by default. */
+  trustedProxies: TrustedProxies;
   healthCheckIntervalMs: number;
   /** How often every running project's resources are sampled for the resource warnings. */
   resourceSampleIntervalMs: number;
@@ -46,6 +49,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.join(repoRoot, 'packages/web/dist'),
     signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
+    trustedProxies: TrustedProxies.fromEnv(env.BASIN_TRUSTED_PROXIES),
     healthCheckIntervalMs: 5000,
     resourceSampleIntervalMs: 60_000,
     faults: parseFaults(env),

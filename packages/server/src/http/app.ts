@@ -5,7 +5,8 @@ import type { PlatformContext } from '../services/context.ts';
 import { HttpError } from './errors.ts';
 import { invitationRoutes } from './invitations.ts';
 import { memberRoutes } from './members.ts';
-import { clientAddress, requestLog, requireSession, withClientIp } from './middleware.ts';
+import { guardInput } from './input-guard.ts';
+import { authRequest, requestLog, requireSession } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
 import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
@@ -25,6 +26,8 @@ import { typesRoutes } from './types.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
 import { restHealthRoutes } from './rest-health.ts';
+import { sameOriginOnly } from './same-origin.ts';
+import { securityHeaders } from './security-headers.ts';
 import { supportRoutes } from './support.ts';
 import { upgradeRoutes } from './upgrade.ts';
 import { branchRoutes } from './branches.ts';
@@ -78,13 +81,18 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
+  app.use('*', securityHeaders);
   const gateway = projectGateway(ctx);
   app.use('*', gateway.byHost); // a project's host is its API, on every path
+  // The dashboard's own API: changed only from its pages, JSON in. Not the gateway (project keys,
+  // any origin) nor signed backup links.
+  const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
+  for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));
     await next();
   });
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(withClientIp(c.req.raw, clientAddress(c))));
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => auth.handler(await authRequest(c, ctx.config.trustedProxies)));
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.route('/api/platform', platform);
   app.route('/api/v1', v1);

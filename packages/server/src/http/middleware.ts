@@ -1,8 +1,9 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import { CLIENT_IP_HEADER, type Auth } from '../auth.ts';
 import type { Logger } from '../logger.ts';
+import type { TrustedProxies } from '../trusted-proxies.ts';
 import { unauthorized } from './errors.ts';
 import type { AppEnv } from './openapi.ts';
 import type { SessionCache } from './session-cache.ts';
@@ -41,11 +42,13 @@ export function requireSession(auth: Auth, sessions: SessionCache): MiddlewareHa
   };
 }
 
-/** better-auth keys its rate limits by this header; fill it from the socket, never from the client. */
-export function withClientIp(request: Request, address: string | undefined): Request {
-  const headers = new Headers(request.headers);
-  headers.set(CLIENT_IP_HEADER, address ?? 'unknown');
-  return new Request(request, { headers });
+/**
+ * The request as better-auth gets it: the body from Hono's cache (the input guard has read it)
+ * and the client's address in the header its rate limits key on, whatever the client sent there.
+ */
+export async function authRequest(c: Context, proxies: TrustedProxies): Promise<Request> {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(CLIENT_IP_HEADER, proxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for')));
+  const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.text();
+  return new Request(c.req.url, { method: c.req.method, headers, body });
 }
-
-export const clientAddress = (c: Parameters<MiddlewareHandler>[0]) => getConnInfo(c).remote.address;
