@@ -7,6 +7,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
+import { instanceAdminPassword } from '../src/services/project-instance.ts';
+import type { SecretBox } from '../src/services/secrets.ts';
 import { instanceUser } from '../src/instances/system-user.ts';
 import { ApiClient } from './harness.ts';
 
@@ -31,9 +33,9 @@ export interface RestoredInstance {
 /**
  * What a user does with a downloaded backup: extract it into an empty directory owned by the
  * Postgres user and start Postgres on it, here a NEW instance in a fresh projects directory.
- * The roles and their passwords come with the data.
+ * The roles and their passwords come with the data (the driver logs in as the superuser).
  */
-export async function startFromBackup(archive: Buffer, ref: string, major: PostgresMajor): Promise<RestoredInstance> {
+export async function startFromBackup(box: SecretBox, archive: Buffer, ref: string, major: PostgresMajor): Promise<RestoredInstance> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'basin-restored-'));
   await chmod(root, 0o711); // the postgres system user must reach the data dir inside
   const driver = new EmbeddedDriver({ projectsDir: path.join(root, 'projects') });
@@ -47,7 +49,8 @@ export async function startFromBackup(archive: Buffer, ref: string, major: Postg
   if (user) await run('chown', ['-R', `${user.uid}:${user.gid}`, dataDir]);
 
   const port = await getPort({ host: '127.0.0.1' });
-  const spec = { ref, major, port, adminPassword: '', postgresPassword: '', readonlyPassword: '', settings: instanceSettings('micro') };
+  const adminPassword = instanceAdminPassword(box, ref);
+  const spec = { ref, major, port, adminPassword, postgresPassword: '', readonlyPassword: '', settings: instanceSettings('micro') };
   try {
     await driver.start(spec);
   } catch (error) {

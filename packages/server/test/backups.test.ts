@@ -70,7 +70,7 @@ describe('physical backups', () => {
     expect(entries).toContain('backup_label');
     expect(entries).not.toContain('postmaster.pid');
 
-    const restored = await startFromBackup(archive, ref, '17');
+    const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
       const copy = await rows(restored.connectionString(connectionString));
       // Every row up to one commit, none after a gap: the state at one moment of the writes.
@@ -98,7 +98,7 @@ describe('physical backups', () => {
 
     const { archive } = await downloadBackup(owner, ref, backupId);
     expect(await archiveEntries(archive)).not.toContain('backup_label');
-    const restored = await startFromBackup(archive, ref, '17');
+    const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
       expect(await rows(restored.connectionString(connectionString))).toEqual(await rows(connectionString));
     } finally {
@@ -121,7 +121,7 @@ describe('physical backups', () => {
       await projects.setStatus(platform.ctx.db, ref, 'ACTIVE_HEALTHY');
     }
     const { archive } = await downloadBackup(owner, ref, backupId);
-    const restored = await startFromBackup(archive, ref, '17');
+    const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
       expect(await rows(restored.connectionString(connectionString))).toEqual(await rows(connectionString));
     } finally {

@@ -4,6 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadOrCreateSecret, SecretBox } from '../src/services/secrets.ts';
 import { ChildPlatform } from './child-platform.ts';
 import { downloadBackup, startFromBackup } from './backup-archive.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
@@ -90,7 +91,7 @@ describe('pause', () => {
     expect((await pauseStatus()).body).toMatchObject({ can_restore: false, remaining_days_till_restore_disabled: 0 });
 
     const { archive } = await downloadBackup(owner, ref, backups[0].id);
-    const restored = await startFromBackup(archive, ref, '17');
+    const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
       expect(await fingerprint(restored.connectionString(connectionString))).toEqual(before);
     } finally {
@@ -160,7 +161,7 @@ describe('a platform killed while pausing', () => {
     expect((await again.get(`/api/platform/projects/${ref}/pause/status`)).body.latest_downloadable_backup_id).toBe(backups[0].id);
 
     const { archive } = await downloadBackup(again, ref, backups[0].id);
-    const restored = await startFromBackup(archive, ref, '17');
+    const restored = await startFromBackup(new SecretBox(await loadOrCreateSecret(dataDir, undefined)), archive, ref, '17');
     try {
       expect(await fingerprint(restored.connectionString(connectionString))).toEqual(before);
     } finally {
