@@ -3,8 +3,9 @@
  * its Host is `{ref}.{BASIN_DOMAIN}` (the port is not compared, so a proxy in front may use
  * another), or, for clients that cannot set Host, when its path starts with
  * `/api/projects/{ref}/gateway`. It must present one of the project's keys (`apikey` header or
- * `Authorization: Bearer`), verified with the project's current secret; every such request is
- * written to the edge logs.
+ * `Authorization: Bearer`), verified with the project's current secret; a bearer token other
+ * than that key is a user's access token (rest/request-auth.ts), and the API it reaches gets the
+ * request's role and claims. Every such request is written to the edge logs.
  */
 import { API_KEYS_MESSAGES, MESSAGES } from '@basin/core';
 import { ProjectRef } from '@basin/core/schemas';
@@ -13,6 +14,8 @@ import { checkProjectKey } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
+import { RestError } from '../rest/errors.ts';
+import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
 import { HttpError } from './errors.ts';
 
@@ -23,7 +26,7 @@ const CORS_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
 };
 
-type ApiEnv = { Bindings: { project: projects.ProjectRow } };
+type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth } };
 
 const withoutPort = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 
@@ -46,6 +49,19 @@ export function presentedKey(headers: Headers): string | undefined {
 }
 
 const answer = (status: 401 | 404, message: string) => Response.json({ message }, { status });
+
+/** PostgREST's answer to a token it refuses: its error body, and the reason in WWW-Authenticate. */
+const refuseToken = (error: RestError) =>
+  Response.json(error.body(), {
+    status: error.status,
+    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(error.message)}` },
+  });
+
+/** A refused token as its RestError; anything else is a failure of ours. */
+const asRestError = (error: unknown): RestError => {
+  if (error instanceof RestError) return error;
+  throw error;
+};
 
 /** What the project's API serves once the key is accepted; paths relative to its root. */
 function projectApi(ctx: PlatformContext) {
@@ -70,13 +86,17 @@ export function projectGateway(ctx: PlatformContext) {
     if (!project) return answer(404, MESSAGES.notFound('Project'));
     const key = presentedKey(request.headers);
     const check = key ? await checkProjectKey(ctx, ref, key) : undefined;
+    const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
+    const auth = accepted && (await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
     const url = new URL(request.url);
     url.pathname = path;
     const response = !key
       ? answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
-      : !check?.role || check.rotatedOut
+      : !auth
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
-        : await api.fetch(new Request(url, request), { project });
+        : auth instanceof RestError
+          ? refuseToken(auth)
+          : await api.fetch(new Request(url, request), { project, auth });
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
       ref,
@@ -84,6 +104,7 @@ export function projectGateway(ctx: PlatformContext) {
       path,
       status: response.status,
       keyRole: check?.role ?? null,
+      role: auth && !(auth instanceof RestError) ? auth.role : null,
       keySignaturePrefix: key ? signaturePrefix(key) : null,
       fromBrowser: looksLikeBrowser(request.headers),
       rotatedOutKey: check?.rotatedOut ?? false,

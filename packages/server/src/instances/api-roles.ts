@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { POSTGRES_ROLE } from './postgres-role.ts';
 
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
+export type ApiRole = (typeof API_ROLES)[number];
 
 const AUTH_SCHEMA_SQL = `
   create schema if not exists auth authorization basin_admin;

@@ -17,7 +17,7 @@ import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
 import { signaturePrefix } from './edge-logs.ts';
 import { injectFault } from './faults.ts';
-import { newJwtSecret, signProjectKey, verifyProjectKey } from './project-keys.ts';
+import { newJwtSecret, type ProjectKeyClaims, signProjectKey, verifyProjectKey } from './project-keys.ts';
 import type { SecretBox } from './secrets.ts';
 
 /** Gives a new project its JWT secret (and its keys their issue time). */
@@ -95,8 +95,13 @@ export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId:
   return updateStatusOf((await currentSecret(ctx, ref)).row);
 }
 
+/** The secret the project's keys and its users' access tokens are signed with now. */
+export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promise<string> {
+  return (await currentSecret(ctx, ref)).secret;
+}
+
 /** What a presented key is: one of the project's current keys, a key of a replaced secret, or neither. */
-export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean } | { role: null; rotatedOut: false };
+export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean; claims: ProjectKeyClaims } | { role: null; rotatedOut: false };
 
 /**
  * Verifies a key presented to the project's API with the project's current secret. Only a key
@@ -106,10 +111,10 @@ export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean } | { role: null;
 export async function checkProjectKey(ctx: PlatformContext, ref: string, key: string): Promise<KeyCheck> {
   const { secret } = await currentSecret(ctx, ref);
   const claims = await verifyProjectKey(secret, ref, key);
-  if (claims) return { role: claims.role, rotatedOut: false };
+  if (claims) return { role: claims.role, rotatedOut: false, claims };
   for (const sealed of await store.findRetiredSecrets(ctx.db, ref)) {
     const old = await verifyProjectKey(ctx.box.open(sealed), ref, key);
-    if (old) return { role: old.role, rotatedOut: true };
+    if (old) return { role: old.role, rotatedOut: true, claims: old };
   }
   return { role: null, rotatedOut: false };
 }

@@ -1,4 +1,5 @@
 import type { ApiKeyRole } from '@basin/core/schemas';
+import type { ApiRole } from '../instances/api-roles.ts';
 import type { Queryable } from './db.ts';
 
 /** One request through the project gateway. */
@@ -8,6 +9,8 @@ export interface EdgeLogEntry {
   path: string;
   status: number;
   keyRole: ApiKeyRole | null;
+  /** The role the request ran as; null when it was refused before that was known. */
+  role: ApiRole | null;
   keySignaturePrefix: string | null;
   fromBrowser: boolean;
   rotatedOutKey: boolean;
@@ -18,9 +21,9 @@ export const EDGE_LOG_RETENTION = '7 days';
 
 export async function insert(db: Queryable, entry: EdgeLogEntry): Promise<void> {
   await db.query(
-    `insert into edge_logs (ref, method, path, status, key_role, key_signature_prefix, from_browser, rotated_out_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [entry.ref, entry.method, entry.path, entry.status, entry.keyRole, entry.keySignaturePrefix, entry.fromBrowser, entry.rotatedOutKey],
+    `insert into edge_logs (ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [entry.ref, entry.method, entry.path, entry.status, entry.keyRole, entry.role, entry.keySignaturePrefix, entry.fromBrowser, entry.rotatedOutKey],
   );
 }
 
