@@ -11,6 +11,7 @@ import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
 import { createLogger } from './logger.ts';
+import { closeAllRestPools } from './rest/pool.ts';
 import type { PlatformContext } from './services/context.ts';
 import { reconcileProjects, restartIfStillRunning, runningInstances } from './services/reconcile.ts';
 import { loadOrCreateSecret, SecretBox } from './services/secrets.ts';
@@ -80,6 +81,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       await stopSupervisor();
       await stopSampling();
       await stopQueue(queue);
+      await closeAllRestPools();
       await driver.stopAll();
       await db.end();
       await store.stop();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
-import { instanceAdminPassword } from '../src/services/project-instance.ts';
+import { instanceAdminPassword, instanceAuthenticatorPassword } from '../src/services/project-instance.ts';
 import type { SecretBox } from '../src/services/secrets.ts';
 import { instanceUser } from '../src/instances/system-user.ts';
 import { ApiClient } from './harness.ts';
@@ -50,7 +50,10 @@ export async function startFromBackup(box: SecretBox, archive: Buffer, ref: stri
 
   const port = await getPort({ host: '127.0.0.1' });
   const adminPassword = instanceAdminPassword(box, ref);
-  const spec = { ref, major, port, adminPassword, postgresPassword: '', readonlyPassword: '', settings: instanceSettings('micro') };
+  const spec = {
+    ref, major, port, adminPassword, postgresPassword: '', readonlyPassword: '',
+    authenticatorPassword: instanceAuthenticatorPassword(box, ref), settings: instanceSettings('micro'),
+  };
   try {
     await driver.start(spec);
   } catch (error) {

@@ -24,6 +24,7 @@ beforeAll(async () => {
     adminPassword: 'external-admin-password',
     postgresPassword: 'external-postgres-password',
     readonlyPassword: 'external-readonly-password',
+    authenticatorPassword: 'external-authenticator-password',
     settings: instanceSettings('micro'),
   };
   await driver.create(spec);

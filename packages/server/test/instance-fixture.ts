@@ -11,6 +11,7 @@ export async function spec15(ref: string): Promise<InstanceSpec> {
     adminPassword: `admin-${ref}`,
     postgresPassword: `pg-${ref}`,
     readonlyPassword: `ro-${ref}`,
+    authenticatorPassword: `api-${ref}`,
     settings: { shared_buffers: '16MB', max_connections: 40, work_mem: '2MB' },
   };
 }

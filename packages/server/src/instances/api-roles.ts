@@ -27,13 +27,18 @@ const AUTH_SCHEMA_SQL = `
     as $$ select nullif(auth.jwt() ->> 'role', '') $$;
 `;
 
-/** Creates the API roles and the auth schema; run again, it changes nothing that exists. */
-export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
+/** The API roles that do not exist yet. */
+export async function createApiRoles(client: pg.ClientBase): Promise<void> {
   const { rows } = await client.query<{ rolname: string }>('select rolname from pg_roles where rolname = any($1)', [API_ROLES]);
   const existing = new Set(rows.map((row) => row.rolname));
   for (const role of API_ROLES) {
     if (!existing.has(role)) await client.query(`create role ${client.escapeIdentifier(role)} nologin noinherit`);
   }
+}
+
+/** Creates the API roles and the auth schema; run again, it changes nothing that exists. */
+export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
+  await createApiRoles(client);
   const roles = API_ROLES.map((role) => client.escapeIdentifier(role)).join(', ');
   const member = client.escapeIdentifier(POSTGRES_ROLE);
   // postgres may grant these roles (ADMIN OPTION) and act as them, as the members' role must to

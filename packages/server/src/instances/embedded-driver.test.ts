@@ -32,6 +32,7 @@ async function specFor(ref: string, major: PostgresMajor): Promise<InstanceSpec>
     adminPassword: `admin-${ref}`,
     postgresPassword: `pg-${ref}`,
     readonlyPassword: `ro-${ref}`,
+    authenticatorPassword: `api-${ref}`,
     settings,
   };
 }

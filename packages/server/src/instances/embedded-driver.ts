@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type pg from 'pg';
 import { withAdmin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
+import { ensureAuthenticatorRole } from './authenticator-role.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
@@ -76,19 +77,21 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
       await ensureReadonlyRole(client, spec.readonlyPassword);
       await ensureApiRoles(client);
+      await ensureAuthenticatorRole(client, spec.authenticatorPassword);
     });
   }
 
   /**
    * Also applies what the platform decides about its roles (never the grants members manage):
-   * instances made by an earlier Basin catch up, and the read-only role's connection limit
-   * follows the size the instance now runs with.
+   * instances made by an earlier Basin catch up (the data API's login included), and the
+   * read-only role's connection limit follows the size the instance now runs with.
    */
   async start(spec: InstanceSpec): Promise<void> {
     await this.#run(spec);
     await this.#asAdmin(spec, async (client) => {
       await applyPostgresRole(client);
       await limitReadonlyRole(client);
+      await ensureAuthenticatorRole(client, spec.authenticatorPassword);
     });
   }
 

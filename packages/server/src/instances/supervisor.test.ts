@@ -10,6 +10,7 @@ const spec: InstanceSpec = {
   adminPassword: 'x',
   postgresPassword: 'x',
   readonlyPassword: 'y',
+  authenticatorPassword: 'z',
   settings: { shared_buffers: '16MB', max_connections: 10, work_mem: '1MB' },
 };
 

@@ -4,10 +4,11 @@
  *
  * Contract for every driver:
  * - An instance is named by its project `ref`; one instance per ref.
- * - Three roles, each logging in with its password (never trust): the superuser `basin_admin`
+ * - Four roles, each logging in with its password (never trust): the superuser `basin_admin`
  *   (`adminPassword`), for the platform alone; `postgres` (`postgresPassword`), the members' role,
  *   owner of database postgres and schema public but no superuser, so it can reach neither the
- *   server's files nor its programs; the read-only `basin_readonly` (`readonlyPassword`).
+ *   server's files nor its programs; the read-only `basin_readonly` (`readonlyPassword`); the data
+ *   API's `authenticator` (`authenticatorPassword`), which only switches to the API roles.
  * - Calls for the same ref must not run concurrently (the job queue serialises them);
  *   calls for different refs may.
  */
@@ -24,6 +25,8 @@ export interface InstanceSpec {
   adminPassword: string;
   postgresPassword: string;
   readonlyPassword: string;
+  /** The data API's login, `authenticator` (instances/authenticator-role.ts). */
+  authenticatorPassword: string;
   settings: InstanceSettings;
 }
 

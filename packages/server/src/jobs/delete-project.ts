@@ -1,4 +1,5 @@
 import { DELETE_PROJECT_MESSAGES } from '@basin/core';
+import { closeRestPool } from '../rest/pool.ts';
 import { removeProjectBackups } from '../services/backups.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { injectFault } from '../services/faults.ts';
@@ -30,6 +31,7 @@ export const deleteProject: ProjectJobDefinition = {
 
 async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
   injectFault(ctx, 'delete', 'instance');
+  await closeRestPool(ref); // a branch's too: its listener would wait for the instance forever
   await ctx.driver.remove(ref);
   await removeProjectBackups(ctx, ref);
   await deleteProjectRow(ctx.db, ref);

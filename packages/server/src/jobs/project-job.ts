@@ -1,6 +1,7 @@
 import type { ProjectStatus } from '@basin/core';
 import type PgBoss from 'pg-boss';
 import type { PlatformContext } from '../services/context.ts';
+import { closeRestPool } from '../rest/pool.ts';
 import * as projects from '../store/projects.ts';
 import { withRefLock } from './ref-lock.ts';
 
@@ -31,6 +32,9 @@ export function projectJobHandler<D extends ProjectJobData>(definition: ProjectJ
       const row = await projects.findByRef(ctx.db, ref);
       if (!row || row.status !== definition.pending) return;
       const attempt = job.retryCount + 1;
+      // Every operation stops, moves or resizes the instance: the data API's sessions and schema
+      // cache go first, and again after, in case a request made new ones meanwhile.
+      await closeRestPool(ref);
       try {
         await definition.run(ctx, row, job.data);
         ctx.logger.info({ ref, queue: definition.queue, attempt }, 'lifecycle job done');
@@ -39,6 +43,8 @@ export function projectJobHandler<D extends ProjectJobData>(definition: ProjectJ
         ctx.logger.warn({ ref, queue: definition.queue, attempt, reason }, 'lifecycle job attempt failed');
         if (job.retryCount < job.retryLimit) throw error;
         await definition.fail(ctx, row, reason);
+      } finally {
+        await closeRestPool(ref);
       }
     });
   };

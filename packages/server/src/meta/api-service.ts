@@ -1,4 +1,5 @@
 import type { ApiRestDescription, PostgrestConfig, TypescriptTypes, UpdatePostgrestConfigBody } from '@basin/core/schemas';
+import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from '../services/access.ts';
 import type { PlatformContext } from '../services/context.ts';
 import * as settings from '../store/project-api-settings.ts';
@@ -20,7 +21,9 @@ export async function postgrestConfig(ctx: PlatformContext, ref: string, userId:
 export async function updatePostgrestConfig(ctx: PlatformContext, ref: string, userId: string, body: UpdatePostgrestConfigBody): Promise<PostgrestConfig> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write');
-  return toConfig((await settings.updateApiSettings(ctx.db, ref, { exposed_schemas: body.db_schema, max_rows: body.max_rows }))!);
+  const updated = await settings.updateApiSettings(ctx.db, ref, { exposed_schemas: body.db_schema, max_rows: body.max_rows });
+  invalidateSchemaCache(ref); // the data API serves the schemas now exposed
+  return toConfig(updated!);
 }
 
 /** The PostgREST-style description of the project's exposed schemas, read on a catalog session. */

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { AdminEndpoint } from '../instances/admin-session.ts';
 import { ADMIN_ROLE } from '../instances/postgres-role.ts';
+import { SessionPools } from '../instances/session-pools.ts';
 
 const CATALOG_TIMEOUT_MS = 30_000;
 /** Long enough to serve a search-as-you-type burst from warm sessions, short enough to let a stopped instance go. */
@@ -21,33 +22,19 @@ interface CatalogPool {
  * as `withAdmin`: the superuser with search_path=pg_catalog, so nothing a member defined can
  * stand in for a built-in.
  */
-const pools = new Map<string, CatalogPool>();
+const pools = new SessionPools<CatalogPool>((pool) => ({ pool, pairTurn: Promise.resolve() }));
 
-function poolFor(ref: string, endpoint: AdminEndpoint): CatalogPool {
-  // The port and password are part of the key: a restore or upgrade may move the instance.
-  const key = `${ref}:${endpoint.port}:${endpoint.adminPassword}`;
-  let entry = pools.get(key);
-  if (!entry) {
-    const pool = new pg.Pool({
-      host: '127.0.0.1',
-      port: endpoint.port,
-      user: ADMIN_ROLE,
-      password: endpoint.adminPassword,
-      database: 'postgres',
-      options: '-c search_path=pg_catalog',
-      max: SESSIONS,
-      idleTimeoutMillis: IDLE_MS,
-      allowExitOnIdle: true,
-      connectionTimeoutMillis: CATALOG_TIMEOUT_MS,
-      query_timeout: CATALOG_TIMEOUT_MS,
-    });
-    // A session dropped while idle (the instance stopped) must not crash the platform.
-    pool.on('error', () => {});
-    entry = { pool, pairTurn: Promise.resolve() };
-    pools.set(key, entry);
-  }
-  return entry;
-}
+const poolFor = (ref: string, endpoint: AdminEndpoint): CatalogPool =>
+  pools.get(ref, {
+    port: endpoint.port,
+    user: ADMIN_ROLE,
+    password: endpoint.adminPassword,
+    options: '-c search_path=pg_catalog',
+    max: SESSIONS,
+    idleTimeoutMillis: IDLE_MS,
+    connectionTimeoutMillis: CATALOG_TIMEOUT_MS,
+    query_timeout: CATALOG_TIMEOUT_MS,
+  });
 
 async function borrow<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

@@ -108,9 +108,9 @@ left join cols on cols.table_id = rel.oid
 left join pks on pks.conrelid = rel.oid
 left join rels on rels.relid = rel.oid`;
 
-export type RelationKind = 'tables' | 'views' | 'materialized-views';
+export type RelationKind = 'tables' | 'views' | 'materialized-views' | 'foreign-tables';
 
-const RELKINDS: Record<RelationKind, string[]> = { tables: ['r', 'p'], views: ['v'], 'materialized-views': ['m'] };
+const RELKINDS: Record<RelationKind, string[]> = { tables: ['r', 'p'], views: ['v'], 'materialized-views': ['m'], 'foreign-tables': ['f'] };
 
 /** The JSON fields each kind adds to id, schema, name and comment (PgTable, PgView, PgMaterializedView). */
 const KIND_FIELDS: Record<RelationKind, string> = {
@@ -119,7 +119,11 @@ const KIND_FIELDS: Record<RelationKind, string> = {
     'primary_keys', coalesce(pks.primary_keys, '[]'), 'relationships', coalesce(rels.relationships, '[]')`,
   views: `, 'is_updatable', (pg_relation_is_updatable(rel.oid, false) & 20) = 20`,
   'materialized-views': `, 'is_populated', rel.relispopulated`,
+  'foreign-tables': '',
 };
+
+/** A foreign table: what every relation has (postgres-meta's shape). */
+export type PgForeignTable = Pick<PgView, 'id' | 'schema' | 'name' | 'comment' | 'columns'>;
 
 /** A page of relations as the JSON text of the answer: Postgres builds it, Node passes it on. */
 export interface JsonPage {
@@ -141,23 +145,33 @@ export async function listRelations(client: pg.ClientBase, kind: RelationKind, f
   return { json: rows[0]!.json, total: Number(rows[0]!.total) };
 }
 
-/** The same column rows as the JSON answer's, as rows: parsing them beats Postgres building (and Node parsing) JSON. */
+/**
+ * The same column rows as the JSON answer's, as rows: parsing them beats Postgres building (and
+ * Node parsing) JSON. With the declared type too, which the JSON answer does not carry.
+ */
 const COLUMNS_SQL = `${COLUMN_ROWS_CTES}
-select * from column_rows order by table_id, ordinal_position`;
+select c.*, format_type(a.atttypid, a.atttypmod) as formatted_type
+from column_rows c join pg_attribute a on a.attrelid = c.table_id::oid and a.attnum = c.ordinal_position
+order by c.table_id, c.ordinal_position`;
 
-type ColumnRow = Omit<PgColumn, 'table_id' | 'type_id'> & { table_id: string; type_id: string };
+/** A column with its type as declared: `character varying(20)`, `public.email` (a domain), `text[]`. */
+export interface SnapshotColumn extends PgColumn {
+  formatted_type: string;
+}
+
+type ColumnRow = Omit<SnapshotColumn, 'table_id' | 'type_id'> & { table_id: string; type_id: string };
 
 /** The columns of every relation in the schemas, by relation id. */
-export async function readColumns(client: pg.ClientBase, schemas: string[]): Promise<Map<number, PgColumn[]>> {
+export async function readColumns(client: pg.ClientBase, schemas: string[]): Promise<Map<number, SnapshotColumn[]>> {
   const { rows } = await client.query<ColumnRow>({
     name: 'meta-relation-columns',
     text: COLUMNS_SQL.replace('$ORDER', 'c.oid'),
     values: [...filterParams(everything(schemas)), Object.values(RELKINDS).flat(), true],
   });
-  const byRelation = new Map<number, PgColumn[]>();
+  const byRelation = new Map<number, SnapshotColumn[]>();
   for (const row of rows) {
     // int8 comes as text from pg; the JSON answer has numbers.
-    const column: PgColumn = { ...row, table_id: Number(row.table_id), type_id: Number(row.type_id) };
+    const column: SnapshotColumn = { ...row, table_id: Number(row.table_id), type_id: Number(row.type_id) };
     const columns = byRelation.get(column.table_id);
     if (columns) columns.push(column);
     else byRelation.set(column.table_id, [column]);
@@ -169,14 +183,16 @@ export interface Relations {
   tables: PgTable[];
   views: PgView[];
   materializedViews: PgMaterializedView[];
+  foreignTables: PgForeignTable[];
 }
 
 /** Every relation in the schemas as objects, without their columns (readColumns reads those). */
 export async function readRelationLists(client: pg.ClientBase, schemas: string[]): Promise<Relations> {
-  const read = async <T extends PgTable | PgView | PgMaterializedView>(kind: RelationKind) =>
+  const read = async <T extends PgTable | PgView | PgMaterializedView | PgForeignTable>(kind: RelationKind) =>
     JSON.parse((await listRelations(client, kind, everything(schemas), false)).json) as T[];
   const tables = await read<PgTable>('tables');
   const views = await read<PgView>('views');
   const materializedViews = await read<PgMaterializedView>('materialized-views');
-  return { tables, views, materializedViews };
+  const foreignTables = await read<PgForeignTable>('foreign-tables');
+  return { tables, views, materializedViews, foreignTables };
 }

@@ -1,14 +1,17 @@
 import { instanceSettings } from '@basin/core';
+import { AUTHENTICATOR_ROLE } from '../instances/authenticator-role.ts';
 import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { SecretBox } from './secrets.ts';
 
 /** The superuser's password of a project's instance: derived from the platform secret, never stored. */
 export const instanceAdminPassword = (box: SecretBox, ref: string) => box.derive(`instance-admin:${ref}`);
+/** The data API's login (`authenticator`), derived the same way. */
+export const instanceAuthenticatorPassword = (box: SecretBox, ref: string) => box.derive(`instance-authenticator:${ref}`);
 
 /**
  * The instance a project row describes, with its passwords unsealed for the driver. The admin
- * password is derived, never stored: only the platform can work it out.
+ * and authenticator passwords are derived, never stored: only the platform can work them out.
  */
 export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
@@ -19,8 +22,15 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
     adminPassword: instanceAdminPassword(box, row.ref),
     postgresPassword: box.open(row.db_password),
     readonlyPassword: box.open(row.readonly_password),
+    authenticatorPassword: instanceAuthenticatorPassword(box, row.ref),
     settings: instanceSettings(row.compute_size),
   };
+}
+
+/** How the data API (`/rest/v1`) logs in to the project's instance. */
+export function dataApiLogin(row: ProjectRow, box: SecretBox): { port: number; user: string; password: string } {
+  if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
+  return { port: row.port, user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(box, row.ref) };
 }
 
 export function connectionString(user: string, password: string, port: number): string {

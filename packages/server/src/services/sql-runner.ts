@@ -10,6 +10,7 @@ import type { SqlError, SqlField, SqlResult } from '@basin/core/schemas';
 import pg from 'pg';
 import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE, READONLY_ROLE } from '../instances/index.ts';
+import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
@@ -209,5 +210,6 @@ export async function runProjectSql(ctx: PlatformContext, ref: string, userId: s
     );
   } finally {
     release();
+    invalidateSchemaCache(ref); // the run may have changed the schema: the data API sees it at once
   }
 }

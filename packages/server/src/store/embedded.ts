@@ -34,6 +34,7 @@ export async function startPlatformStore(config: PlatformConfig, secret: string,
     adminPassword: box.derive('platform-store-admin'),
     postgresPassword: box.derive('platform-store-postgres'),
     readonlyPassword: box.derive('platform-store-readonly'),
+    authenticatorPassword: box.derive('platform-store-authenticator'),
     settings: instanceSettings('micro'),
   };
   await driver.create(spec);

@@ -1,0 +1,43 @@
+import pg from 'pg';
+
+/** Who a pool logs in as on an instance, and how (pg's pool settings). */
+export type SessionPoolConfig = pg.PoolConfig & { port: number; user: string; password: string };
+
+/**
+ * Warm sessions on project instances, one pool per instance (by ref) for one purpose. The pool
+ * follows the instance: a restore or upgrade may move it to another port, a resize changes what
+ * it holds, and a config that differs in anything gets a new pool while the old one is ended.
+ * `wrap` lets a user keep its own state beside each pool.
+ */
+export class SessionPools<E extends { pool: pg.Pool }> {
+  readonly #byRef = new Map<string, { key: string; entry: E }>();
+
+  constructor(private readonly wrap: (pool: pg.Pool) => E) {}
+
+  get(ref: string, config: SessionPoolConfig): E {
+    const key = JSON.stringify(config);
+    const current = this.#byRef.get(ref);
+    if (current?.key === key) return current.entry;
+    if (current) void endQuietly(current.entry.pool);
+    const pool = new pg.Pool({ host: '127.0.0.1', database: 'postgres', allowExitOnIdle: true, ...config });
+    // A session dropped while idle (the instance stopped) must not crash the platform.
+    pool.on('error', () => {});
+    const entry = this.wrap(pool);
+    this.#byRef.set(ref, { key, entry });
+    return entry;
+  }
+
+  /** Ends the pool of `ref` once its borrowed sessions are back; a no-op without one. */
+  async close(ref: string): Promise<void> {
+    const current = this.#byRef.get(ref);
+    if (!current) return;
+    this.#byRef.delete(ref);
+    await endQuietly(current.entry.pool);
+  }
+
+  async closeAll(): Promise<void> {
+    await Promise.all([...this.#byRef.keys()].map((ref) => this.close(ref)));
+  }
+}
+
+const endQuietly = (pool: pg.Pool) => pool.end().catch(() => {});

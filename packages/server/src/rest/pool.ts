@@ -1,0 +1,60 @@
+/**
+ * The data API's sessions on each running project: a pool logged in as `authenticator`, which
+ * each request's transaction switches to the request's role (transaction.ts). Lifecycle jobs
+ * close it (jobs/project-job.ts) before they stop or move the instance, with the schema cache
+ * and its listener.
+ */
+import { instanceSettings } from '@basin/core';
+import type pg from 'pg';
+import { SessionPools } from '../instances/session-pools.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { dataApiLogin } from '../services/project-instance.ts';
+import type { ProjectRow } from '../store/projects.ts';
+import { RestError } from './errors.ts';
+import { closeAllSchemaCaches, closeSchemaCache } from './schema-cache.ts';
+
+/** A quarter of the instance's connections, within these bounds: the rest stay for members' own clients. */
+const MIN_SESSIONS = 2;
+const MAX_SESSIONS = 20;
+const IDLE_MS = 30_000;
+/** PostgREST's db-pool-acquisition-timeout: how long a request waits for a session. */
+const ACQUIRE_TIMEOUT_MS = 10_000;
+
+const pools = new SessionPools((pool) => ({ pool }));
+
+export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
+  Math.min(MAX_SESSIONS, Math.max(MIN_SESSIONS, Math.floor(instanceSettings(project.compute_size).max_connections / 4)));
+
+/** The project's pool; call requireRunning first. */
+export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
+  return pools.get(project.ref, {
+    ...dataApiLogin(project, ctx.box),
+    application_name: 'basin-rest',
+    // Outside a request's transaction (which sets its own), nothing resolves to members' objects.
+    options: '-c search_path=pg_catalog',
+    max: restPoolSize(project),
+    idleTimeoutMillis: IDLE_MS,
+    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+  }).pool;
+}
+
+/**
+ * Refuses at once, as PostgREST answers when it cannot reach its database (503, PGRST000), a
+ * project whose instance is not serving: paused, restarting, failed... rather than waiting on a
+ * connection that will not come.
+ */
+export function requireRunning(project: ProjectRow): void {
+  if (project.status === 'ACTIVE_HEALTHY' && project.port !== null) return;
+  const message = project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`;
+  throw new RestError(503, 'PGRST000', message, null, project.status === 'INACTIVE' ? 'Restore the project from the dashboard to use its API' : null);
+}
+
+/** Ends the project's sessions, its schema cache and the cache's listener: the instance is about to stop or move. */
+export async function closeRestPool(ref: string): Promise<void> {
+  await Promise.all([pools.close(ref), closeSchemaCache(ref)]);
+}
+
+/** Every project's, when the platform stops. */
+export async function closeAllRestPools(): Promise<void> {
+  await Promise.all([pools.closeAll(), closeAllSchemaCaches()]);
+}

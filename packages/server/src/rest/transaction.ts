@@ -1,0 +1,93 @@
+/**
+ * Each request of the data API is one transaction on an `authenticator` session, as PostgREST
+ * runs it: the request's role, its JWT claims and request GUCs (what `auth.uid()` and members'
+ * policies read), the exposed schema as search_path and the role's statement timeout, all local
+ * to the transaction. Four round trips: begin, the settings, the request's statement, commit.
+ */
+import pg from 'pg';
+import { RestError } from './errors.ts';
+import type { RequestAuth } from './request-auth.ts';
+
+export interface RequestContext {
+  auth: RequestAuth;
+  method: string;
+  path: string;
+  /** Lower-case names, as `request.headers` shows them. */
+  headers: Record<string, string>;
+  /** The exposed schema the request is about: first on the search_path. */
+  schema: string;
+  /** `Prefer: tx=rollback`: the work is undone whatever it did. */
+  rollback: boolean;
+  /** GET and HEAD run read-only, as in PostgREST. */
+  readOnly?: boolean;
+}
+
+/**
+ * One statement, prepared once per session. Setting `role` through set_config is SET LOCAL ROLE
+ * with the name as a parameter. SET ROLE does not apply a role's own settings, so its
+ * statement_timeout (for this database, else for all) is read here; without one, the login's
+ * stays. The pool pins search_path to pg_catalog outside requests, so nothing here resolves to
+ * a member's function or operator.
+ */
+const SETTINGS = {
+  name: 'basin-rest-request',
+  text: `select
+    set_config('role', $1, true),
+    set_config('request.jwt.claims', $2, true),
+    set_config('request.jwt.claim.sub', $3, true),
+    set_config('request.jwt.claim.role', $1, true),
+    set_config('request.headers', $4, true),
+    set_config('request.method', $5, true),
+    set_config('request.path', $6, true),
+    set_config('search_path', $7, true),
+    set_config('statement_timeout', coalesce((
+      select substr(setting, length('statement_timeout=') + 1)
+        from pg_db_role_setting s, unnest(s.setconfig) as setting
+       where s.setrole = to_regrole($1) and starts_with(setting, 'statement_timeout=')
+         and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+       order by s.setdatabase desc limit 1
+    ), current_setting('statement_timeout')), true)`,
+};
+
+/** PostgREST's default extra search path: functions and types of extensions in public resolve. */
+const EXTRA_SEARCH_PATH = 'public';
+
+export async function withRequestTransaction<T>(pool: pg.Pool, request: RequestContext, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await connect(pool);
+  let broken: Error | undefined;
+  // A session lost between two statements (the instance stopped) says so here, not as an uncaught error.
+  const lose = (error: unknown) => {
+    broken ??= error instanceof Error ? error : new Error(String(error));
+  };
+  client.on('error', lose);
+  try {
+    await client.query(request.readOnly ? 'begin read only' : 'begin');
+    await client.query({ ...SETTINGS, values: settingsOf(client, request) });
+    const result = await work(client);
+    await client.query(request.rollback ? 'rollback' : 'commit');
+    return result;
+  } catch (error) {
+    // The session goes back to the pool only if it can still end the transaction.
+    await client.query('rollback').catch(lose);
+    throw error;
+  } finally {
+    client.off('error', lose);
+    client.release(broken);
+  }
+}
+
+function settingsOf(client: pg.PoolClient, { auth, headers, method, path, schema }: RequestContext): string[] {
+  const searchPath = [...new Set([schema, EXTRA_SEARCH_PATH])].map((name) => client.escapeIdentifier(name)).join(', ');
+  const sub = typeof auth.claims.sub === 'string' ? auth.claims.sub : '';
+  return [auth.role, JSON.stringify(auth.claims), sub, JSON.stringify(headers), method, path, searchPath];
+}
+
+/** A session, or PostgREST's answer when none comes: 504 PGRST003 after the wait, else 503 PGRST000. */
+async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  try {
+    return await pool.connect();
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) throw new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+    throw new RestError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
+  }
+}
