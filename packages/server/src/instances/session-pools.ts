@@ -20,8 +20,10 @@ export class SessionPools<E extends { pool: pg.Pool }> {
     if (current?.key === key) return current.entry;
     if (current) void endQuietly(current.entry.pool);
     const pool = new pg.Pool({ host: '127.0.0.1', database: 'postgres', allowExitOnIdle: true, ...config });
-    // A session dropped while idle (the instance stopped) must not crash the platform.
+    // A session dropped (the instance stopped) must not crash the platform: while idle, the pool
+    // reports it; while borrowed, its query fails too, and pg discards it when it comes back.
     pool.on('error', () => {});
+    pool.on('connect', (client) => client.on('error', () => {}));
     const entry = this.wrap(pool);
     this.#byRef.set(ref, { key, entry });
     return entry;

@@ -55,11 +55,6 @@ const EXTRA_SEARCH_PATH = 'public';
 export async function withRequestTransaction<T>(pool: pg.Pool, request: RequestContext, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await connect(pool);
   let broken: Error | undefined;
-  // A session lost between two statements (the instance stopped) says so here, not as an uncaught error.
-  const lose = (error: unknown) => {
-    broken ??= error instanceof Error ? error : new Error(String(error));
-  };
-  client.on('error', lose);
   try {
     await client.query(request.readOnly ? 'begin read only' : 'begin');
     await client.query({ ...SETTINGS, values: settingsOf(client, request) });
@@ -68,10 +63,12 @@ export async function withRequestTransaction<T>(pool: pg.Pool, request: RequestC
     return result;
   } catch (error) {
     // The session goes back to the pool only if it can still end the transaction.
-    await client.query('rollback').catch(lose);
+    broken = await client.query('rollback').then(
+      () => undefined,
+      (lost: unknown) => (lost instanceof Error ? lost : new Error(String(lost))),
+    );
     throw error;
   } finally {
-    client.off('error', lose);
     client.release(broken);
   }
 }
