@@ -15,6 +15,7 @@ import type { PlatformContext } from '../services/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { RestError } from '../rest/errors.ts';
+import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
 import { HttpError } from './errors.ts';
@@ -22,8 +23,9 @@ import { HttpError } from './errors.ts';
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info',
-  'access-control-allow-methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, accept, accept-profile, content-profile, prefer, range',
+  'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location',
 };
 
 type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth } };
@@ -67,6 +69,7 @@ const asRestError = (error: unknown): RestError => {
 function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
+  api.all('/rest/v1/*', (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
@@ -82,6 +85,8 @@ export function projectGateway(ctx: PlatformContext) {
   /** Checks the key, serves `path` of the project's API and logs the request. */
   async function serve(request: Request, ref: string, path: string): Promise<Response> {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    const at = new Date();
+    const started = performance.now();
     const project = await projects.findByRef(ctx.db, ref);
     if (!project) return answer(404, MESSAGES.notFound('Project'));
     const key = presentedKey(request.headers);
@@ -99,6 +104,8 @@ export function projectGateway(ctx: PlatformContext) {
           : await api.fetch(new Request(url, request), { project, auth });
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
+      at,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
       ref,
       method: request.method,
       path,

@@ -54,4 +54,11 @@ export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
     grant execute on function auth.jwt(), auth.uid(), auth.role() to ${roles}, ${member};
     grant usage on schema public to ${roles};
   `);
+  // As on the hosted platform, what members make in public is the API's to reach, and row level
+  // security decides which rows: grants by default, once, so members may revoke them.
+  await client.query(`
+    alter default privileges for role ${member} in schema public grant all on tables to ${roles};
+    alter default privileges for role ${member} in schema public grant all on sequences to ${roles};
+    alter default privileges for role ${member} in schema public grant execute on functions to ${roles};
+  `);
 }

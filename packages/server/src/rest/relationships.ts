@@ -1,0 +1,96 @@
+/**
+ * Which relationship an embed means, as PostgREST decides it from foreign keys: many-to-one
+ * (the parent holds the key), one-to-many (the embedded table does), one-to-one (one-to-many
+ * whose key columns are the embedded table's primary key, or many-to-one), and many-to-many
+ * through a junction table whose primary key covers its keys to both sides. A hint (`!name`)
+ * picks a foreign key by name, by one of its columns, or a junction table by name.
+ */
+import { RestError } from './errors.ts';
+import { type CachedRelation, type ForeignKey, qualifiedName, type SchemaCache, type SelectEmbed } from './types.ts';
+
+export type Relationship =
+  | { kind: 'to-one' | 'to-many'; target: CachedRelation; key: ForeignKey; parentColumns: string[]; targetColumns: string[] }
+  | { kind: 'many-to-many'; target: CachedRelation; junction: CachedRelation; toParent: ForeignKey; toTarget: ForeignKey };
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((column) => b.includes(column));
+const covers = (all: string[], some: string[]) => some.length > 0 && some.every((column) => all.includes(column));
+
+function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): Relationship[] {
+  const found: Relationship[] = [];
+  const isParent = (end: ForeignKey['from']) => end.schema === parent.schema && end.table === parent.name;
+  const relationOf = (end: ForeignKey['from']) => cache.relations.get(qualifiedName(end.schema, end.table));
+  const named = (relation: CachedRelation, key: ForeignKey) =>
+    relation.name === embed.relation || key.name === embed.relation || key.from.columns.includes(embed.relation);
+
+  for (const key of cache.foreignKeys) {
+    if (isParent(key.from)) {
+      const target = relationOf(key.to);
+      if (target && named(target, key)) found.push({ kind: 'to-one', target, key, parentColumns: key.from.columns, targetColumns: key.to.columns });
+    }
+    if (isParent(key.to)) {
+      const target = relationOf(key.from);
+      if (target && (target.name === embed.relation || key.name === embed.relation)) {
+        const kind = sameSet(key.from.columns, target.primaryKey) ? 'to-one' : 'to-many';
+        found.push({ kind, target, key, parentColumns: key.to.columns, targetColumns: key.from.columns });
+      }
+    }
+  }
+  for (const toParent of cache.foreignKeys) {
+    if (!isParent(toParent.to)) continue;
+    const junction = relationOf(toParent.from);
+    if (!junction) continue;
+    for (const toTarget of cache.foreignKeys) {
+      if (toTarget === toParent || toTarget.from.schema !== junction.schema || toTarget.from.table !== junction.name) continue;
+      const target = relationOf(toTarget.to);
+      if (!target || target.name !== embed.relation) continue;
+      if (!covers(junction.primaryKey, [...toParent.from.columns, ...toTarget.from.columns])) continue;
+      found.push({ kind: 'many-to-many', target, junction, toParent, toTarget });
+    }
+  }
+  return found;
+}
+
+function matchesHint(relationship: Relationship, hint: string): boolean {
+  if (relationship.kind === 'many-to-many') {
+    const { junction, toParent, toTarget } = relationship;
+    return junction.name === hint || toParent.name === hint || toTarget.name === hint;
+  }
+  const { key } = relationship;
+  return key.name === hint || key.from.columns.includes(hint) || key.to.columns.includes(hint);
+}
+
+/** How PostgREST names a candidate in PGRST201's details. */
+function describe(relationship: Relationship, parent: CachedRelation) {
+  const cardinality = relationship.kind === 'many-to-many' ? 'many-to-many' : relationship.kind === 'to-one' ? 'many-to-one' : 'one-to-many';
+  const via = relationship.kind === 'many-to-many' ? relationship.junction.name : relationship.key.name;
+  return {
+    cardinality,
+    embedding: `${parent.name} with ${relationship.target.name}`,
+    relationship: `${via} using ${parent.name} and ${relationship.target.name}`,
+    hint: `${relationship.target.name}!${via}`,
+  };
+}
+
+/** The one relationship `embed` names from `parent`; PGRST200 when there is none, PGRST201 when several fit. */
+export function resolveEmbed(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): Relationship {
+  const all = candidates(cache, parent, embed);
+  const fitting = embed.hint ? all.filter((relationship) => matchesHint(relationship, embed.hint!)) : all;
+  if (fitting.length === 1) return fitting[0]!;
+  if (fitting.length === 0) {
+    throw new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.name}' and '${embed.relation}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent.name}' and '${embed.relation}'${embed.hint ? ` using the hint '${embed.hint}'` : ''} in the schema '${parent.schema}', but no matches were found.`,
+      null,
+    );
+  }
+  const described = fitting.map((relationship) => describe(relationship, parent));
+  throw new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${parent.name}' and '${embed.relation}'`,
+    described.map(({ cardinality, embedding, relationship }) => ({ cardinality, embedding, relationship })),
+    `Try changing '${embed.relation}' to one of the following: ${described.map((d) => `'${d.hint}'`).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Writes as one statement: the insert, upsert, update or delete in a CTE that returns the rows it
+ * wrote, read back through the same select tree as a read (so `select=` with embeds shapes what a
+ * write answers). Values come from the body as one JSON parameter that Postgres turns into the
+ * table's row type, so every value is converted by the column's own type.
+ */
+import { bodyError, RestError } from './errors.ts';
+import { whereSql } from './sql-filters.ts';
+import { ident, qualified } from './sql-fragment.ts';
+import { readStatement, SelectBuilder } from './sql-select.ts';
+import type { CachedRelation, Preferences } from './types.ts';
+
+export const MUTATION = 'pgrst_mutation';
+const TARGET = 'pgrst_target';
+
+type Row = Record<string, unknown>;
+
+/** The body of an insert as rows: one object or an array of objects with the same keys. */
+export function bodyRows(body: unknown): Row[] {
+  const rows = Array.isArray(body) ? body : [body];
+  if (!rows.every((row): row is Row => row !== null && typeof row === 'object' && !Array.isArray(row))) {
+    throw bodyError('All array elements must be objects');
+  }
+  return rows;
+}
+
+/** The columns an insert writes: `columns=`, or the keys of the rows, which must all match. */
+function insertColumns(relation: CachedRelation, rows: Row[], columns?: string[]): string[] {
+  const chosen = columns ?? Object.keys(rows[0] ?? {});
+  if (!columns) {
+    const keys = [...chosen].sort().join('\u0000');
+    if (rows.some((row) => Object.keys(row).sort().join('\u0000') !== keys)) throw bodyError('All object keys must match');
+  }
+  return requireColumns(relation, chosen);
+}
+
+function requireColumns(relation: CachedRelation, columns: string[]): string[] {
+  for (const column of columns) {
+    if (!relation.columns.some((c) => c.name === column)) {
+      throw new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation.name}' in the schema cache`);
+    }
+  }
+  return columns;
+}
+
+const rowType = (relation: CachedRelation) => `null::${qualified(relation.schema, relation.name)}`;
+
+export interface InsertOptions {
+  rows: Row[];
+  columns?: string[];
+  onConflict?: string[];
+  resolution?: Preferences['resolution'];
+}
+
+export function insertStatement(builder: SelectBuilder, relation: CachedRelation, options: InsertOptions, countExact: boolean): string {
+  const columns = insertColumns(relation, options.rows, options.columns);
+  const list = columns.map(ident).join(', ');
+  const rows = builder.params.add(JSON.stringify(options.rows), 'json');
+  let conflict = '';
+  if (options.resolution) {
+    const target = requireColumns(relation, options.onConflict ?? relation.primaryKey);
+    if (!target.length) throw new RestError(400, 'PGRST103', `'${relation.name}' has no primary key: upserts need on_conflict`);
+    const updates = columns.filter((c) => !target.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+    conflict = options.resolution === 'ignore-duplicates' || !updates.length
+      ? `on conflict (${target.map(ident).join(', ')}) do nothing`
+      : `on conflict (${target.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
+  }
+  const insert = columns.length
+    ? `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${rows}) ${conflict}`
+    : `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} select from json_array_elements(${rows}) ${conflict}`;
+  return withMutation(builder, relation, `${insert} returning ${TARGET}.*`, countExact);
+}
+
+export function updateStatement(builder: SelectBuilder, relation: CachedRelation, body: unknown, countExact: boolean): string {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError('The body of an update must be one JSON object');
+  const columns = requireColumns(relation, Object.keys(body));
+  if (!columns.length) throw bodyError('The body of an update names no column');
+  const patch = builder.params.add(JSON.stringify(body), 'json');
+  const set = columns.map((c) => `${ident(c)} = pgrst_patch.${ident(c)}`).join(', ');
+  const where = rootWhere(builder);
+  const update = `update ${qualified(relation.schema, relation.name)} as ${TARGET} set ${set} from json_populate_record(${rowType(relation)}, ${patch}) as pgrst_patch ${where} returning ${TARGET}.*`;
+  return withMutation(builder, relation, update, countExact);
+}
+
+export function deleteStatement(builder: SelectBuilder, relation: CachedRelation, countExact: boolean): string {
+  const remove = `delete from ${qualified(relation.schema, relation.name)} as ${TARGET} ${rootWhere(builder)} returning ${TARGET}.*`;
+  return withMutation(builder, relation, remove, countExact);
+}
+
+function rootWhere(builder: SelectBuilder): string {
+  const conditions = builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
+  return conditions.length ? `where ${whereSql(TARGET, conditions, builder.params)}` : '';
+}
+
+function withMutation(builder: SelectBuilder, relation: CachedRelation, mutation: string, countExact: boolean): string {
+  return `with ${MUTATION} as (${mutation}) ${readStatement(builder, relation, MUTATION, countExact)}`;
+}

@@ -1,0 +1,156 @@
+/**
+ * A read as one statement: each level of the select tree is a subquery of its relation with its
+ * own filters, order and limit; embeds are lateral joins that aggregate their rows to JSON inside
+ * Postgres (to-many as an array, to-one as an object or null, spread as the embedded columns),
+ * so the database answers the whole body as one JSON text and nothing is fetched twice.
+ */
+import { RestError } from './errors.ts';
+import { resolveEmbed, type Relationship } from './relationships.ts';
+import { whereSql } from './sql-filters.ts';
+import { castType, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
+import type { CachedRelation, Condition, OrderTerm, QueryParams, SchemaCache, SelectEmbed, SelectItem } from './types.ts';
+
+export interface ReadShape {
+  cache: SchemaCache;
+  query: QueryParams;
+  /** The most rows the root may answer (the project's max_rows). */
+  maxRows?: number;
+  /** A write already applied the root's conditions and chose its rows: the read only shapes them. */
+  rootChosen?: boolean;
+}
+
+const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
+
+export class SelectBuilder {
+  readonly params = new Params();
+  #aliases = 0;
+
+  constructor(readonly shape: ReadShape) {}
+
+  alias(): string {
+    return `pgrst_${this.#aliases++}`;
+  }
+
+  #scoped<T>(list: { path: string[]; value: T }[], path: string[]): T[] {
+    return list.filter((entry) => samePath(entry.path, path)).map((entry) => entry.value);
+  }
+
+  /**
+   * The SELECT of one level: `relation` read from `from` (a table, or the rows a write returned),
+   * restricted by `joinWhere` (how it hangs from its parent), with the level's own conditions,
+   * order and page unless `unpaged` (a count reads every row the page comes from).
+   */
+  level(relation: CachedRelation, from: string, items: SelectItem[], path: string[], joinWhere: (alias: string) => string[], unpaged = false): string {
+    const alias = this.alias();
+    const columns: string[] = [];
+    const joins: string[] = [];
+    for (const item of items) {
+      if (item.kind === 'star') columns.push(`${ident(alias)}.*`);
+      else if (item.kind === 'field') {
+        this.#requireColumn(relation, item.field.column);
+        const sql = fieldSql(alias, item.field, this.params);
+        columns.push(`${item.cast ? `(${sql})::${castType(item.cast)}` : sql} as ${ident(fieldName(item.field, item.alias))}`);
+      } else {
+        const embed = this.#embed(relation, alias, item, [...path, item.alias ?? item.relation]);
+        joins.push(embed.join);
+        columns.push(embed.column);
+      }
+    }
+    const chosen = unpaged || (path.length === 0 && this.shape.rootChosen);
+    const conditions: Condition[] = path.length === 0 && this.shape.rootChosen ? [] : this.#scoped(this.shape.query.conditions, path);
+    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql(alias, conditions, this.params)] : [])];
+    const order = chosen ? [] : this.#scoped(this.shape.query.order, path).flat();
+    const page = chosen ? '' : this.#page(path);
+    return [
+      `select ${columns.join(', ') || 'null as pgrst_empty'}`,
+      `from ${from} as ${ident(alias)}`,
+      ...joins,
+      where.length ? `where ${where.join(' and ')}` : '',
+      order.length ? `order by ${order.map((term) => this.#orderSql(alias, relation, items, term)).join(', ')}` : '',
+      page,
+    ].filter(Boolean).join(' ');
+  }
+
+  #page(path: string[]): string {
+    const limits = this.#scoped(this.shape.query.limit, path);
+    const offsets = this.#scoped(this.shape.query.offset, path);
+    let limit = limits.at(-1);
+    if (path.length === 0 && this.shape.maxRows !== undefined) limit = Math.min(limit ?? this.shape.maxRows, this.shape.maxRows);
+    const offset = offsets.at(-1);
+    return [limit === undefined ? '' : `limit ${limit}`, offset ? `offset ${offset}` : ''].filter(Boolean).join(' ');
+  }
+
+  #orderSql(alias: string, relation: CachedRelation, items: SelectItem[], term: OrderTerm): string {
+    const direction = term.direction ? ` ${term.direction}` : '';
+    const nulls = term.nulls ? ` nulls ${term.nulls}` : '';
+    return `${term.relation ? this.#embeddedValue(alias, relation, items, term) : this.#ownValue(alias, relation, term)}${direction}${nulls}`;
+  }
+
+  #ownValue(alias: string, relation: CachedRelation, term: OrderTerm): string {
+    this.#requireColumn(relation, term.field.column);
+    return fieldSql(alias, term.field, this.params);
+  }
+
+  /** `order=embed(column)`: the value of a to-one embed of this level, read beside the row. */
+  #embeddedValue(alias: string, relation: CachedRelation, items: SelectItem[], term: OrderTerm): string {
+    const embed = items.find((item): item is SelectEmbed => item.kind === 'embed' && (item.alias ?? item.relation) === term.relation);
+    const relationship = embed && resolveEmbed(this.shape.cache, relation, embed);
+    if (!relationship || relationship.kind !== 'to-one') {
+      throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${term.relation}' must be an embedded to-one relationship of '${relation.name}'`);
+    }
+    const sub = this.alias();
+    const value = this.#ownValue(sub, relationship.target, term);
+    const where = hangWhere(relationship, sub, alias).join(' and ');
+    return `(select ${value} from ${qualified(relationship.target.schema, relationship.target.name)} as ${ident(sub)} where ${where} limit 1)`;
+  }
+
+  #requireColumn(relation: CachedRelation, column: string): void {
+    if (!relation.columns.some((c) => c.name === column)) {
+      throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
+    }
+  }
+
+  #embed(parent: CachedRelation, parentAlias: string, embed: SelectEmbed, path: string[]): { join: string; column: string } {
+    const relationship = resolveEmbed(this.shape.cache, parent, embed);
+    const target = relationship.target;
+    const hang = (alias: string) => hangWhere(relationship, alias, parentAlias);
+    const joined = this.alias();
+    const name = ident(embed.alias ?? embed.relation);
+    const toOne = relationship.kind === 'to-one';
+    const inner = embed.inner ? 'inner' : 'left';
+    if (embed.spread) {
+      if (!toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${embed.relation}' is only possible on a to-one relationship`);
+      const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
+      return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, column: `${ident(joined)}.*` };
+    }
+    const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
+    const rows = this.alias();
+    if (toOne) {
+      return { join: `${inner} join lateral (select row_to_json(${ident(rows)}) as v from (${sub}) as ${ident(rows)} limit 1) as ${ident(joined)} on true`, column: `${ident(joined)}.v as ${name}` };
+    }
+    const on = embed.inner ? `json_array_length(${ident(joined)}.v) > 0` : 'true';
+    return {
+      join: `${inner} join lateral (select coalesce(json_agg(${ident(rows)}), '[]') as v from (${sub}) as ${ident(rows)}) as ${ident(joined)} on ${on}`,
+      column: `${ident(joined)}.v as ${name}`,
+    };
+  }
+}
+
+/** How the embedded rows (`alias`) hang from their parent's row (`parentAlias`). */
+function hangWhere(relationship: Relationship, alias: string, parentAlias: string): string[] {
+  const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
+    leftColumns.map((column, i) => `${ident(left)}.${ident(column)} = ${ident(right)}.${ident(rightColumns[i]!)}`);
+  if (relationship.kind !== 'many-to-many') return pairs(alias, relationship.targetColumns, parentAlias, relationship.parentColumns);
+  const { junction, toParent, toTarget } = relationship;
+  const j = `${alias}_j`;
+  const conditions = [...pairs(j, toTarget.from.columns, alias, toTarget.to.columns), ...pairs(j, toParent.from.columns, parentAlias, toParent.to.columns)];
+  return [`exists (select 1 from ${qualified(junction.schema, junction.name)} as ${ident(j)} where ${conditions.join(' and ')})`];
+}
+
+/** The page as `{ body, page_total, total }`: body the JSON text of the rows, total only when counted exactly. */
+export function readStatement(builder: SelectBuilder, relation: CachedRelation, from: string, countExact: boolean): string {
+  const { select } = builder.shape.query;
+  const page = builder.level(relation, from, select, [], () => []);
+  const total = countExact ? `(select count(*) from (${builder.level(relation, from, select, [], () => [], true)}) as pgrst_all)` : 'null::int8';
+  return `select coalesce(json_agg(pgrst_rows), '[]')::text as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
+}
