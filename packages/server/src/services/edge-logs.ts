@@ -24,13 +24,32 @@ export function looksLikeBrowser(headers: Headers): boolean {
 
 let lastPruneAt = 0;
 
+/** Rows wait this long at most, so that a busy project's log costs one insert per batch, not one per request. */
+const FLUSH_AFTER_MS = 100;
+const BATCH_MAX = 500;
+
+const pending = new WeakMap<PlatformContext, { entries: store.EdgeLogEntry[]; timer?: NodeJS.Timeout }>();
+
 /**
- * Writes the entry without holding up the response: a failed write is logged, never answered.
+ * Queues the entry without holding up the response; a failed write is logged, never answered.
  * Rows older than the retention period go on the first write of each hour.
  */
 export function recordEdgeRequest(ctx: PlatformContext, entry: store.EdgeLogEntry): void {
-  store.insert(ctx.db, entry).catch((error: unknown) => ctx.logger.error({ err: error, ref: entry.ref }, 'could not write an edge log row'));
+  let batch = pending.get(ctx);
+  if (!batch) pending.set(ctx, (batch = { entries: [] }));
+  batch.entries.push(entry);
+  if (batch.entries.length >= BATCH_MAX) flush(ctx);
+  else batch.timer ??= setTimeout(() => flush(ctx), FLUSH_AFTER_MS).unref();
   if (Date.now() - lastPruneAt < PRUNE_EVERY_MS) return;
   lastPruneAt = Date.now();
   store.pruneExpired(ctx.db).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not prune edge logs'));
+}
+
+function flush(ctx: PlatformContext): void {
+  const batch = pending.get(ctx);
+  if (!batch?.entries.length) return;
+  clearTimeout(batch.timer);
+  const entries = batch.entries.splice(0);
+  batch.timer = undefined;
+  store.insertMany(ctx.db, entries).catch((error: unknown) => ctx.logger.error({ err: error, rows: entries.length }, 'could not write edge log rows'));
 }

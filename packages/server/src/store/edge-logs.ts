@@ -4,6 +4,9 @@ import type { Queryable } from './db.ts';
 
 /** One request through the project gateway. */
 export interface EdgeLogEntry {
+  /** When the request came in. */
+  at: Date;
+  durationMs: number;
   ref: string;
   method: string;
   path: string;
@@ -19,11 +22,17 @@ export interface EdgeLogEntry {
 /** How long edge logs are kept. */
 export const EDGE_LOG_RETENTION = '7 days';
 
-export async function insert(db: Queryable, entry: EdgeLogEntry): Promise<void> {
+/** Many rows in one statement: the gateway writes its log in batches. */
+export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promise<void> {
+  const column = <T>(pick: (entry: EdgeLogEntry) => T) => entries.map(pick);
   await db.query(
-    `insert into edge_logs (ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [entry.ref, entry.method, entry.path, entry.status, entry.keyRole, entry.role, entry.keySignaturePrefix, entry.fromBrowser, entry.rotatedOutKey],
+    `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key)
+     select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[])`,
+    [
+      column((e) => e.at), column((e) => e.durationMs), column((e) => e.ref), column((e) => e.method), column((e) => e.path),
+      column((e) => e.status), column((e) => e.keyRole), column((e) => e.role), column((e) => e.keySignaturePrefix),
+      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey),
+    ],
   );
 }
 
