@@ -4,12 +4,14 @@
  */
 import { readonlyConnectionLimit } from '@basin/core';
 import type pg from 'pg';
+import { scramVerifier } from './scram-verifier.ts';
 
 export const READONLY_ROLE = 'basin_readonly';
 
 /**
- * Sets a role's password without the password ever reaching the server log, not even when the
- * statement fails (log_min_error_statement would print it). Needs a superuser session.
+ * Sets a role's password without the password ever reaching the server: only its SCRAM verifier
+ * travels (scram-verifier.ts), and not even that reaches the server log, when the statement fails
+ * either (log_min_error_statement would print it). Needs a superuser session.
  */
 export async function setRolePassword(client: pg.ClientBase, role: string, password: string): Promise<void> {
   await client.query(
@@ -17,7 +19,7 @@ export async function setRolePassword(client: pg.ClientBase, role: string, passw
   );
   try {
     await client.query(
-      `alter role ${client.escapeIdentifier(role)} with login password ${client.escapeLiteral(password)}`,
+      `alter role ${client.escapeIdentifier(role)} with login password ${client.escapeLiteral(scramVerifier(password))}`,
     );
   } finally {
     await client.query('reset log_statement; reset log_min_error_statement; reset log_min_duration_statement');
