@@ -1,16 +1,19 @@
 /**
  * The data API's sessions on each running project: a pool logged in as `authenticator`, which
- * each request's transaction switches to the request's role (transaction.ts). Lifecycle jobs
- * close it (jobs/project-job.ts) before they stop or move the instance, with the schema cache
- * and its listener.
+ * each request's transaction switches to the request's role (transaction.ts), and for the
+ * dashboard's table editor a small pool per member database role, logged in as that role (its
+ * transactions "switch" to the role they already are). Lifecycle jobs close them
+ * (jobs/project-job.ts) before they stop or move the instance, with the schema cache and its
+ * listener.
  */
 import { instanceSettings } from '@basin/core';
 import type pg from 'pg';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../services/context.ts';
-import { dataApiLogin } from '../services/project-instance.ts';
+import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
+import type { RequestAuth } from './request-auth.ts';
 import { closeAllSchemaCaches, closeSchemaCache } from './schema-cache.ts';
 
 /** A quarter of the instance's connections, within these bounds: the rest stay for members' own clients. */
@@ -20,7 +23,13 @@ const IDLE_MS = 30_000;
 /** PostgREST's db-pool-acquisition-timeout: how long a request waits for a session. */
 const ACQUIRE_TIMEOUT_MS = 10_000;
 
-const pools = new SessionPools((pool) => ({ pool }));
+/** The table editor's sessions per project and member role: a few members clicking, not an application's traffic. */
+const MEMBER_SESSIONS = 2;
+
+const sessionPools = () => new SessionPools((pool) => ({ pool }));
+const pools = sessionPools();
+const memberPools: Record<MemberDatabaseRole, ReturnType<typeof sessionPools>> = { postgres: sessionPools(), basin_readonly: sessionPools() };
+const everyPools = () => [pools, ...Object.values(memberPools)];
 
 export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
   Math.min(MAX_SESSIONS, Math.max(MIN_SESSIONS, Math.floor(instanceSettings(project.compute_size).max_connections / 4)));
@@ -33,6 +42,20 @@ export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
     // Outside a request's transaction (which sets its own), nothing resolves to members' objects.
     options: '-c search_path=pg_catalog',
     max: restPoolSize(project),
+    idleTimeoutMillis: IDLE_MS,
+    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+  }).pool;
+}
+
+/** The pool a request's transaction runs on: its member database role's own, else authenticator's. */
+export function requestPool(ctx: PlatformContext, project: ProjectRow, role: RequestAuth['role']): pg.Pool {
+  if (!isMemberDatabaseRole(role)) return restPool(ctx, project);
+  return memberPools[role].get(project.ref, {
+    ...memberDatabaseLogin(project, ctx.box, role),
+    application_name: 'basin-table-editor',
+    // The SQL editor's statement timeout, unless the role sets its own (transaction.ts reads it).
+    options: `-c search_path=pg_catalog -c statement_timeout=${ctx.config.sqlStatementTimeoutMs}`,
+    max: MEMBER_SESSIONS,
     idleTimeoutMillis: IDLE_MS,
     connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
   }).pool;
@@ -51,10 +74,10 @@ export function requireRunning(project: ProjectRow): void {
 
 /** Ends the project's sessions, its schema cache and the cache's listener: the instance is about to stop or move. */
 export async function closeRestPool(ref: string): Promise<void> {
-  await Promise.all([pools.close(ref), closeSchemaCache(ref)]);
+  await Promise.all([...everyPools().map((byRef) => byRef.close(ref)), closeSchemaCache(ref)]);
 }
 
 /** Every project's, when the platform stops. */
 export async function closeAllRestPools(): Promise<void> {
-  await Promise.all([pools.closeAll(), closeAllSchemaCaches()]);
+  await Promise.all([...everyPools().map((byRef) => byRef.closeAll()), closeAllSchemaCaches()]);
 }

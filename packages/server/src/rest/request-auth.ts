@@ -10,13 +10,23 @@ import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
 import { projectJwtSecret } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
+import type { MemberDatabaseRole } from '../services/project-instance.ts';
 import type { ProjectKeyClaims } from '../services/project-keys.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
 
+/**
+ * Who a request runs as, with the claims it carries: an API role for the gateway's requests
+ * (ApiRequestAuth), or a member's own database role for the dashboard's table editor, whose
+ * sessions log in as that role (pool.ts).
+ */
 export interface RequestAuth {
-  role: ApiRole;
+  role: ApiRole | MemberDatabaseRole;
   claims: Record<string, unknown>;
+}
+
+export interface ApiRequestAuth extends RequestAuth {
+  role: ApiRole;
 }
 
 /** The request's `apikey` as the gateway accepted it: the key and its verified claims. */
@@ -32,7 +42,7 @@ const decodeError = (message: string) => new RestError(401, 'PGRST301', message)
 const claimsError = (message: string) => new RestError(401, 'PGRST303', message);
 
 /** The request's role and claims; throws a 401 RestError for a bearer token that does not verify. */
-export async function resolveRequestRole(ctx: PlatformContext, project: ProjectRow, headers: Headers, apikey: AcceptedKey): Promise<RequestAuth> {
+export async function resolveRequestRole(ctx: PlatformContext, project: ProjectRow, headers: Headers, apikey: AcceptedKey): Promise<ApiRequestAuth> {
   const token = bearerToken(headers);
   if (token === undefined || token === apikey.key) return { role: apikey.claims.role, claims: apikey.claims };
   return verifyAccessToken(await projectJwtSecret(ctx, project.ref), token);
@@ -46,7 +56,7 @@ function bearerToken(headers: Headers): string | undefined {
   return match[1];
 }
 
-async function verifyAccessToken(secret: string, token: string): Promise<RequestAuth> {
+async function verifyAccessToken(secret: string, token: string): Promise<ApiRequestAuth> {
   const parts = token.split('.').length;
   if (parts !== 3) throw decodeError(`Expected 3 parts in JWT; got ${parts}`);
   let payload: JWTPayload;

@@ -1,5 +1,7 @@
-import { instanceSettings } from '@basin/core';
+import { can, instanceSettings, type Role } from '@basin/core';
 import { AUTHENTICATOR_ROLE } from '../instances/authenticator-role.ts';
+import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
+import { READONLY_ROLE } from '../instances/readonly-role.ts';
 import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { SecretBox } from './secrets.ts';
@@ -31,6 +33,20 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
 export function dataApiLogin(row: ProjectRow, box: SecretBox): { port: number; user: string; password: string } {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
   return { port: row.port, user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(box, row.ref) };
+}
+
+/** The database roles members work as from the dashboard (the SQL editor, the table editor). */
+export type MemberDatabaseRole = typeof POSTGRES_ROLE | typeof READONLY_ROLE;
+
+export const isMemberDatabaseRole = (role: string): role is MemberDatabaseRole => role === POSTGRES_ROLE || role === READONLY_ROLE;
+
+/** `postgres` for members who may read its credentials (the connection string they see), `basin_readonly` for the others. */
+export const memberDatabaseRole = (role: Role): MemberDatabaseRole => (can(role, 'database.credentials:read') ? POSTGRES_ROLE : READONLY_ROLE);
+
+/** How a member database role logs in: its password is sealed in the project row. */
+export function memberDatabaseLogin(row: ProjectRow, box: SecretBox, role: MemberDatabaseRole): { port: number; user: string; password: string } {
+  if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
+  return { port: row.port, user: role, password: box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password) };
 }
 
 export function connectionString(user: string, password: string, port: number): string {

@@ -5,15 +5,14 @@
  * never as the platform's superuser. No run outlives its deadline, and a member has at most
  * SQL_RUNS_PER_MEMBER running on a project, so the editor cannot take a project's connections.
  */
-import { can, SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_RUNS_PER_MEMBER } from '@basin/core';
+import { SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_RUNS_PER_MEMBER } from '@basin/core';
 import type { SqlError, SqlField, SqlResult } from '@basin/core/schemas';
 import pg from 'pg';
 import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
-import { POSTGRES_ROLE, READONLY_ROLE } from '../instances/index.ts';
 import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
-import { instanceSpec } from './project-instance.ts';
+import { instanceAdminPassword, memberDatabaseLogin, memberDatabaseRole } from './project-instance.ts';
 import { RunSlots } from './run-slots.ts';
 
 /** The login a run uses, and the superuser's, which ends the run's session at its deadline. */
@@ -193,18 +192,11 @@ export async function runProjectSql(ctx: PlatformContext, ref: string, userId: s
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'sql:execute');
   if (project.port === null) throw new InstanceUnavailable('no port');
-  const fullAccess = can(project.role, 'database.credentials:read');
   const release = runningPerMember.take(`${ref}\n${userId}`);
   if (!release) throw new TooManyRuns();
   try {
-    const spec = instanceSpec(project, ctx.box);
     return await runSql(
-      {
-        port: spec.port,
-        adminPassword: spec.adminPassword,
-        user: fullAccess ? POSTGRES_ROLE : READONLY_ROLE,
-        password: fullAccess ? spec.postgresPassword : spec.readonlyPassword,
-      },
+      { ...memberDatabaseLogin(project, ctx.box, memberDatabaseRole(project.role)), adminPassword: instanceAdminPassword(ctx.box, ref) },
       text,
       { maxRows: SQL_RESULT_MAX_ROWS, maxBytes: SQL_RESULT_MAX_BYTES, statementTimeoutMs: ctx.config.sqlStatementTimeoutMs },
     );
