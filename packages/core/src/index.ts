@@ -38,3 +38,4 @@ export * from './rules/compute-estimate.ts';
 export * from './billing-messages.ts';
 export * from './rules/invitations.ts';
 export * from './invitation-messages.ts';
+export * from './table-editor-messages.ts';

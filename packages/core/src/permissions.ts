@@ -23,7 +23,10 @@ export const PERMISSIONS = {
   'projects:create': ADMINS,
   'projects:update': ADMINS,
   'projects:delete': ADMINS,
-  /** The superuser connection string; everyone else sees the read-only one only. */
+  /**
+   * The superuser connection string; everyone else sees the read-only one only. Members with it
+   * work as `postgres` in the SQL and table editors, so the table editor's writes need it.
+   */
   'database.credentials:read': BUILDERS,
   'service_api_keys:read': BUILDERS,
   'preview_branches:create': BUILDERS,
@@ -34,7 +37,7 @@ export const PERMISSIONS = {
   'backups:read': EVERYONE,
   /** A physical backup holds every row and role: as sensitive as the superuser password. */
   'backups:download': ADMINS,
-  /** Queries in the SQL editor; Read-only members run them through the read-only role. */
+  /** Queries in the SQL editor and the table editor's reads; Read-only members run them through the read-only role. */
   'sql:execute': EVERYONE,
   'advisors:read': EVERYONE,
   'advisors.acknowledgements:write': BUILDERS,

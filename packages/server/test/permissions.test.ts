@@ -113,6 +113,14 @@ const ROUTES: RouteCase[] = [
     call: (c) => c.post(`${project()}/advisors/acknowledgements`, { cache_key: 'no_primary_key_public_matrix', note: 'known' }),
   },
   { name: 'POST SQL query', allowed: EVERYONE, call: (c) => c.post(`/api/platform/pg-meta/${frozen}/query`, { query: 'select 1' }), permitted: (a) => a.status === 503 },
+  // The table editor's rows: reads for everyone, writes for members who act as postgres; past the check the failed project answers 503.
+  { name: 'GET table rows', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/rest/v1/items`), permitted: (a) => a.status === 503 },
+  {
+    name: 'POST table row',
+    allowed: ['Owner', 'Administrator', 'Developer'],
+    call: (c) => c.post(`${frozenProject()}/rest/v1/items`, { name: 'x' }),
+    permitted: (a) => a.status === 503,
+  },
   // Read-only members read the settings without keys or secret (api-keys.test.ts checks the content).
   { name: 'GET project settings', allowed: EVERYONE, call: (c) => c.get(`${project()}/settings`) },
   { name: 'GET JWT secret update status', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/secrets/update-status`) },

@@ -36,6 +36,7 @@ import { projectGateway } from './gateway.ts';
 import { SessionCache } from './session-cache.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
+import { tableRowsRoutes } from './table-rows.ts';
 import { dashboardRoutes } from './static.ts';
 
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
@@ -58,6 +59,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', pgMetaRoutes(ctx))
     .route('/', projectApiRoutes(ctx))
     .route('/', sqlRoutes(ctx))
+    .route('/', tableRowsRoutes(ctx))
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))
