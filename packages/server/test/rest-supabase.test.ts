@@ -265,12 +265,14 @@ describe('roles and row level security', () => {
     expect((await alice.rpc('my_uid')).data).toBe(ALICE);
     const inserted = await alice.from('todos').insert({ task: 'new for alice' }).select('user_id, task').single();
     expect(inserted.data).toEqual({ user_id: ALICE, task: 'new for alice' });
+    const defaults = await alice.from('todos').insert([{ task: 'first' }, { task: 'second', done: true }], { defaultToNull: false }).select('task, done, user_id');
+    expect(defaults.data).toEqual([{ task: 'first', done: false, user_id: ALICE }, { task: 'second', done: true, user_id: ALICE }]);
     const forBob = await alice.from('todos').insert({ task: 'sneaky', user_id: BOB });
     expect(forBob.error).toMatchObject({ code: '42501' });
     expect(forBob.status).toBe(403);
     const bobsRows = await alice.from('todos').update({ done: true }).eq('user_id', BOB).select();
     expect(bobsRows.data).toEqual([]);
-    expect((await service.from('todos').select('task').order('id')).data).toHaveLength(3);
+    expect((await service.from('todos').select('task').order('id')).data).toHaveLength(5);
   });
 
   it('refuses an expired user token and one signed with another secret', async () => {

@@ -182,7 +182,7 @@ function planTable(cache: SchemaCache, schema: string, name: string, request: Re
     case 'POST': {
       const rows = bodyRows(body);
       const builder = builderFor(cache, query, undefined, true);
-      const sql = insertStatement(builder, relation, { rows, columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution }, count);
+      const sql = insertStatement(builder, relation, { rows, columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution, missingDefault: prefer.missing === 'default' }, count);
       return { sql, values: builder.params.values, unwrap: singular, answersBody: representation, status: 201 };
     }
     case 'PATCH': {

@@ -50,25 +50,51 @@ export interface InsertOptions {
   columns?: string[];
   onConflict?: string[];
   resolution?: Preferences['resolution'];
+  /** `Prefer: missing=default`: a key a row lacks takes the column's default, not null. */
+  missingDefault?: boolean;
+}
+
+/**
+ * Rows that name the same columns, each group one INSERT: with missing=default a row's absent
+ * keys are left out of its INSERT, so Postgres fills them with the columns' defaults.
+ */
+function columnGroups(relation: CachedRelation, options: InsertOptions): { columns: string[]; rows: Row[] }[] {
+  if (!options.missingDefault) return [{ columns: insertColumns(relation, options.rows, options.columns), rows: options.rows }];
+  const groups = new Map<string, { columns: string[]; rows: Row[] }>();
+  for (const row of options.rows) {
+    const columns = requireColumns(relation, Object.keys(row).filter((key) => !options.columns || options.columns.includes(key)).sort());
+    const key = JSON.stringify(columns);
+    const group = groups.get(key) ?? { columns, rows: [] };
+    group.rows.push(row);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+function conflictSql(relation: CachedRelation, columns: string[], options: InsertOptions): string {
+  if (!options.resolution) return '';
+  const target = requireColumns(relation, options.onConflict ?? relation.primaryKey);
+  if (!target.length) throw new RestError(400, 'PGRST103', `'${relation.name}' has no primary key: upserts need on_conflict`);
+  const updates = columns.filter((c) => !target.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+  return options.resolution === 'ignore-duplicates' || !updates.length
+    ? `on conflict (${target.map(ident).join(', ')}) do nothing`
+    : `on conflict (${target.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
 }
 
 export function insertStatement(builder: SelectBuilder, relation: CachedRelation, options: InsertOptions, countExact: boolean): string {
-  const columns = insertColumns(relation, options.rows, options.columns);
-  const list = columns.map(ident).join(', ');
-  const rows = builder.params.add(JSON.stringify(options.rows), 'json');
-  let conflict = '';
-  if (options.resolution) {
-    const target = requireColumns(relation, options.onConflict ?? relation.primaryKey);
-    if (!target.length) throw new RestError(400, 'PGRST103', `'${relation.name}' has no primary key: upserts need on_conflict`);
-    const updates = columns.filter((c) => !target.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
-    conflict = options.resolution === 'ignore-duplicates' || !updates.length
-      ? `on conflict (${target.map(ident).join(', ')}) do nothing`
-      : `on conflict (${target.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
-  }
-  const insert = columns.length
-    ? `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${rows}) ${conflict}`
-    : `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} select from json_array_elements(${rows}) ${conflict}`;
-  return withMutation(builder, relation, `${insert} returning ${TARGET}.*`, countExact);
+  const table = `${qualified(relation.schema, relation.name)} as ${TARGET}`;
+  const inserts = columnGroups(relation, options).map(({ columns, rows }) => {
+    const list = columns.map(ident).join(', ');
+    const values = builder.params.add(JSON.stringify(rows), 'json');
+    const source = columns.length
+      ? `(${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values})`
+      : `select from json_array_elements(${values})`;
+    return `insert into ${table} ${source} ${conflictSql(relation, columns, options)} returning ${TARGET}.*`;
+  });
+  if (inserts.length === 1) return withMutation(builder, relation, inserts[0]!, countExact);
+  const ctes = inserts.map((insert, i) => `pgrst_insert_${i} as (${insert})`);
+  const union = inserts.map((_, i) => `select * from pgrst_insert_${i}`).join(' union all ');
+  return withMutation(builder, relation, union, countExact, ctes);
 }
 
 export function updateStatement(builder: SelectBuilder, relation: CachedRelation, body: unknown, countExact: boolean): string {
@@ -92,6 +118,7 @@ function rootWhere(builder: SelectBuilder): string {
   return conditions.length ? `where ${whereSql(TARGET, conditions, builder.params)}` : '';
 }
 
-function withMutation(builder: SelectBuilder, relation: CachedRelation, mutation: string, countExact: boolean): string {
-  return `with ${MUTATION} as (${mutation}) ${readStatement(builder, relation, MUTATION, countExact)}`;
+/** The rows `mutation` returns, read through the select tree; `before` are CTEs it reads from. */
+function withMutation(builder: SelectBuilder, relation: CachedRelation, mutation: string, countExact: boolean, before: string[] = []): string {
+  return `with ${[...before, `${MUTATION} as (${mutation})`].join(', ')} ${readStatement(builder, relation, MUTATION, countExact)}`;
 }
