@@ -2,6 +2,7 @@ import { MESSAGES, type Role } from '@basin/core';
 import { useInvitationsQuery } from '../../data/invitations/use-invitations-query';
 import { formatDateTime } from '../../lib/format-date';
 import { Button } from '../../ui/button';
+import { DataRow, DataTable } from '../../ui/data-table';
 import { Skeleton } from '../../ui/skeleton';
 import { RevokeInvitationButton } from './revoke-invitation-button';
 import { canRevokeInvitation } from './team-rules';
@@ -27,32 +28,18 @@ export function PendingInvitations({ slug, actorRole }: { slug: string; actorRol
       ) : invitations.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-border-strong px-4 py-3 text-[13px] text-muted">No pending invitations.</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-          <table className="w-full text-left text-[13px]">
-            <thead className="border-b border-border bg-surface-muted text-xs text-muted">
-              <tr>
-                <th className="px-4 py-2 font-medium">Email</th>
-                <th className="px-4 py-2 font-medium">Role</th>
-                <th className="px-4 py-2 font-medium">Expires</th>
-                <th className="px-4 py-2 font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.data.map((invitation) => (
-                <tr key={invitation.id} className="border-b border-border last:border-b-0">
-                  <td className="px-4 py-2.5 font-medium">{invitation.email}</td>
-                  <td className="px-4 py-2.5">{invitation.role}</td>
-                  <td className="px-4 py-2.5 text-muted">{formatDateTime(invitation.expires_at)}</td>
-                  <td className="px-4 py-2.5 text-right">
-                    <RevokeInvitationButton slug={slug} invitation={invitation} allowed={canRevokeInvitation(actorRole, invitation.role)} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['Email', 'Role', 'Expires']} actions>
+          {invitations.data.map((invitation) => (
+            <DataRow key={invitation.id}>
+              <td className="px-4 py-2.5 font-medium">{invitation.email}</td>
+              <td className="px-4 py-2.5">{invitation.role}</td>
+              <td className="px-4 py-2.5 text-muted">{formatDateTime(invitation.expires_at)}</td>
+              <td className="px-4 py-2.5 text-right">
+                <RevokeInvitationButton slug={slug} invitation={invitation} allowed={canRevokeInvitation(actorRole, invitation.role)} />
+              </td>
+            </DataRow>
+          ))}
+        </DataTable>
       )}
     </section>
   );
