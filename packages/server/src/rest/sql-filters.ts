@@ -1,15 +1,24 @@
 /**
  * Filters and logic trees as a WHERE condition. Operands are parameters whose type Postgres
- * takes from the column they are compared with, as PostgREST's literals are.
+ * takes from the column they are compared with, as PostgREST's literals are. A filter may also
+ * name an embed of its level (`actors=not.is.null`): whether the embed has rows.
  */
-import { parseError } from './errors.ts';
+import { parseError, RestError } from './errors.ts';
 import { fieldSql, Params } from './sql-fragment.ts';
-import type { Condition, Filter, FilterOperator } from './types.ts';
+import type { CachedRelation, Condition, Filter, FilterOperator } from './types.ts';
+
+/** What the conditions of one level read: its relation as `alias`, and its embeds. */
+export interface FilterScope {
+  alias: string;
+  relation: CachedRelation;
+  /** SQL that is true when the level's embed of that name (or alias) has a row. */
+  embeds?: Map<string, string>;
+}
 
 const COMPARISONS: Partial<Record<FilterOperator, string>> = {
   eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
   like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-',
+  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
 };
 
 const TEXT_SEARCH: Partial<Record<FilterOperator, string>> = {
@@ -26,8 +35,18 @@ const single = (filter: Filter) => {
   return filter.value;
 };
 
-function filterSql(alias: string, filter: Filter, params: Params): string {
-  const left = fieldSql(alias, filter.field, params);
+/** Only `is.null` and `not.is.null` apply to an embed: PostgREST's anti-join and semi-join. */
+function embedFilterSql(filter: Filter, present: string): string {
+  if (filter.operator !== 'is' || filter.value !== 'null' || filter.field.json.length) {
+    throw new RestError(400, 'PGRST120', `Bad operator on the '${filter.field.column}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+  }
+  return filter.negated ? present : `not (${present})`;
+}
+
+function filterSql(scope: FilterScope, filter: Filter, params: Params): string {
+  const present = scope.embeds?.get(filter.field.column);
+  if (present !== undefined) return embedFilterSql(filter, present);
+  const left = fieldSql(scope.alias, scope.relation, filter.field, params);
   const { operator } = filter;
   let sql: string;
   if (operator === 'is') {
@@ -54,12 +73,12 @@ function filterSql(alias: string, filter: Filter, params: Params): string {
   return filter.negated ? `not (${sql})` : sql;
 }
 
-export function conditionSql(alias: string, condition: Condition, params: Params): string {
-  if (condition.kind === 'filter') return filterSql(alias, condition, params);
-  const joined = condition.conditions.map((part) => `(${conditionSql(alias, part, params)})`).join(` ${condition.operator} `) || (condition.operator === 'and' ? 'true' : 'false');
+export function conditionSql(scope: FilterScope, condition: Condition, params: Params): string {
+  if (condition.kind === 'filter') return filterSql(scope, condition, params);
+  const joined = condition.conditions.map((part) => `(${conditionSql(scope, part, params)})`).join(` ${condition.operator} `) || (condition.operator === 'and' ? 'true' : 'false');
   return condition.negated ? `not (${joined})` : `(${joined})`;
 }
 
 /** Conditions joined with AND, or nothing. */
-export const whereSql = (alias: string, conditions: Condition[], params: Params) =>
-  conditions.map((condition) => conditionSql(alias, condition, params)).join(' and ');
+export const whereSql = (scope: FilterScope, conditions: Condition[], params: Params) =>
+  conditions.map((condition) => conditionSql(scope, condition, params)).join(' and ');

@@ -4,7 +4,7 @@
  * names only from the catalog (format_type) or through `castType`'s narrow check.
  */
 import { parseError } from './errors.ts';
-import type { FieldPath } from './types.ts';
+import type { CachedRelation, FieldPath } from './types.ts';
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -20,9 +20,17 @@ export class Params {
   }
 }
 
-/** A column of `alias`, followed along its JSON path: keys are parameters, indexes too. */
-export function fieldSql(alias: string, field: FieldPath, params: Params): string {
+const JSON_TYPES = new Set(['json', 'jsonb']);
+
+/**
+ * A column of `relation` read as `alias`, followed along its JSON path: keys are parameters,
+ * indexes too. As in PostgREST, a path into a column of another type goes through to_jsonb, so
+ * that arrows reach the fields of a composite and the elements of an array.
+ */
+export function fieldSql(alias: string, relation: CachedRelation, field: FieldPath, params: Params): string {
   let sql = `${ident(alias)}.${ident(field.column)}`;
+  const type = relation.columns.find((column) => column.name === field.column)?.type;
+  if (field.json.length && type !== undefined && !JSON_TYPES.has(type)) sql = `to_jsonb(${sql})`;
   for (const step of field.json) {
     const key = /^-?\d+$/.test(step.key) ? params.add(Number(step.key), 'int4') : params.add(step.key, 'text');
     sql = `(${sql}${step.arrow}${key})`;

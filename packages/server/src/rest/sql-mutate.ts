@@ -103,19 +103,19 @@ export function updateStatement(builder: SelectBuilder, relation: CachedRelation
   if (!columns.length) throw bodyError('The body of an update names no column');
   const patch = builder.params.add(JSON.stringify(body), 'json');
   const set = columns.map((c) => `${ident(c)} = pgrst_patch.${ident(c)}`).join(', ');
-  const where = rootWhere(builder);
+  const where = rootWhere(builder, relation);
   const update = `update ${qualified(relation.schema, relation.name)} as ${TARGET} set ${set} from json_populate_record(${rowType(relation)}, ${patch}) as pgrst_patch ${where} returning ${TARGET}.*`;
   return withMutation(builder, relation, update, countExact);
 }
 
 export function deleteStatement(builder: SelectBuilder, relation: CachedRelation, countExact: boolean): string {
-  const remove = `delete from ${qualified(relation.schema, relation.name)} as ${TARGET} ${rootWhere(builder)} returning ${TARGET}.*`;
+  const remove = `delete from ${qualified(relation.schema, relation.name)} as ${TARGET} ${rootWhere(builder, relation)} returning ${TARGET}.*`;
   return withMutation(builder, relation, remove, countExact);
 }
 
-function rootWhere(builder: SelectBuilder): string {
+function rootWhere(builder: SelectBuilder, relation: CachedRelation): string {
   const conditions = builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
-  return conditions.length ? `where ${whereSql(TARGET, conditions, builder.params)}` : '';
+  return conditions.length ? `where ${whereSql({ alias: TARGET, relation }, conditions, builder.params)}` : '';
 }
 
 /** The rows `mutation` returns, read through the select tree; `before` are CTEs it reads from. */

@@ -17,6 +17,8 @@ export interface ReadShape {
   maxRows?: number;
   /** A write already applied the root's conditions and chose its rows: the read only shapes them. */
   rootChosen?: boolean;
+  /** `Accept: application/vnd.pgrst.array+json;nulls=stripped`: keys whose value is null are left out. */
+  stripNulls?: boolean;
 }
 
 const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
@@ -24,6 +26,8 @@ const samePath = (a: string[], b: string[]) => a.length === b.length && a.every(
 export class SelectBuilder {
   readonly params = new Params();
   #aliases = 0;
+  /** The paths of the levels built so far, as JSON. */
+  #levels = new Set<string>();
 
   constructor(readonly shape: ReadShape) {}
 
@@ -42,27 +46,31 @@ export class SelectBuilder {
    */
   level(relation: CachedRelation, from: string, items: SelectItem[], path: string[], joinWhere: (alias: string) => string[], unpaged = false): string {
     const alias = this.alias();
+    this.#levels.add(JSON.stringify(path));
     const columns: string[] = [];
     const joins: string[] = [];
+    const embeds = new Map<string, string>();
     for (const item of items) {
       if (item.kind === 'star') columns.push(`${ident(alias)}.*`);
       else if (item.kind === 'field') {
         this.#requireColumn(relation, item.field.column);
-        const sql = fieldSql(alias, item.field, this.params);
+        const sql = fieldSql(alias, relation, item.field, this.params);
         columns.push(`${item.cast ? `(${sql})::${castType(item.cast)}` : sql} as ${ident(fieldName(item.field, item.alias))}`);
       } else {
-        const embed = this.#embed(relation, alias, item, [...path, item.alias ?? item.relation]);
+        const name = item.alias ?? item.relation;
+        const embed = this.#embed(relation, alias, item, [...path, name]);
         joins.push(embed.join);
-        columns.push(embed.column);
+        if (embed.column) columns.push(embed.column);
+        if (embed.present) embeds.set(name, embed.present);
       }
     }
     const chosen = unpaged || (path.length === 0 && this.shape.rootChosen);
     const conditions: Condition[] = path.length === 0 && this.shape.rootChosen ? [] : this.#scoped(this.shape.query.conditions, path);
-    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql(alias, conditions, this.params)] : [])];
+    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql({ alias, relation, embeds }, conditions, this.params)] : [])];
     const order = chosen ? [] : this.#scoped(this.shape.query.order, path).flat();
     const page = chosen ? '' : this.#page(path);
     return [
-      `select ${columns.join(', ') || 'null as pgrst_empty'}`,
+      `select ${columns.join(', ')}`,
       `from ${from} as ${ident(alias)}`,
       ...joins,
       where.length ? `where ${where.join(' and ')}` : '',
@@ -88,7 +96,7 @@ export class SelectBuilder {
 
   #ownValue(alias: string, relation: CachedRelation, term: OrderTerm): string {
     this.#requireColumn(relation, term.field.column);
-    return fieldSql(alias, term.field, this.params);
+    return fieldSql(alias, relation, term.field, this.params);
   }
 
   /** `order=embed(column)`: the value of a to-one embed of this level, read beside the row. */
@@ -96,7 +104,7 @@ export class SelectBuilder {
     const embed = items.find((item): item is SelectEmbed => item.kind === 'embed' && (item.alias ?? item.relation) === term.relation);
     const relationship = embed && resolveEmbed(this.shape.cache, relation, embed);
     if (!relationship || relationship.kind !== 'to-one') {
-      throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${term.relation}' must be an embedded to-one relationship of '${relation.name}'`);
+      throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${relation.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
     }
     const sub = this.alias();
     const value = this.#ownValue(sub, relationship.target, term);
@@ -110,7 +118,20 @@ export class SelectBuilder {
     }
   }
 
-  #embed(parent: CachedRelation, parentAlias: string, embed: SelectEmbed, path: string[]): { join: string; column: string } {
+  /** PGRST108 for a filter, order or page on an embed the select does not name. */
+  requireEmbedded(): void {
+    const { conditions, order, limit, offset } = this.shape.query;
+    const missing = [...conditions, ...order, ...limit, ...offset].find(({ path }) => !this.#levels.has(JSON.stringify(path)));
+    if (!missing) return;
+    const name = missing.path.join('.');
+    throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+  }
+
+  /**
+   * The lateral join of an embed, the column it answers (none for an empty embed such as
+   * `actors()`, which only filters) and the SQL that is true when it has rows.
+   */
+  #embed(parent: CachedRelation, parentAlias: string, embed: SelectEmbed, path: string[]): { join: string; column?: string; present?: string } {
     const relationship = resolveEmbed(this.shape.cache, parent, embed);
     const target = relationship.target;
     const hang = (alias: string) => hangWhere(relationship, alias, parentAlias);
@@ -119,20 +140,20 @@ export class SelectBuilder {
     const toOne = relationship.kind === 'to-one';
     const inner = embed.inner ? 'inner' : 'left';
     if (embed.spread) {
-      if (!toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${embed.relation}' is only possible on a to-one relationship`);
+      if (!toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${embed.relation}' is not possible`, `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`);
       const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
       return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, column: `${ident(joined)}.*` };
     }
     const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
     const rows = this.alias();
+    const column = embed.select.length ? `${ident(joined)}.v as ${name}` : undefined;
     if (toOne) {
-      return { join: `${inner} join lateral (select row_to_json(${ident(rows)}) as v from (${sub}) as ${ident(rows)} limit 1) as ${ident(joined)} on true`, column: `${ident(joined)}.v as ${name}` };
+      const join = `${inner} join lateral (select row_to_json(${ident(rows)}) as v from (${sub}) as ${ident(rows)} limit 1) as ${ident(joined)} on true`;
+      return { join, column, present: `${ident(joined)}.v is not null` };
     }
-    const on = embed.inner ? `json_array_length(${ident(joined)}.v) > 0` : 'true';
-    return {
-      join: `${inner} join lateral (select coalesce(json_agg(${ident(rows)}), '[]') as v from (${sub}) as ${ident(rows)}) as ${ident(joined)} on ${on}`,
-      column: `${ident(joined)}.v as ${name}`,
-    };
+    const present = `json_array_length(${ident(joined)}.v) > 0`;
+    const join = `${inner} join lateral (select coalesce(json_agg(${ident(rows)}), '[]') as v from (${sub}) as ${ident(rows)}) as ${ident(joined)} on ${embed.inner ? present : 'true'}`;
+    return { join, column, present };
   }
 }
 
@@ -152,5 +173,7 @@ export function readStatement(builder: SelectBuilder, relation: CachedRelation, 
   const { select } = builder.shape.query;
   const page = builder.level(relation, from, select, [], () => []);
   const total = countExact ? `(select count(*) from (${builder.level(relation, from, select, [], () => [], true)}) as pgrst_all)` : 'null::int8';
-  return `select coalesce(json_agg(pgrst_rows), '[]')::text as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
+  builder.requireEmbedded();
+  const rows = builder.shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_rows))' : 'json_agg(pgrst_rows)';
+  return `select coalesce(${rows}, '[]')::text as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
 }
