@@ -22,6 +22,8 @@ export interface FetchOptions {
   signal?: AbortSignal;
   /** Give up after this many ms (the REST health check allows 2 s). */
   timeoutMs?: number;
+  /** Headers besides accept and content-type (e.g. PostgREST's Prefer and Range). */
+  headers?: Record<string, string>;
 }
 
 /** A signal that aborts with `signal` or after `ms`. */
@@ -63,8 +65,16 @@ function field(data: unknown, name: string): string | undefined {
  * Calls the platform API on the dashboard's origin. The answer is typed by the caller from core's
  * schema types (no runtime validation here, so zod stays out of the first-load bundle).
  */
-export async function fetcher<T>(path: string, { method = 'GET', body, signal, timeoutMs }: FetchOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function fetcher<T>(path: string, options: FetchOptions = {}): Promise<T> {
+  return (await fetchWithHeaders<T>(path, options)).data;
+}
+
+/** `fetcher`, with the answer's headers (e.g. PostgREST's Content-Range). */
+export async function fetchWithHeaders<T>(
+  path: string,
+  { method = 'GET', body, signal, timeoutMs, headers: extra }: FetchOptions = {},
+): Promise<{ data: T; headers: Headers }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
 
   const timeout = timeoutMs === undefined ? undefined : withTimeout(signal, timeoutMs);
@@ -91,7 +101,7 @@ export async function fetcher<T>(path: string, { method = 'GET', body, signal, t
     const message = field(data, 'message') ?? `Request failed with status ${response.status}`;
     throw new ApiError(message, response.status, field(data, 'code'), data);
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

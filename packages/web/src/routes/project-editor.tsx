@@ -1,1 +1,1 @@
-export { TableEditorPage as Component } from '../features/database-lists/table-editor-page';
+export { TableEditorPage as Component } from '../features/table-editor/table-editor-page';

@@ -6,8 +6,8 @@ export interface MockRequest {
   body: unknown;
 }
 
-/** What a handler answers: a body (status 200), or an explicit status and body. */
-export type MockAnswer = { status: number; body?: unknown } | { body: unknown };
+/** What a handler answers: a body (status 200), or an explicit status and body; headers besides content-type. */
+export type MockAnswer = ({ status: number; body?: unknown } | { body: unknown }) & { headers?: Record<string, string> };
 export type MockHandler = (request: MockRequest) => MockAnswer;
 
 export const json = (body: unknown, status = 200): MockAnswer => ({ status, body });
@@ -32,7 +32,7 @@ export function mockApi(handlers: Record<string, MockHandler | MockAnswer>) {
       : { status: 404, body: { message: `No mock for ${method} ${url.pathname}` } };
     const status = 'status' in answer ? answer.status : 200;
     const text = answer.body === undefined ? '' : JSON.stringify(answer.body);
-    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json' } });
+    return new Response(status === 204 ? null : text, { status, headers: { 'content-type': 'application/json', ...answer.headers } });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { calls, fetchMock };

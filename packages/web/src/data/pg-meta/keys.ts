@@ -1,5 +1,4 @@
 export const pgMetaKeys = {
   list: (ref: string | undefined, kind: string, params: Record<string, string | number>) => ['projects', ref, 'pg-meta', kind, params] as const,
-  rows: (ref: string | undefined, schema: string, table: string, page: number) => ['projects', ref, 'pg-meta', 'rows', schema, table, page] as const,
   apiDescription: (ref: string | undefined) => ['projects', ref, 'api-rest'] as const,
 };

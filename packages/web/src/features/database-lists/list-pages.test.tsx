@@ -5,7 +5,6 @@ import { PROJECT_REF } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { FunctionsPage, IndexesPage } from './list-pages';
-import { TableEditorPage } from './table-editor-page';
 
 const META = `/api/platform/pg-meta/${PROJECT_REF}`;
 const urls = (fetchMock: ReturnType<typeof mockApi>['fetchMock']) => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
@@ -41,16 +40,5 @@ describe('database lists', () => {
     expect(await screen.findByText('items_idx_1')).toBeTruthy();
     expect(screen.queryByText('orders_idx_2')).toBeNull();
     expect(screen.queryByText('items_archive_idx_3')).toBeNull();
-  });
-
-  it('reads a table’s rows with quoted identifiers and numeric paging', async () => {
-    const { calls } = mockApi({
-      [`GET ${META}/tables`]: json([{ id: 7, schema: 'public', name: 'Order Items', comment: null }]),
-      [`POST ${META}/query`]: json({ fields: [{ name: 'id', dataTypeID: 23, type: 'integer' }], rows: [[1], [2]], rowCount: 2, command: 'SELECT', durationMs: 1, truncated: false }),
-    });
-    renderAt('/project/:ref/editor', <TableEditorPage />, `/project/${PROJECT_REF}/editor?schema=public&table=Order%20Items`);
-    expect(await screen.findByRole('table', { name: 'Rows of public.Order Items' })).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ query: 'select * from "public"."Order Items" limit 50 offset 0;' });
-    expect(screen.getByRole('button', { name: 'Order Items' })).toBeTruthy();
   });
 });

@@ -1,18 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef } from 'react';
 import type { SqlField } from '@basin/core/schemas';
+import { cellText } from '../../lib/cell-text';
 import { cn } from '../../ui/cn';
 
 const ROW_HEIGHT = 28;
 const COLUMN_WIDTH = 180;
 const NUMBER_WIDTH = 64;
-
-/** A cell as text: NULL, JSON for json values, Postgres's text for the rest. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
 
 /**
  * The rows of a result, only those in view rendered (a 100,000-row result keeps a few dozen

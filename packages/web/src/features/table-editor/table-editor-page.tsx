@@ -2,17 +2,19 @@ import { Search } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePgMetaListQuery } from '../../data/pg-meta/use-pg-meta-list-query';
+import { useTableDefinitionQuery } from '../../data/pg-meta/use-table-definition-query';
+import { Alert } from '../../ui/alert';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
-import { TableRows } from './table-rows';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '../database-lists/use-debounced-value';
+import { TableRowsEditor } from './table-rows-editor';
 
 const TABLE_LIST_LIMIT = 50;
 
-/** The tables of the project (searchable) and, for the one in `?schema=&table=`, its rows read-only. */
+/** The tables of the project (searchable) and, for the one in `?schema=&table=`, its rows to read and edit. */
 export function TableEditorPage() {
   const { ref = '' } = useParams();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -30,7 +32,7 @@ export function TableEditorPage() {
 
   return (
     <Page wide>
-      <PageHeader title="Tables" description={`Tables of the ${schema} schema. Rows are shown read-only.`} />
+      <PageHeader title="Tables" description={`Tables of the ${schema} schema, read and written through the project's REST API as your database role.`} />
       <div className="flex flex-col gap-4 md:flex-row">
         <aside className="flex w-full shrink-0 flex-col gap-2 md:w-56">
           <div className="relative">
@@ -65,7 +67,7 @@ export function TableEditorPage() {
               <h2 className="mb-2 font-mono text-[13px] font-medium">
                 {schema}.{table}
               </h2>
-              <TableRows key={`${schema}.${table}`} projectRef={ref} schema={schema} table={table} />
+              <SelectedTable key={`${schema}.${table}`} projectRef={ref} schema={schema} table={table} />
             </>
           ) : (
             <EmptyState title="Select a table">Pick a table on the left to see its rows.</EmptyState>
@@ -74,4 +76,13 @@ export function TableEditorPage() {
       </div>
     </Page>
   );
+}
+
+/** The chosen table's definition (columns, primary key), then its rows. */
+function SelectedTable({ projectRef, schema, table }: { projectRef: string; schema: string; table: string }) {
+  const { definition, error } = useTableDefinitionQuery(projectRef, schema, table);
+  if (error) return <Alert tone="danger" title={`Failed to read ${schema}.${table}`}>{error.message}</Alert>;
+  if (definition === undefined) return <Skeleton className="h-40" />;
+  if (definition === null) return <EmptyState title="Table not found">{`There is no table ${schema}.${table}.`}</EmptyState>;
+  return <TableRowsEditor projectRef={projectRef} definition={definition} />;
 }

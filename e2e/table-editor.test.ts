@@ -1,0 +1,129 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { addMember } from '../packages/server/test/membership.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
+
+let dashboard: Dashboard;
+let platform: TestPlatform;
+let owner: ApiClient;
+let reader: ApiClient;
+let ref: string;
+let connectionString: string;
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `table-editor-${name}.png`) });
+const range = (page: Page) => page.getByTestId('rows-range').textContent();
+const grid = (page: Page) => page.getByRole('table', { name: 'Rows of public.products' });
+/** The first data row's cells, as text. */
+const firstRow = async (page: Page) => (await grid(page).locator('tbody tr').first().locator('td').allTextContents()).slice(2, 5);
+
+async function openProducts(as: ApiClient): Promise<Page> {
+  const page = await dashboard.openPage(as);
+  await page.goto(`${platform.url}/project/${ref}/editor?schema=public&table=products`);
+  await grid(page).waitFor();
+  return page;
+}
+
+beforeAll(async () => {
+  dashboard = await startDashboard();
+  platform = dashboard.platform;
+  owner = new ApiClient(platform.url);
+  await owner.signUp(uniqueEmail('rows'));
+  const slug = (await owner.post('/api/platform/organizations', { name: 'Rows' })).body.slug;
+  reader = new ApiClient(platform.url);
+  await reader.signUp(uniqueEmail('rows-reader'));
+  await addMember(owner, slug, reader, 'Read-only');
+  ref = (await owner.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
+  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
+  await query(
+    connectionString,
+    `create table products (id serial primary key, name text not null, price int, tags text[]);
+     insert into products (name, price, tags) select 'product ' || g, g, array['tag' || (g % 3)] from generate_series(1, 130) g`,
+  );
+}, 180_000);
+afterAll(() => dashboard?.close());
+
+describe('table editor in the dashboard', () => {
+  it('sorts, filters, pages, and inserts, edits and deletes a row', async () => {
+    const page = await openProducts(owner);
+    await expect.poll(() => range(page)).toBe('Rows 1–100 of 130');
+    expect(await firstRow(page)).toEqual(['1', 'product 1', '1']);
+
+    // Sort: the price header twice is descending.
+    const price = page.getByRole('columnheader', { name: /price/ });
+    await price.getByRole('button').click();
+    await price.getByRole('button').click();
+    await expect.poll(() => price.getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => firstRow(page)).toEqual(['130', 'product 130', '130']);
+    await shot(page, 'sorted');
+
+    // Pages of 100.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => range(page)).toBe('Rows 101–130 of 130');
+    await expect.poll(() => firstRow(page)).toEqual(['30', 'product 30', '30']);
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => range(page)).toBe('Rows 1–100 of 130');
+
+    // A filter chip: price <= 5.
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    const form = page.getByRole('dialog', { name: 'Add filter' });
+    await form.getByRole('combobox', { name: 'Column' }).click();
+    await page.getByRole('option', { name: 'price' }).click();
+    await form.getByRole('combobox', { name: 'Operator' }).click();
+    await page.getByRole('option', { name: /^less or equal/ }).click();
+    await form.getByLabel('Value').fill('5');
+    await shot(page, 'filter-form');
+    await form.getByRole('button', { name: 'Apply filter' }).click();
+    await page.getByText('price lte 5', { exact: true }).waitFor();
+    await expect.poll(() => range(page)).toBe('Rows 1–5 of 5');
+    await shot(page, 'filtered');
+
+    // Insert: empty id takes the sequence's next value.
+    await page.getByRole('button', { name: 'Insert row' }).click();
+    const insert = page.getByRole('dialog', { name: 'Insert row' });
+    await insert.getByLabel('name').fill('Basin mug');
+    await insert.getByLabel('price').fill('3');
+    await insert.getByLabel('tags').fill('["mug","new"]');
+    await shot(page, 'insert-panel');
+    await insert.getByRole('button', { name: 'Insert row' }).click();
+    await page.getByText('Row inserted').waitFor();
+    await expect.poll(() => range(page)).toBe('Rows 1–6 of 6');
+    const mug = grid(page).locator('tbody tr', { hasText: 'Basin mug' });
+    expect((await mug.locator('td').allTextContents()).slice(2)).toEqual(['131', 'Basin mug', '3', '["mug","new"]', '']);
+
+    // Edit it: price 3 -> 4.
+    await mug.getByRole('button', { name: /^Edit row/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit row' });
+    await edit.getByLabel('price').fill('4');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Row updated').waitFor();
+    await expect.poll(async () => (await mug.locator('td').allTextContents())[4]).toBe('4');
+    expect((await query(connectionString, `select price, tags from products where name = 'Basin mug'`)).rows).toEqual([{ price: 4, tags: ['mug', 'new'] }]);
+    await shot(page, 'edited');
+
+    // Delete it, after the confirmation.
+    await mug.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Delete 1 row' }).click();
+    await shot(page, 'delete-confirm');
+    await page.getByRole('dialog', { name: 'Delete 1 row?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 1 row').waitFor();
+    await expect.poll(() => range(page)).toBe('Rows 1–5 of 5');
+    expect((await query(connectionString, `select count(*)::int as n from products where name = 'Basin mug'`)).rows).toEqual([{ n: 0 }]);
+    await page.context().close();
+  });
+
+  it('shows rows read-only to Read-only members', async () => {
+    const page = await openProducts(reader);
+    await expect.poll(() => range(page)).toBe('Rows 1–100 of 130');
+    const insert = page.getByRole('button', { name: 'Insert row' });
+    await expect.poll(() => insert.isDisabled()).toBe(true);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await insert.locator('..').hover();
+    await page.getByRole('tooltip').getByText('Read-only members can view rows but not change them').waitFor();
+    await shot(page, 'read-only');
+    await page.context().close();
+  });
+});
