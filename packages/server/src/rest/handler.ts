@@ -94,7 +94,7 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   const maxRows = (await findApiSettings(ctx.db, project.ref))?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
   const table = /^\/([^/]+)\/?$/.exec(path);
-  if (!rpc && !table) throw new RestError(404, 'PGRST125', `Invalid path specified in request URL: ${path.slice(0, 200)}`);
+  if (!rpc && !table) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
   const body = READ_METHODS.has(request.method) ? undefined : await readBody(request);
   let cache = await schemaCache(ctx, project);
@@ -137,7 +137,7 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences): Prom
   const pageTotal = Number(row.page_total);
   if (plan.unwrap && pageTotal !== 1) {
     // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
-    throw new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${pageTotal} rows`);
+    throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
   }
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && pageTotal > prefer.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
@@ -201,10 +201,8 @@ function planTable(cache: SchemaCache, schema: string, name: string, request: Re
 
 function planRpc(cache: SchemaCache, schema: string, name: string, request: Request, url: URL, body: unknown, prefer: Preferences, singular: boolean, maxRows?: number): Plan {
   const read = READ_METHODS.has(request.method);
-  if (!read && request.method !== 'POST') throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
-  const overloads = cache.functions.get(qualifiedName(schema, name)) ?? [];
-  const argumentNames = new Set(overloads.flatMap((fn) => fn.args.map((arg) => arg.name)));
-  const query = withRange(parseQueryParams(url.searchParams, read ? { isArgument: (key: string) => argumentNames.has(key) } : {}), request);
+  if (!read && request.method !== 'POST') throw new RestError(405, 'PGRST101', `Cannot use the ${request.method} method on RPC`);
+  const query = withRange(parseQueryParams(url.searchParams, { rpcRead: read }), request);
   const args: RpcArguments = read ? { kind: 'query', values: query.args } : { kind: 'json', body };
   const fn = chooseFunction(cache, schema, name, args);
   const builder = builderFor(cache, query, maxRows);

@@ -8,11 +8,14 @@ import { operation } from './filter-param.ts';
 import { parseLogicTree } from './logic-param.ts';
 import { type Scanner, dottedNames, field, fieldName, jsonPath, parseWith } from './query-syntax.ts';
 import { parseSelect } from './select-param.ts';
-import type { FieldPath, OrderTerm, QueryParams, Scoped } from './types.ts';
+import type { FieldPath, Filter, OrderTerm, QueryParams, Scoped } from './types.ts';
 
 export interface QueryParamsOptions {
-  /** Names a GET /rpc/{fn} takes as the function's arguments rather than as filters. */
-  isArgument?: (key: string) => boolean;
+  /**
+   * A GET /rpc/{fn}: as in PostgREST, a parameter whose value is not a filter is an argument of
+   * the function (`?a=1&v=1&v=2`), and one whose value is a filter filters its result.
+   */
+  rpcRead?: boolean;
 }
 
 export function parseQueryParams(params: URLSearchParams, options: QueryParamsOptions = {}): QueryParams {
@@ -41,14 +44,20 @@ function readEmbeddable(query: QueryParams, key: string, value: string, options:
   if (last === 'and' || last === 'or') query.conditions.push(parseLogicTree(key, value));
   else if (last === 'order') query.order.push({ path: parseKey(key).path, value: parseOrder(value) });
   else if (last === 'limit' || last === 'offset') setRange(query[last], parseKey(key).path, rangeValue(last, value));
-  else if (options.isArgument?.(key)) query.args.set(key, value);
   else {
     const { path, field: column } = parseKey(key);
-    const condition = parseWith(value, `failed to parse filter (${value})`, (s) => {
-      const filter = operation(s, column, (operand) => operand.rest());
-      s.expectEnd();
-      return filter;
-    });
+    let condition: Filter;
+    try {
+      condition = parseWith(value, `failed to parse filter (${value})`, (s) => {
+        const filter = operation(s, column, (operand) => operand.rest());
+        s.expectEnd();
+        return filter;
+      });
+    } catch (error) {
+      if (!options.rpcRead || path.length || column.json.length) throw error;
+      query.args.set(key, [...(query.args.get(key) ?? []), value]);
+      return;
+    }
     query.conditions.push({ path, value: condition });
   }
 }

@@ -9,7 +9,15 @@ import { RestError } from './errors.ts';
 import { type CachedRelation, type ForeignKey, qualifiedName, type SchemaCache, type SelectEmbed } from './types.ts';
 
 export type Relationship =
-  | { kind: 'to-one' | 'to-many'; target: CachedRelation; key: ForeignKey; parentColumns: string[]; targetColumns: string[] }
+  | {
+      kind: 'to-one' | 'to-many';
+      /** As PostgREST names it from the parent's side. */
+      cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+      target: CachedRelation;
+      key: ForeignKey;
+      parentColumns: string[];
+      targetColumns: string[];
+    }
   | { kind: 'many-to-many'; target: CachedRelation; junction: CachedRelation; toParent: ForeignKey; toTarget: ForeignKey };
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((column) => b.includes(column));
@@ -25,13 +33,14 @@ function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmb
   for (const key of cache.foreignKeys) {
     if (isParent(key.from)) {
       const target = relationOf(key.to);
-      if (target && named(target, key)) found.push({ kind: 'to-one', target, key, parentColumns: key.from.columns, targetColumns: key.to.columns });
+      const cardinality = sameSet(key.from.columns, parent.primaryKey) ? 'one-to-one' : 'many-to-one';
+      if (target && named(target, key)) found.push({ kind: 'to-one', cardinality, target, key, parentColumns: key.from.columns, targetColumns: key.to.columns });
     }
     if (isParent(key.to)) {
       const target = relationOf(key.from);
       if (target && (target.name === embed.relation || key.name === embed.relation)) {
-        const kind = sameSet(key.from.columns, target.primaryKey) ? 'to-one' : 'to-many';
-        found.push({ kind, target, key, parentColumns: key.to.columns, targetColumns: key.from.columns });
+        const toOne = sameSet(key.from.columns, target.primaryKey);
+        found.push({ kind: toOne ? 'to-one' : 'to-many', cardinality: toOne ? 'one-to-one' : 'one-to-many', target, key, parentColumns: key.to.columns, targetColumns: key.from.columns });
       }
     }
   }
@@ -59,15 +68,26 @@ function matchesHint(relationship: Relationship, hint: string): boolean {
   return key.name === hint || key.from.columns.includes(hint) || key.to.columns.includes(hint);
 }
 
-/** How PostgREST names a candidate in PGRST201's details. */
+const columnList = (columns: string[]) => `(${columns.join(', ')})`;
+
+/** How PostgREST names a candidate in PGRST201's details: `billing using orders(billing_address_id) and addresses(id)`. */
 function describe(relationship: Relationship, parent: CachedRelation) {
-  const cardinality = relationship.kind === 'many-to-many' ? 'many-to-many' : relationship.kind === 'to-one' ? 'many-to-one' : 'one-to-many';
-  const via = relationship.kind === 'many-to-many' ? relationship.junction.name : relationship.key.name;
+  const embedding = `${parent.name} with ${relationship.target.name}`;
+  if (relationship.kind === 'many-to-many') {
+    const { junction, toParent, toTarget } = relationship;
+    return {
+      cardinality: 'many-to-many',
+      embedding,
+      relationship: `${junction.name} using ${toParent.name}${columnList(toParent.from.columns)} and ${toTarget.name}${columnList(toTarget.from.columns)}`,
+      hint: `${relationship.target.name}!${junction.name}`,
+    };
+  }
+  const { key, target, parentColumns, targetColumns } = relationship;
   return {
-    cardinality,
-    embedding: `${parent.name} with ${relationship.target.name}`,
-    relationship: `${via} using ${parent.name} and ${relationship.target.name}`,
-    hint: `${relationship.target.name}!${via}`,
+    cardinality: relationship.cardinality,
+    embedding,
+    relationship: `${key.name} using ${parent.name}${columnList(parentColumns)} and ${target.name}${columnList(targetColumns)}`,
+    hint: `${target.name}!${key.name}`,
   };
 }
 

@@ -110,8 +110,8 @@ export interface QueryParams {
   columns?: string[];
   /** `on_conflict=a,b` of an upsert. */
   onConflict?: string[];
-  /** Arguments of a GET /rpc/{fn}: the query parameters the caller named as such. */
-  args: Map<string, string>;
+  /** Arguments of a GET /rpc/{fn}: each name's values in order (several for a variadic argument). */
+  args: Map<string, string[]>;
 }
 
 /** The `Prefer` header. */
