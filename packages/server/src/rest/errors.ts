@@ -20,6 +20,8 @@ export class RestError extends Error {
     message: string,
     readonly details: RestErrorDetails = null,
     readonly hint: string | null = null,
+    /** Response headers a function asked for with `RAISE SQLSTATE 'PGRST'`. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }

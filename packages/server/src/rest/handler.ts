@@ -7,40 +7,44 @@ import type pg from 'pg';
 import type { PlatformContext } from '../services/context.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { findApiSettings } from '../store/project-api-settings.ts';
-import { bodyError, RestError } from './errors.ts';
+import { type CountQuery, estimatedTotal } from './count.ts';
+import { RestError } from './errors.ts';
+import { type Answer, formValues, negotiate, readBody, type RequestBody } from './media.ts';
 import { restErrorOf } from './pg-errors.ts';
 import { requestPool, requireRunning } from './pool.ts';
 import { parsePrefer, parseRange } from './prefer.ts';
 import { parseQueryParams } from './query-params.ts';
 import type { RequestAuth } from './request-auth.ts';
+import { type AnswerPlan, type Outcome, respond } from './respond.ts';
 import { reloadOnMiss, schemaCache } from './schema-cache.ts';
-import { bodyRows, deleteStatement, insertStatement, updateStatement } from './sql-mutate.ts';
+import { bodyRows, deleteStatement, insertStatement, putStatement, updateStatement } from './sql-mutate.ts';
 import { qualified } from './sql-fragment.ts';
 import { chooseFunction, type RpcArguments, rpcStatement } from './sql-rpc.ts';
-import { readStatement, SelectBuilder } from './sql-select.ts';
+import { countedRows, readStatement, SelectBuilder } from './sql-select.ts';
 import { withRequestTransaction } from './transaction.ts';
 import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type SchemaCache } from './types.ts';
 
-/** The most a write's body may hold. */
-export const REST_BODY_LIMIT = 10 * 1024 * 1024;
+export { REST_BODY_LIMIT } from './media.ts';
 
-const SINGULAR = 'application/vnd.pgrst.object+json';
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
-interface Outcome {
-  body: string | null;
-  pageTotal: number;
-  total: number | null;
-}
-
-interface Plan {
+interface Plan extends AnswerPlan {
   sql: string;
   values: unknown[];
-  /** The body is an array of rows, to be answered as its one object (or refused with PGRST116). */
-  unwrap: boolean;
-  /** Without `Prefer: return=representation`, writes answer no body. */
-  answersBody: boolean;
-  status: number;
+  /** `count=planned|estimated` of a read: its counted rows as their own statement. */
+  count?: CountQuery;
+  /** A PUT: the body's row must have matched the filters (PGRST115). */
+  put?: boolean;
+}
+
+/** The request as planning reads it, besides the schema cache. */
+interface Incoming {
+  request: Request;
+  url: URL;
+  body?: RequestBody;
+  prefer: Preferences;
+  media: Answer;
+  maxRows?: number;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -52,7 +56,7 @@ export async function serveRest(ctx: PlatformContext, project: ProjectRow, auth:
     return await answer(ctx, project, auth, request, path);
   } catch (error) {
     const rest = error instanceof RestError ? error : restErrorOf(error, auth.role);
-    if (rest) return json(rest.status, rest.body());
+    if (rest) return json(rest.status, rest.body(), rest.headers);
     ctx.logger.error({ err: error, ref: project.ref }, 'rest request failed');
     return json(500, { code: 'PGRST000', details: null, hint: null, message: 'Internal server error' });
   }
@@ -67,29 +71,9 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
   return named;
 }
 
-function wantsSingular(request: Request): boolean {
-  const accept = request.headers.get('accept') ?? '*/*';
-  if (accept.includes(SINGULAR)) return true;
-  if (/(^|,)\s*(\*\/\*|application\/json|application\/\*)/.test(accept)) return false;
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${accept.slice(0, 200)}`);
-}
-
-async function readBody(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > REST_BODY_LIMIT) throw new RestError(413, 'PGRST102', `The request body is larger than ${REST_BODY_LIMIT} bytes`);
-  const type = request.headers.get('content-type');
-  if (type && !/^application\/(json|vnd\.pgrst\.object\+json)\b/.test(type)) throw new RestError(415, 'PGRST102', `Content-Type not acceptable: ${type.slice(0, 100)}`);
-  if (!text.trim()) return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw bodyError('Empty or invalid json');
-  }
-}
-
 async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
-  const singular = wantsSingular(request);
+  const media = negotiate(request.headers.get('accept'));
   const prefer = parsePrefer(request.headers.get('prefer'));
   const maxRows = (await findApiSettings(ctx.db, project.ref))?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
@@ -97,11 +81,12 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   if (!rpc && !table) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
   const body = READ_METHODS.has(request.method) ? undefined : await readBody(request);
+  const incoming: Incoming = { request, url, body, prefer, media, maxRows };
   let cache = await schemaCache(ctx, project);
   const plan = (): Plan => {
     const schema = chooseSchema(cache, request);
-    if (rpc) return planRpc(cache, schema, decodeURIComponent(rpc[1]!), request, url, body, prefer, singular, maxRows);
-    return planTable(cache, schema, decodeURIComponent(table![1]!), request, url, body, prefer, singular, maxRows);
+    if (rpc) return planRpc(cache, schema, decodeURIComponent(rpc[1]!), incoming);
+    return planTable(cache, schema, decodeURIComponent(table![1]!), incoming);
   };
   let planned: Plan;
   try {
@@ -125,28 +110,41 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
       rollback: prefer.tx === 'rollback',
       readOnly: READ_METHODS.has(request.method),
     },
-    (client) => run(client, planned, prefer),
+    (client) => run(client, planned, prefer, maxRows),
   );
   const offset = Number(url.searchParams.get('offset') ?? parseRange(request.headers.get('range'))?.offset ?? 0);
-  return respond(request, planned, outcome, prefer, offset);
+  return respond(request, planned, outcome, prefer, offset, media);
 }
 
-async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences): Promise<Outcome> {
+async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
+  const timezoneApplied = await setTimezone(client, prefer);
   const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(plan.sql, plan.values);
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
+  // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
   if (plan.unwrap && pageTotal !== 1) {
-    // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
     throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
   }
+  if (plan.put && pageTotal !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && pageTotal > prefer.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
   }
-  return { body: row.body, pageTotal, total: row.total === null ? null : Number(row.total) };
+  const estimated = plan.count && (prefer.count === 'planned' || prefer.count === 'estimated') ? await estimatedTotal(client, plan.count, prefer.count, maxRows) : undefined;
+  const total = estimated ?? (row.total === null ? null : Number(row.total));
+  return { body: row.body, pageTotal, total, timezoneApplied };
 }
 
-const builderFor = (cache: SchemaCache, query: QueryParams, maxRows: number | undefined, rootChosen = false) =>
-  new SelectBuilder({ cache, query, maxRows, rootChosen });
+/** `Prefer: timezone=`: the request runs in that time zone when Postgres knows it (PGRST122 if not, with handling=strict). */
+async function setTimezone(client: pg.PoolClient, prefer: Preferences): Promise<boolean> {
+  if (prefer.timezone === undefined) return false;
+  const known = await client.query("select pg_catalog.set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1", [prefer.timezone]);
+  if (known.rowCount) return true;
+  if (prefer.handling === 'strict') throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: timezone=${prefer.timezone}`);
+  return false;
+}
+
+const builderFor = (cache: SchemaCache, query: QueryParams, incoming: Incoming, shape: { maxRows?: number; rootChosen?: boolean } = {}) =>
+  new SelectBuilder({ cache, query, stripNulls: incoming.media.stripNulls, ...shape });
 
 function findRelation(cache: SchemaCache, schema: string, name: string): CachedRelation {
   const relation = cache.relations.get(qualifiedName(schema, name));
@@ -168,67 +166,67 @@ function withRange(query: QueryParams, request: Request): QueryParams {
   };
 }
 
-function planTable(cache: SchemaCache, schema: string, name: string, request: Request, url: URL, body: unknown, prefer: Preferences, singular: boolean, maxRows?: number): Plan {
+/** The counted rows of a read whose count the planner estimates, as their own statement. */
+function estimateOf(cache: SchemaCache, query: QueryParams, incoming: Incoming, relation: CachedRelation, from: string): CountQuery | undefined {
+  if (incoming.prefer.count !== 'planned' && incoming.prefer.count !== 'estimated') return undefined;
+  const counter = builderFor(cache, query, incoming);
+  return { sql: countedRows(counter, relation, from), values: counter.params.values };
+}
+
+/** A JSON body as it is; a form's pairs as an object of text values. */
+const bodyValue = (body: RequestBody | undefined): unknown => (body?.kind === 'form' ? Object.fromEntries(body.pairs) : body?.value);
+
+function planTable(cache: SchemaCache, schema: string, name: string, incoming: Incoming): Plan {
+  const { request, url, prefer, media } = incoming;
   const relation = findRelation(cache, schema, name);
   const query = withRange(parseQueryParams(url.searchParams), request);
   const count = prefer.count === 'exact';
   const representation = prefer.return === 'representation';
+  const written = { unwrap: media.singular, answersBody: representation };
+  const body = bodyValue(incoming.body);
   switch (request.method) {
     case 'GET':
     case 'HEAD': {
-      const builder = builderFor(cache, query, maxRows);
-      return { sql: readStatement(builder, relation, qualified(relation.schema, relation.name), count), values: builder.params.values, unwrap: singular, answersBody: true, status: 200 };
+      const from = qualified(relation.schema, relation.name);
+      const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
+      const sql = readStatement(builder, relation, from, count);
+      return { sql, values: builder.params.values, unwrap: media.singular, answersBody: true, status: 200, count: estimateOf(cache, query, incoming, relation, from) };
     }
     case 'POST': {
-      const rows = bodyRows(body);
-      const builder = builderFor(cache, query, undefined, true);
-      const sql = insertStatement(builder, relation, { rows, columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution, missingDefault: prefer.missing === 'default' }, count);
-      return { sql, values: builder.params.values, unwrap: singular, answersBody: representation, status: 201 };
+      // return=headers-only reads back the primary key of what it wrote, for Location.
+      const locationOf = prefer.return === 'headers-only' && relation.primaryKey.length ? relation.name : undefined;
+      const select = locationOf ? relation.primaryKey.map((column) => ({ kind: 'field' as const, field: { column, json: [] }, cast: 'text' })) : query.select;
+      const builder = builderFor(cache, { ...query, select }, incoming, { rootChosen: true });
+      const options = { rows: bodyRows(body), columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution, missingDefault: prefer.missing === 'default' };
+      return { sql: insertStatement(builder, relation, options, count), values: builder.params.values, ...written, status: 201, locationOf };
+    }
+    case 'PUT': {
+      if ([...query.limit, ...query.offset].some((range) => !range.path.length)) throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+      const builder = builderFor(cache, query, incoming, { rootChosen: true });
+      return { sql: putStatement(builder, relation, body, count), values: builder.params.values, ...written, status: representation ? 200 : 204, put: true };
     }
     case 'PATCH': {
-      const builder = builderFor(cache, query, undefined, true);
-      const sql = updateStatement(builder, relation, body, count);
-      return { sql, values: builder.params.values, unwrap: singular, answersBody: representation, status: representation ? 200 : 204 };
+      const builder = builderFor(cache, query, incoming, { rootChosen: true });
+      return { sql: updateStatement(builder, relation, body, count), values: builder.params.values, ...written, status: representation ? 200 : 204 };
     }
     case 'DELETE': {
-      const builder = builderFor(cache, query, undefined, true);
-      return { sql: deleteStatement(builder, relation, count), values: builder.params.values, unwrap: singular, answersBody: representation, status: representation ? 200 : 204 };
+      const builder = builderFor(cache, query, incoming, { rootChosen: true });
+      return { sql: deleteStatement(builder, relation, count), values: builder.params.values, ...written, status: representation ? 200 : 204 };
     }
     default:
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
   }
 }
 
-function planRpc(cache: SchemaCache, schema: string, name: string, request: Request, url: URL, body: unknown, prefer: Preferences, singular: boolean, maxRows?: number): Plan {
+function planRpc(cache: SchemaCache, schema: string, name: string, incoming: Incoming): Plan {
+  const { request, url, body, prefer, media } = incoming;
   const read = READ_METHODS.has(request.method);
   if (!read && request.method !== 'POST') throw new RestError(405, 'PGRST101', `Cannot use the ${request.method} method on RPC`);
   const query = withRange(parseQueryParams(url.searchParams, { rpcRead: read }), request);
-  const args: RpcArguments = read ? { kind: 'query', values: query.args } : { kind: 'json', body };
+  const args: RpcArguments = read ? { kind: 'query', values: query.args } : body?.kind === 'form' ? { kind: 'query', values: formValues(body.pairs) } : { kind: 'json', body: body?.value };
   const fn = chooseFunction(cache, schema, name, args);
-  const builder = builderFor(cache, query, maxRows);
+  const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
   const { sql, singular: singleResult } = rpcStatement(builder, fn, args, prefer.count === 'exact');
   // A function returning one value answers that value; one returning one row answers that row.
-  return { sql, values: builder.params.values, unwrap: singular || (singleResult && fn.returnsComposite), answersBody: fn.returnType !== 'void', status: fn.returnType === 'void' ? 204 : 200 };
-}
-
-/** `Content-Range: first-last/total`, `*\/total` when nothing was answered. */
-function contentRange(offset: number, outcome: Outcome): string {
-  const total = outcome.total ?? '*';
-  return outcome.pageTotal ? `${offset}-${offset + outcome.pageTotal - 1}/${total}` : `*/${total}`;
-}
-
-function respond(request: Request, plan: Plan, outcome: Outcome, prefer: Preferences, offset: number): Response {
-  const applied = [prefer.return && `return=${prefer.return}`, prefer.count && `count=${prefer.count}`, prefer.tx && `tx=${prefer.tx}`, prefer.resolution && `resolution=${prefer.resolution}`]
-    .filter(Boolean)
-    .join(', ');
-  const headers: Record<string, string> = { 'content-range': contentRange(offset, outcome), ...(applied ? { 'preference-applied': applied } : {}) };
-  if (!plan.answersBody || request.method === 'HEAD') return new Response(null, { status: plan.status === 201 || plan.status === 204 || request.method === 'HEAD' ? plan.status : 204, headers });
-  let body = outcome.body ?? 'null';
-  // json_agg writes `[row, row]`: one row is the text between the brackets.
-  if (plan.unwrap) body = body.slice(1, -1).trim();
-  const partial = outcome.total !== null && outcome.pageTotal < outcome.total;
-  return new Response(body, {
-    status: plan.status === 200 && partial ? 206 : plan.status,
-    headers: { ...headers, 'content-type': `${plan.unwrap && request.headers.get('accept')?.includes(SINGULAR) ? SINGULAR : 'application/json'}; charset=utf-8` },
-  });
+  return { sql, values: builder.params.values, unwrap: media.singular || (singleResult && fn.returnsComposite), answersBody: fn.returnType !== 'void', status: fn.returnType === 'void' ? 204 : 200 };
 }

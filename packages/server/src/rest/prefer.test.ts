@@ -46,7 +46,7 @@ describe('parsePrefer', () => {
     ['resolution=ignore-duplicates, resolution=merge-duplicates, max-affected=1, max-affected=2', { resolution: 'ignore-duplicates', maxAffected: 1 }],
     // Unknown or malformed ones are ignored without handling=strict.
     ['handling=lenient, foo, bar', { handling: 'lenient' }],
-    ['timezone=America/Los_Angeles, params=single-object', {}],
+    ['timezone=America/Los_Angeles, params=single-object, timezone=UTC', { timezone: 'America/Los_Angeles' }],
     ['return=bogus, RETURN=minimal, count = exact, return=, =minimal, max-affected=-1, max-affected=x', {}],
   ])('Prefer: %s', (header, expected) => {
     expect(parsePrefer(header)).toEqual(expected);
@@ -56,7 +56,7 @@ describe('parsePrefer', () => {
     ['handling=strict, foo, bar', 'Invalid preferences: foo, bar'],
     ['foo, handling=strict', 'Invalid preferences: foo'],
     ['handling=strict, max-affected=abc, return=everything', 'Invalid preferences: max-affected=abc, return=everything'],
-    ['handling=strict, timezone=UTC', 'Invalid preferences: timezone=UTC'],
+    ['handling=strict, timezone=UTC, timezone=', 'Invalid preferences: timezone='],
     ['handling=strict,handling=lenient,x', 'Invalid preferences: x'],
   ])('Prefer: %s is PGRST122', (header, details) => {
     const error = failure(() => parsePrefer(header));

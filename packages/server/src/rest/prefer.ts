@@ -20,15 +20,16 @@ function choices<K extends keyof Preferences>(name: K, values: NonNullable<Prefe
 
 /**
  * `Prefer: return=representation, count=exact`: comma-separated tokens, matched exactly; the
- * first of a repeated preference wins. Anything else (timezone included: Basin does not switch
- * time zones) is ignored, unless `handling=strict` asks for an error (PGRST122).
+ * first of a repeated preference wins. `timezone=` takes any name (the database knows which it
+ * has). Anything else is ignored, unless `handling=strict` asks for an error (PGRST122).
  */
 export function parsePrefer(header: string | null): Preferences {
   let preferences: Preferences = {};
   const invalid: string[] = [];
   for (const token of (header ?? '').split(',').map((t) => t.trim()).filter(Boolean)) {
     const maxAffected = /^max-affected=([0-9]+)$/.exec(token)?.[1];
-    const known = maxAffected ? { maxAffected: Math.min(Number(maxAffected), Number.MAX_SAFE_INTEGER) } : TOKENS.get(token);
+    const timezone = /^timezone=(.+)$/.exec(token)?.[1];
+    const known = maxAffected ? { maxAffected: Math.min(Number(maxAffected), Number.MAX_SAFE_INTEGER) } : timezone ? { timezone } : TOKENS.get(token);
     if (known) preferences = { ...known, ...preferences };
     else invalid.push(token);
   }

@@ -8,10 +8,11 @@ import { bodyError, RestError } from './errors.ts';
 import { whereSql } from './sql-filters.ts';
 import { ident, qualified } from './sql-fragment.ts';
 import { readStatement, SelectBuilder } from './sql-select.ts';
-import type { CachedRelation, Preferences } from './types.ts';
+import type { CachedRelation, Condition, Preferences } from './types.ts';
 
 export const MUTATION = 'pgrst_mutation';
 const TARGET = 'pgrst_target';
+const LIMITED = 'pgrst_limited';
 
 type Row = Record<string, unknown>;
 
@@ -97,6 +98,33 @@ export function insertStatement(builder: SelectBuilder, relation: CachedRelation
   return withMutation(builder, relation, union, countExact, ctes);
 }
 
+/**
+ * PUT: one row upserted by its primary key. The filters must be `eq` on every primary key column
+ * and nothing else (PGRST105); they also filter the body's row, so a body whose key differs
+ * inserts nothing, which the caller answers with PGRST115.
+ */
+export function putStatement(builder: SelectBuilder, relation: CachedRelation, body: unknown, countExact: boolean): string {
+  const conditions = rootConditions(builder);
+  if (!relation.primaryKey.length || !namesPrimaryKey(conditions, relation.primaryKey)) {
+    throw new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+  }
+  const rows = bodyRows(body);
+  if (rows.length !== 1) throw bodyError('A PUT body must be one object');
+  const columns = insertColumns(relation, rows);
+  const list = columns.map(ident).join(', ');
+  const values = builder.params.add(JSON.stringify(rows), 'json');
+  const where = whereSql({ alias: 'pgrst_body', relation }, conditions, builder.params);
+  const set = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ');
+  const upsert = `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values}) as pgrst_body where ${where} on conflict (${relation.primaryKey.map(ident).join(', ')}) do update set ${set} returning ${TARGET}.*`;
+  return withMutation(builder, relation, upsert, countExact);
+}
+
+/** Every condition an `eq` on its own primary key column, each column once. */
+function namesPrimaryKey(conditions: Condition[], primaryKey: string[]): boolean {
+  const named = conditions.map((c) => (c.kind === 'filter' && c.operator === 'eq' && !c.negated && !c.quantifier && !c.field.json.length ? c.field.column : undefined));
+  return named.length === primaryKey.length && primaryKey.every((column) => named.includes(column));
+}
+
 export function updateStatement(builder: SelectBuilder, relation: CachedRelation, body: unknown, countExact: boolean): string {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError('The body of an update must be one JSON object');
   const columns = requireColumns(relation, Object.keys(body));
@@ -113,9 +141,19 @@ export function deleteStatement(builder: SelectBuilder, relation: CachedRelation
   return withMutation(builder, relation, remove, countExact);
 }
 
+const rootConditions = (builder: SelectBuilder) => builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
+
+/**
+ * The rows an update or delete touches: those its filters choose or, when `limit` or `offset`
+ * bounds it, those its filters, order and page choose (found by ctid, as PostgREST does).
+ */
 function rootWhere(builder: SelectBuilder, relation: CachedRelation): string {
-  const conditions = builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
-  return conditions.length ? `where ${whereSql({ alias: TARGET, relation }, conditions, builder.params)}` : '';
+  const conditions = rootConditions(builder);
+  const window = builder.rootWindow(LIMITED, relation);
+  const alias = window ? LIMITED : TARGET;
+  const where = conditions.length ? `where ${whereSql({ alias, relation }, conditions, builder.params)}` : '';
+  if (!window) return where;
+  return `where ${TARGET}.ctid = any(array(select ${LIMITED}.ctid from ${qualified(relation.schema, relation.name)} as ${LIMITED} ${where} ${window}))`;
 }
 
 /** The rows `mutation` returns, read through the select tree; `before` are CTEs it reads from. */

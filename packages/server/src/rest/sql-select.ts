@@ -118,6 +118,18 @@ export class SelectBuilder {
     }
   }
 
+  /**
+   * `order by … limit … offset …` of the root for a write that `limit` or `offset` bounds
+   * (PostgREST's limited update and delete); empty when neither is given.
+   */
+  rootWindow(alias: string, relation: CachedRelation): string {
+    const { limit, offset, order } = this.shape.query;
+    if (!this.#scoped(limit, []).length && !this.#scoped(offset, []).length) return '';
+    const terms = this.#scoped(order, []).flat();
+    const orderBy = terms.length ? `order by ${terms.map((term) => this.#orderSql(alias, relation, [], term)).join(', ')}` : '';
+    return [orderBy, this.#page([])].filter(Boolean).join(' ');
+  }
+
   /** PGRST108 for a filter, order or page on an embed the select does not name. */
   requireEmbedded(): void {
     const { conditions, order, limit, offset } = this.shape.query;
@@ -168,11 +180,14 @@ function hangWhere(relationship: Relationship, alias: string, parentAlias: strin
   return [`exists (select 1 from ${qualified(junction.schema, junction.name)} as ${ident(j)} where ${conditions.join(' and ')})`];
 }
 
+/** Every row the root's page is taken from (its filters and inner embeds, no page): what a count counts. */
+export const countedRows = (builder: SelectBuilder, relation: CachedRelation, from: string) =>
+  `select 1 from (${builder.level(relation, from, builder.shape.query.select, [], () => [], true)}) as pgrst_all`;
+
 /** The page as `{ body, page_total, total }`: body the JSON text of the rows, total only when counted exactly. */
 export function readStatement(builder: SelectBuilder, relation: CachedRelation, from: string, countExact: boolean): string {
-  const { select } = builder.shape.query;
-  const page = builder.level(relation, from, select, [], () => []);
-  const total = countExact ? `(select count(*) from (${builder.level(relation, from, select, [], () => [], true)}) as pgrst_all)` : 'null::int8';
+  const page = builder.level(relation, from, builder.shape.query.select, [], () => []);
+  const total = countExact ? `(select count(*) from (${countedRows(builder, relation, from)}) as pgrst_counted)` : 'null::int8';
   builder.requireEmbedded();
   const rows = builder.shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_rows))' : 'json_agg(pgrst_rows)';
   return `select coalesce(${rows}, '[]')::text as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;

@@ -124,6 +124,8 @@ export interface Preferences {
   handling?: 'lenient' | 'strict';
   /** `max-affected=n` (with handling=strict). */
   maxAffected?: number;
+  /** `timezone=America/Los_Angeles`: the session's time zone for the request, when Postgres knows it. */
+  timezone?: string;
 }
 
 /* --- The schema cache: what the catalog says, per project, reloaded on DDL. --- */
