@@ -1,7 +1,8 @@
 /**
- * The load generator, run as its own process so that it does not share an event loop (or a core)
- * with the platform it measures. Arguments: the URL, connections and seconds; the session cookie
- * comes in BENCH_COOKIE so it stays out of the process list. Prints one LoadResult as JSON.
+ * The HTTP load generator, run as its own process so that it does not share an event loop (or a
+ * core) with the platform it measures. Arguments: the URL, connections and seconds; the request
+ * headers come as JSON in BENCH_HEADERS so that cookies and keys stay out of the process list.
+ * Prints one LoadResult as JSON.
  */
 import autocannon from 'autocannon';
 import type { LoadResult } from './load-result.ts';
@@ -13,7 +14,7 @@ const result = await autocannon({
   url,
   connections: Number(connections),
   duration: Number(seconds),
-  headers: { cookie: process.env.BENCH_COOKIE ?? '' },
+  headers: JSON.parse(process.env.BENCH_HEADERS ?? '{}') as Record<string, string>,
 });
 
 const answer: LoadResult = {

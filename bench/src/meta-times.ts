@@ -7,9 +7,8 @@ import type { ApiClient } from '../../packages/server/test/harness.ts';
 import { everything } from '../../packages/server/src/meta/list-filter.ts';
 import { listRelations } from '../../packages/server/src/meta/relations.ts';
 import { spread } from './stats.ts';
+import type { TableRow } from './table.ts';
 import { createUntilHealthy } from './time-to-healthy.ts';
-
-export type MetaRow = [measure: string, result: string, target: string, note: string];
 
 const SIZES = [100, 500, 1000];
 const RUNS = 3;
@@ -106,12 +105,12 @@ async function ok(answer: Promise<{ status: number }>): Promise<void> {
 
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 
-export async function metaTimes(api: ApiClient, slug: string): Promise<MetaRow[]> {
+export async function metaTimes(api: ApiClient, slug: string): Promise<TableRow[]> {
   const { ref } = await createUntilHealthy(api, slug, 'Bench meta');
   const { body } = await api.get<{ connectionString: string }>(`/api/platform/projects/${ref}`);
   const client = new pg.Client({ connectionString: body.connectionString });
   await client.connect();
-  const rows: MetaRow[] = [];
+  const rows: TableRow[] = [];
   try {
     let created = 0;
     for (const size of SIZES) {

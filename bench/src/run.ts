@@ -7,11 +7,14 @@ import { fileURLToPath } from 'node:url';
 import { ApiClient, startTestPlatform, uniqueEmail } from '../../packages/server/test/harness.ts';
 import { measureFirstLoadJs } from './first-load-js.ts';
 import { spread } from './stats.ts';
-import { runLoad } from './status-load.ts';
-import { formatTable } from './table.ts';
+import { runLoad } from './load-process.ts';
+import { formatTable, type TableRow } from './table.ts';
 import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
 import { branchTimes } from './branch-times.ts';
 import { metaTimes } from './meta-times.ts';
+import { dataApiTimes } from './data-api-times.ts';
+import { poolMemory } from './pool-memory.ts';
+import { projectAccess } from './project-access.ts';
 import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
@@ -21,10 +24,10 @@ const PROJECT_HOME_ROUTES = [['app', 'shell'], ['project', 'layout'], ['project'
 const PROJECTS = 5;
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 10;
+const MEMORY_PROJECTS = 20;
+const MEMORY_MB_PER_POOL = 40;
 
-type Row = [measure: string, result: string, target: string, note: string];
-
-async function firstLoadRow(): Promise<Row> {
+async function firstLoadRow(): Promise<TableRow> {
   const measure = 'First-load JS, project home (gzip -9)';
   const size = await measureFirstLoadJs(WEB_DIST, PROJECT_HOME_ROUTES);
   if (!size) return [measure, 'n/a (web not built)', '≤ 200 kB', ''];
@@ -32,7 +35,7 @@ async function firstLoadRow(): Promise<Row> {
 }
 
 /** Everything that needs a running platform; it is stopped and its data removed whatever happens. */
-async function platformRows(): Promise<Row[]> {
+async function platformRows(): Promise<TableRow[]> {
   const platform = await startTestPlatform();
   // Once only: an interrupt and the finally below may both ask for it.
   let destroyed: Promise<void> | undefined;
@@ -54,9 +57,10 @@ async function platformRows(): Promise<Row[]> {
     const healthy = spread(runs.map((run) => run.ms / 1000));
 
     const statusUrl = `${platform.url}/api/platform/projects/${runs[0]!.ref}/status`;
-    const load = await runLoad(statusUrl, api.cookie, CONNECTIONS, LOAD_SECONDS);
+    const load = await runLoad(statusUrl, { cookie: api.cookie }, CONNECTIONS, LOAD_SECONDS);
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
+    const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
@@ -72,12 +76,13 @@ async function platformRows(): Promise<Row[]> {
       ['Create project → ACTIVE_HEALTHY', timed(healthy), '~2 s', `${PROJECTS} projects one after another, polled every ${POLL_MS} ms`],
       ['GET /projects/{ref}/status throughput', `${Math.round(load.requestsPerSecond)} req/s`, 'thousands/s', loadNote],
       ['GET /projects/{ref}/status latency', `p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms`, '', ''],
+      ...dataApi,
       ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
       ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
       ['Upgrade 15 → 17 → ACTIVE_HEALTHY', timed(upgrade), '', `${HUNDRED_MB}, a fresh project each run`],
       ['Physical backup of a running project', timed(backup.seconds), '', `${backup.megabytes.toFixed(1)} MB tar.gz; ${HUNDRED_MB}`],
-      ...branching.flatMap(({ data, databaseMegabytes, directoryMegabytes, branch, copy }): Row[] => {
+      ...branching.flatMap(({ data, databaseMegabytes, directoryMegabytes, branch, copy }): TableRow[] => {
         const size = `${databaseMegabytes.toFixed(0)} MB database, ${directoryMegabytes.toFixed(0)} MB data directory with its WAL; median of 3`;
         return [
           [`Branch with data (${data}) → ACTIVE_HEALTHY`, timed(branch), 'seconds', `${size}, from the POST; each branch deleted after`],
@@ -93,14 +98,33 @@ async function platformRows(): Promise<Row[]> {
   }
 }
 
-async function main(): Promise<void> {
-  const rows: Row[] = [await firstLoadRow()];
+/** On a platform of its own, in a child process, once the other one has stopped. */
+async function poolMemoryRows(): Promise<TableRow[]> {
+  const memory = await poolMemory(MEMORY_PROJECTS);
+  return [[
+    `Platform RSS per data API pool (${memory.projects} projects)`,
+    `${memory.perPoolMegabytes.toFixed(1)} MB per pool`,
+    `≤ ${MEMORY_MB_PER_POOL} MB per pool`,
+    `platform process RSS ${memory.beforeMegabytes.toFixed(0)} MB before one query to each project, ${memory.afterMegabytes.toFixed(0)} MB after`,
+  ]];
+}
+
+/** The rows, or one saying why they failed (and the bench exits non-zero). */
+async function orFailure(measure: string, measured: () => Promise<TableRow[]>): Promise<TableRow[]> {
   try {
-    rows.push(...(await platformRows()));
+    return await measured();
   } catch (error) {
-    rows.push(['Platform measurements', 'failed', '', error instanceof Error ? error.message : String(error)]);
     process.exitCode = 1;
+    return [[measure, 'failed', '', error instanceof Error ? error.message : String(error)]];
   }
+}
+
+async function main(): Promise<void> {
+  const rows: TableRow[] = [
+    await firstLoadRow(),
+    ...(await orFailure('Platform measurements', platformRows)),
+    ...(await orFailure('Pool memory', poolMemoryRows)),
+  ];
   const cpus = os.cpus();
   console.log(`Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`);
   console.log(formatTable(['Measure', 'Result', 'Target', 'Note'], rows));

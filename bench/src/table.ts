@@ -1,3 +1,6 @@
+/** One line of the bench's table. */
+export type TableRow = [measure: string, result: string, target: string, note: string];
+
 /** A plain aligned text table, readable in a terminal and in a CI log alike. */
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (row[i] ?? '').length)));

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseLoadResult, type LoadResult } from './load-result.ts';
+
+const HTTP_LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
+const SQL_LOAD = fileURLToPath(new URL('./pg-load.ts', import.meta.url));
+// Resolved here so the child finds tsx whatever its working directory.
+const TSX = import.meta.resolve('tsx');
+
+/** HTTP GETs of `url` with the given headers, from load.ts in a second Node process. */
+export function runLoad(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
+  return runLoadProcess(HTTP_LOAD, [url, String(connections), String(seconds)], { BENCH_HEADERS: JSON.stringify(headers) }, seconds);
+}
+
+/** One SQL statement, over and over from `callers` loops on a pool of `sessions`, from pg-load.ts in a second Node process. */
+export function runSqlLoad(
+  connectionString: string,
+  statement: { text: string; values: unknown[] },
+  callers: number,
+  sessions: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const env = { BENCH_DATABASE_URL: connectionString, BENCH_QUERY: JSON.stringify(statement) };
+  return runLoadProcess(SQL_LOAD, [String(callers), String(sessions), String(seconds)], env, seconds);
+}
+
+function runLoadProcess(script: string, args: string[], env: Record<string, string>, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, script, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // Generous: startup plus the run; a hung child must not hang the bench.
+      timeout: (seconds + 30) * 1000,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code !== 0) return reject(new Error(`load process ended with ${signal ?? `code ${code}`}: ${stderr.trim()}`));
+      try {
+        resolve(parseLoadResult(stdout));
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}

@@ -1,0 +1,24 @@
+import type { ComputeSizeId } from '@basin/core';
+import type { ApiClient } from '../../packages/server/test/harness.ts';
+
+/** What the bench needs to reach a project both ways: its anon key for the gateway, its postgres connection string for pg. */
+export interface ProjectAccess {
+  ref: string;
+  anonKey: string;
+  connectionString: string;
+  computeSize: ComputeSizeId;
+}
+
+export async function projectAccess(api: ApiClient, ref: string): Promise<ProjectAccess> {
+  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId }>(`/api/platform/projects/${ref}`);
+  const settings = await api.get<{ service_api_keys: { tags: string; api_key: string }[] }>(`/api/platform/projects/${ref}/settings`);
+  const anonKey = settings.body.service_api_keys.find((key) => key.tags === 'anon')?.api_key;
+  if (project.status !== 200 || !anonKey) throw new Error(`project ${ref}: ${project.status}, settings ${settings.status}`);
+  return { ref, anonKey, connectionString: project.body.connectionString, computeSize: project.body.infra_compute_size };
+}
+
+/** The headers supabase-js sends with the anon key. */
+export const anonHeaders = (access: ProjectAccess) => ({ apikey: access.anonKey, authorization: `Bearer ${access.anonKey}` });
+
+/** `/rest/v1` of the project through the gateway's path prefix. */
+export const restUrl = (platformUrl: string, ref: string) => `${platformUrl}/api/projects/${ref}/gateway/rest/v1`;
