@@ -343,6 +343,7 @@ const FUNCTIONS: Case[] = [
   },
   { name: 'a volatile function cannot run on GET', path: '/rpc/touch_items', status: 405, error: { code: '25006' } },
   { name: 'only GET and POST call functions', method: 'PUT', path: '/rpc/add_them', body: { a: 1, b: 2 }, status: 405, error: { code: 'PGRST101', message: 'Cannot use the PUT method on RPC' } },
+  { name: 'vnd.pgrst.object on a function returning one value answers the value', path: '/rpc/plus_one?arr=%7B1,2%7D', headers: { accept: 'application/vnd.pgrst.object+json' }, status: 200, json: [2, 3] },
   { name: 'vnd.pgrst.object on a set result', path: '/rpc/best_films_2017?select=title&title=eq.Okja', headers: { accept: 'application/vnd.pgrst.object+json' }, status: 200, json: { title: 'Okja' } },
   { name: 'count=exact on a table-valued function', path: '/rpc/getallfilms?select=id&id=lte.3&order=id', headers: { prefer: 'count=exact' }, status: 200, json: ids(1, 2, 3), responseHeaders: { 'content-range': '0-2/3' } },
 ];
@@ -504,6 +505,7 @@ const ERRORS: Case[] = [
     responseHeaders: { 'x-powered-by': 'Nerd Rage' },
   },
   { name: 'PGRST100: a query string that does not parse', path: '/people?order=age.sideways', status: 400, error: { code: 'PGRST100' } },
+  { name: 'PGRST107: a Content-Type that is not offered', method: 'POST', path: '/projects', headers: { 'content-type': 'text/xml' }, body: '<project/>', status: 415, error: { code: 'PGRST107' } },
   { name: 'PGRST102: a body that is not JSON', method: 'POST', path: '/projects', headers: { 'content-type': 'application/json' }, body: '{"id": 1,', status: 400, error: { code: 'PGRST102', message: 'Empty or invalid json' } },
   { name: 'PGRST108: a filter on something not embedded', path: '/films?select=title&actors.first_name=eq.John', status: 400, json: { code: 'PGRST108', details: null, hint: "Verify that 'actors' is included in the 'select' query parameter.", message: "'actors' is not an embedded resource in this request" } },
   { name: 'PGRST117: an unsupported method', method: 'COPY', path: '/projects', status: 405, error: { code: 'PGRST117', message: 'Unsupported HTTP method: COPY' } },
@@ -546,6 +548,7 @@ const ERRORS: Case[] = [
   },
   { name: 'PGRST204: columns= names a missing column', method: 'POST', path: '/datasets?columns=nope', body: { nope: 1 }, status: 400, error: { code: 'PGRST204', message: "Could not find the 'nope' column of 'datasets' in the schema cache" } },
   { name: 'PGRST205: no such table', path: '/nonexistent', status: 404, error: { code: 'PGRST205', message: "Could not find the table 'public.nonexistent' in the schema cache" } },
+  { name: 'PGRST205: a name whose escapes do not decode', path: '/%E0%A4%A', status: 404, error: { code: 'PGRST205', message: "Could not find the table 'public.%E0%A4%A' in the schema cache" } },
   { name: 'PGRST301: a token that does not verify', path: '/projects', headers: { authorization: 'Bearer not.a.token' }, status: 401, error: { code: 'PGRST301' } },
 ];
 

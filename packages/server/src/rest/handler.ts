@@ -33,6 +33,8 @@ interface Plan extends AnswerPlan {
   values: unknown[];
   /** `count=planned|estimated` of a read: its counted rows as their own statement. */
   count?: CountQuery;
+  /** `vnd.pgrst.object`, or a function's one row: anything but exactly one row is PGRST116. */
+  single: boolean;
   /** A PUT: the body's row must have matched the filters (PGRST115). */
   put?: boolean;
 }
@@ -62,6 +64,15 @@ export async function serveRest(ctx: PlatformContext, project: ProjectRow, auth:
   }
 }
 
+/** A table's or function's name from the path; escapes that do not decode stay as sent (and name nothing). */
+function resourceName(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The exposed schema the request names (Accept-Profile to read, Content-Profile to write), else the first. */
 function chooseSchema(cache: SchemaCache, request: Request): string {
   const header = READ_METHODS.has(request.method) ? 'accept-profile' : 'content-profile';
@@ -85,8 +96,8 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   let cache = await schemaCache(ctx, project);
   const plan = (): Plan => {
     const schema = chooseSchema(cache, request);
-    if (rpc) return planRpc(cache, schema, decodeURIComponent(rpc[1]!), incoming);
-    return planTable(cache, schema, decodeURIComponent(table![1]!), incoming);
+    if (rpc) return planRpc(cache, schema, resourceName(rpc[1]!), incoming);
+    return planTable(cache, schema, resourceName(table![1]!), incoming);
   };
   let planned: Plan;
   try {
@@ -122,7 +133,7 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRo
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
   // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
-  if (plan.unwrap && pageTotal !== 1) {
+  if (plan.single && pageTotal !== 1) {
     throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${pageTotal} rows`);
   }
   if (plan.put && pageTotal !== 1) throw new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
@@ -182,7 +193,7 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
   const query = withRange(parseQueryParams(url.searchParams), request);
   const count = prefer.count === 'exact';
   const representation = prefer.return === 'representation';
-  const written = { unwrap: media.singular, answersBody: representation };
+  const written = { unwrap: media.singular, single: media.singular, answersBody: representation };
   const body = bodyValue(incoming.body);
   switch (request.method) {
     case 'GET':
@@ -190,7 +201,7 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
       const from = qualified(relation.schema, relation.name);
       const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
       const sql = readStatement(builder, relation, from, count);
-      return { sql, values: builder.params.values, unwrap: media.singular, answersBody: true, status: 200, count: estimateOf(cache, query, incoming, relation, from) };
+      return { sql, values: builder.params.values, unwrap: media.singular, single: media.singular, answersBody: true, status: 200, count: estimateOf(cache, query, incoming, relation, from) };
     }
     case 'POST': {
       // return=headers-only reads back the primary key of what it wrote, for Location.
@@ -227,6 +238,8 @@ function planRpc(cache: SchemaCache, schema: string, name: string, incoming: Inc
   const fn = chooseFunction(cache, schema, name, args);
   const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
   const { sql, singular: singleResult } = rpcStatement(builder, fn, args, prefer.count === 'exact');
-  // A function returning one value answers that value; one returning one row answers that row.
-  return { sql, values: builder.params.values, unwrap: media.singular || (singleResult && fn.returnsComposite), answersBody: fn.returnType !== 'void', status: fn.returnType === 'void' ? 204 : 200 };
+  // A function returning one value answers that value; one returning rows answers an array, or
+  // its one row when it returns one row or vnd.pgrst.object asks for one.
+  const unwrap = (fn.returnsSet || fn.returnsComposite) && (media.singular || singleResult);
+  return { sql, values: builder.params.values, unwrap, single: unwrap || media.singular, answersBody: fn.returnType !== 'void', status: fn.returnType === 'void' ? 204 : 200 };
 }

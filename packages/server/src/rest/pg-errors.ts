@@ -9,6 +9,9 @@ import { RestError } from './errors.ts';
 
 const EXACT: Record<string, number> = {
   '23503': 409, '23505': 409, '25006': 405, '53400': 500, '42883': 404, '42P01': 404, '42P17': 500, P0001: 400,
+  // PostgREST's class 55 is 500, but 55000 is the request's own doing: a write to a view that is not
+  // updatable, currval before nextval.
+  '55000': 400,
 };
 
 /** Two-character classes in PostgREST's table; any other code answers 400. */
