@@ -311,6 +311,8 @@ describe('lifecycle', () => {
   it('closes the pool when the project pauses, and a paused project is refused at once with 503', async () => {
     const pool = restPool(meta.platform.ctx, await row());
     await inRequest(asAnon, (client) => client.query('select 1'));
+    const notes = () => fetch(`${meta.platform.url}/api/projects/${meta.ref}/gateway/rest/v1/notes`, { headers: { apikey: keys.anon } });
+    expect((await notes()).status).toBe(200);
     expect((await meta.owner.post(`/api/platform/projects/${meta.ref}/pause`)).status).toBe(202);
     await waitFor(async () => (await row()).status, (status) => status === 'INACTIVE', 120_000, 200);
     expect(pool.ending).toBe(true);
@@ -325,5 +327,9 @@ describe('lifecycle', () => {
     expect(refusal).toBeInstanceOf(RestError);
     expect((refusal as RestError).status).toBe(503);
     expect((refusal as RestError).body()).toMatchObject({ code: 'PGRST000', message: 'The project is paused' });
+    // The gateway, which had just served the project, knows too.
+    const answer = await notes();
+    expect(answer.status).toBe(503);
+    expect(await answer.json()).toMatchObject({ code: 'PGRST000', message: 'The project is paused' });
   });
 });

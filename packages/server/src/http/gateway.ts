@@ -87,7 +87,7 @@ export function projectGateway(ctx: PlatformContext) {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
     const at = new Date();
     const started = performance.now();
-    const project = await projects.findByRef(ctx.db, ref);
+    const project = await projects.findSnapshot(ctx.db, ref);
     if (!project) return answer(404, MESSAGES.notFound('Project'));
     const key = presentedKey(request.headers);
     const check = key ? await checkProjectKey(ctx, ref, key) : undefined;

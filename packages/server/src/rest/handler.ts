@@ -5,8 +5,7 @@
  */
 import type pg from 'pg';
 import type { PlatformContext } from '../services/context.ts';
-import type { ProjectRow } from '../store/projects.ts';
-import { findApiSettings } from '../store/project-api-settings.ts';
+import { findSnapshot, type ProjectRow } from '../store/projects.ts';
 import { type CountQuery, estimatedTotal } from './count.ts';
 import { RestError } from './errors.ts';
 import { type Answer, formValues, negotiate, readBody, type RequestBody } from './media.ts';
@@ -86,7 +85,7 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   const url = new URL(request.url);
   const media = negotiate(request.headers.get('accept'));
   const prefer = parsePrefer(request.headers.get('prefer'));
-  const maxRows = (await findApiSettings(ctx.db, project.ref))?.max_rows;
+  const maxRows = (await findSnapshot(ctx.db, project.ref))?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
   const table = /^\/([^/]+)\/?$/.exec(path);
   if (!rpc && !table) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
@@ -155,7 +154,7 @@ async function setTimezone(client: pg.PoolClient, prefer: Preferences): Promise<
 }
 
 const builderFor = (cache: SchemaCache, query: QueryParams, incoming: Incoming, shape: { maxRows?: number; rootChosen?: boolean } = {}) =>
-  new SelectBuilder({ cache, query, stripNulls: incoming.media.stripNulls, ...shape });
+  new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, ...shape });
 
 function findRelation(cache: SchemaCache, schema: string, name: string): CachedRelation {
   const relation = cache.relations.get(qualifiedName(schema, name));

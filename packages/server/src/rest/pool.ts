@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/project-instance.ts';
-import type { ProjectRow } from '../store/projects.ts';
+import { forgetSnapshot, type ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
 import type { RequestAuth } from './request-auth.ts';
 import { closeAllSchemaCaches, closeSchemaCache } from './schema-cache.ts';
@@ -72,8 +72,13 @@ export function requireRunning(project: ProjectRow): void {
   throw new RestError(503, 'PGRST000', message, null, project.status === 'INACTIVE' ? 'Restore the project from the dashboard to use its API' : null);
 }
 
-/** Ends the project's sessions, its schema cache and the cache's listener: the instance is about to stop or move. */
+/**
+ * Ends the project's sessions, its schema cache and the cache's listener: the instance is about to
+ * stop or move. The gateway's snapshot goes too: a status written inside a transaction may have
+ * been read again before it committed.
+ */
 export async function closeRestPool(ref: string): Promise<void> {
+  forgetSnapshot(ref);
   await Promise.all([...everyPools().map((byRef) => byRef.close(ref)), closeSchemaCache(ref)]);
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@basin/core/schemas';
 import { conflict } from '../http/errors.ts';
 import * as store from '../store/api-keys.ts';
+import { findSnapshot } from '../store/projects.ts';
 import * as edgeLogs from '../store/edge-logs.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { Queryable } from '../store/db.ts';
@@ -95,9 +96,10 @@ export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId:
   return updateStatusOf((await currentSecret(ctx, ref)).row);
 }
 
-/** The secret the project's keys and its users' access tokens are signed with now. */
+/** The secret the project's keys and its users' access tokens are signed with now, as the gateway reads it (findSnapshot). */
 export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promise<string> {
-  return (await currentSecret(ctx, ref)).secret;
+  const sealed = (await findSnapshot(ctx.db, ref))?.jwt_secret;
+  return sealed ? ctx.box.open(sealed) : (await currentSecret(ctx, ref)).secret;
 }
 
 /** What a presented key is: one of the project's current keys, a key of a replaced secret, or neither. */
@@ -109,8 +111,7 @@ export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean; claims: ProjectK
  * from a wrong one.
  */
 export async function checkProjectKey(ctx: PlatformContext, ref: string, key: string): Promise<KeyCheck> {
-  const { secret } = await currentSecret(ctx, ref);
-  const claims = await verifyProjectKey(secret, ref, key);
+  const claims = await verifyProjectKey(await projectJwtSecret(ctx, ref), ref, key);
   if (claims) return { role: claims.role, rotatedOut: false, claims };
   for (const sealed of await store.findRetiredSecrets(ctx.db, ref)) {
     const old = await verifyProjectKey(ctx.box.open(sealed), ref, key);

@@ -1,5 +1,6 @@
 import type { JwtSecretUpdateStatusValue } from '@basin/core/schemas';
 import type { Queryable } from './db.ts';
+import { forgetSnapshot } from './projects.ts';
 
 export interface JwtSecretRow {
   /** Sealed; null for projects made before API keys existed. */
@@ -20,6 +21,7 @@ export async function findJwtSecret(db: Queryable, ref: string): Promise<JwtSecr
 /** Sets the first secret; a concurrent first read that got there before wins. */
 export async function initJwtSecret(db: Queryable, ref: string, sealedSecret: string): Promise<void> {
   await db.query('update projects set jwt_secret = $2, jwt_issued_at = now() where ref = $1 and jwt_secret is null', [ref, sealedSecret]);
+  forgetSnapshot(ref);
 }
 
 /**
@@ -53,6 +55,7 @@ export async function finishRotation(db: Queryable, ref: string, changeId: strin
      where ref = $1 and jwt_change_id = $2`,
     [ref, changeId, sealedSecret, issuedAt],
   );
+  forgetSnapshot(ref);
   await db.query(
     `delete from retired_jwt_secrets where ref = $1 and id not in (
        select id from retired_jwt_secrets where ref = $1 order by id desc limit $2)`,

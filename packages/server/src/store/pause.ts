@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { forgetSnapshot } from './projects.ts';
 
 /** ACTIVE_HEALTHY → PAUSING in one statement, so that two requests cannot both start a pause. */
 export async function startPausing(db: Queryable, ref: string): Promise<boolean> {
@@ -6,6 +7,7 @@ export async function startPausing(db: Queryable, ref: string): Promise<boolean>
     "update projects set status = 'PAUSING', status_message = null, updated_at = now() where ref = $1 and status = 'ACTIVE_HEALTHY'",
     [ref],
   );
+  forgetSnapshot(ref);
   return rowCount === 1;
 }
 
@@ -15,6 +17,7 @@ export async function markPaused(db: Queryable, ref: string): Promise<void> {
     "update projects set status = 'INACTIVE', status_message = null, paused_at = now(), updated_at = now() where ref = $1",
     [ref],
   );
+  forgetSnapshot(ref);
 }
 
 export async function pausedAt(db: Queryable, ref: string): Promise<Date | null> {

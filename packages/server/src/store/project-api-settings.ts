@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { forgetSnapshot } from './projects.ts';
 
 export interface ProjectApiSettings {
   exposed_schemas: string[];
@@ -22,5 +23,6 @@ export async function updateApiSettings(db: Queryable, ref: string, update: Part
      where ref = $1 returning exposed_schemas, max_rows`,
     [ref, update.exposed_schemas ?? null, update.max_rows ?? null],
   );
+  forgetSnapshot(ref);
   return rows[0];
 }

@@ -1,5 +1,6 @@
 import type { ProjectStatus } from '@basin/core';
 import type { Queryable } from './db.ts';
+import { forgetSnapshot } from './projects.ts';
 
 export interface TreeMember {
   ref: string;
@@ -32,8 +33,10 @@ export async function markGoingDown(db: Queryable, refs: string[]): Promise<void
     "update projects set status = 'GOING_DOWN', status_message = null, updated_at = now() where ref = any($1)",
     [refs],
   );
+  for (const ref of refs) forgetSnapshot(ref);
 }
 
 export async function deleteProjectRow(db: Queryable, ref: string): Promise<void> {
   await db.query('delete from projects where ref = $1', [ref]);
+  forgetSnapshot(ref);
 }

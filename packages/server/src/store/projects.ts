@@ -1,5 +1,6 @@
 import type { ComputeSizeId, ProjectStatus, Role } from '@basin/core';
 import type { Queryable } from './db.ts';
+import type { ProjectApiSettings } from './project-api-settings.ts';
 
 export interface ProjectRow {
   id: number;
@@ -35,6 +36,45 @@ export async function insert(db: Queryable, p: NewProject): Promise<void> {
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
     [p.ref, p.organization_id, p.name, p.status, p.region, p.postgres_major, p.server_version, p.compute_size, p.port, p.db_password, p.readonly_password],
   );
+}
+
+/**
+ * What the project gateway reads about a project on every request: its row, its current JWT secret
+ * (sealed) and its API settings, in one query, kept in memory for at most a second per ref. Every
+ * store function that changes one of these columns forgets the ref (forgetSnapshot), so this
+ * process never serves a replaced secret, a paused project or old settings; another replica's
+ * changes show within the second. Only found rows are kept: one entry per project at most.
+ */
+export interface ProjectSnapshot extends ProjectRow, ProjectApiSettings {
+  /** Sealed; null for projects made before API keys existed. */
+  jwt_secret: string | null;
+}
+
+const SNAPSHOT_MAX_AGE_MS = 1000;
+const snapshots = new Map<string, { at: number; snapshot: Promise<ProjectSnapshot | undefined> }>();
+
+export function findSnapshot(db: Queryable, ref: string): Promise<ProjectSnapshot | undefined> {
+  const now = performance.now();
+  const kept = snapshots.get(ref);
+  if (kept && now - kept.at < SNAPSHOT_MAX_AGE_MS) return kept.snapshot;
+  const snapshot = db
+    .query<ProjectSnapshot>(
+      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows
+       from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
+      [ref],
+    )
+    .then(({ rows }) => rows[0]);
+  const entry = { at: now, snapshot };
+  snapshots.set(ref, entry);
+  // A miss or a failure is not kept: the next request asks again.
+  const drop = () => snapshots.get(ref) === entry && snapshots.delete(ref);
+  snapshot.then((found) => found || drop(), drop);
+  return snapshot;
+}
+
+/** The project's row changed in this process: the next request reads it again. */
+export function forgetSnapshot(ref: string): void {
+  snapshots.delete(ref);
 }
 
 export async function findByRef(db: Queryable, ref: string): Promise<ProjectRow | undefined> {
@@ -88,14 +128,17 @@ export async function listByStatus(db: Queryable, statuses: ProjectStatus[]): Pr
 
 export async function rename(db: Queryable, ref: string, name: string): Promise<void> {
   await db.query('update projects set name = $2, updated_at = now() where ref = $1', [ref, name]);
+  forgetSnapshot(ref);
 }
 
 export async function setStatus(db: Queryable, ref: string, status: ProjectStatus, message: string | null = null): Promise<void> {
   await db.query('update projects set status = $2, status_message = $3, updated_at = now() where ref = $1', [ref, status, message]);
+  forgetSnapshot(ref);
 }
 
 export async function setPort(db: Queryable, ref: string, port: number): Promise<void> {
   await db.query('update projects set port = $2, updated_at = now() where ref = $1', [ref, port]);
+  forgetSnapshot(ref);
 }
 
 export async function usedPorts(db: Queryable): Promise<number[]> {
