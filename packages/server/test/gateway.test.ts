@@ -221,6 +221,8 @@ describe('leaked_service_key', () => {
 
   it('recognises a key of a rotated-out secret: 401, logged as such, and the lint fires', async () => {
     const old = await keysOf(refB);
+    // Accepted a moment before the rotation (and kept as verified), refused right after it.
+    expect((await rest(refB, { apikey: old.service })).status).toBe(200);
     expect((await owner.post(`/api/platform/projects/${refB}/config/secrets`)).body.status).toBe('Updated');
     const current = await keysOf(refB);
     expect((await rest(refB, { apikey: current.anon })).status).toBe(200);

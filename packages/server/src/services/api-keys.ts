@@ -106,15 +106,36 @@ export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promi
 export type KeyCheck = { role: ApiKeyRole; rotatedOut: boolean; claims: ProjectKeyClaims } | { role: null; rotatedOut: false };
 
 /**
+ * Keys that verified, with the (sealed) secret they verified with: the same key under the same
+ * secret needs no HMAC again until it expires. A rotation changes the secret, so its old keys miss
+ * at once. Bounded; the oldest entry goes first.
+ */
+const verifiedKeys = new Map<string, { sealedSecret: string; claims: ProjectKeyClaims & { exp: number } }>();
+const VERIFIED_KEYS_KEPT = 1000;
+
+function rememberKey(key: string, sealedSecret: string, claims: ProjectKeyClaims): void {
+  if (typeof claims.exp !== 'number') return;
+  verifiedKeys.delete(key);
+  if (verifiedKeys.size >= VERIFIED_KEYS_KEPT) verifiedKeys.delete(verifiedKeys.keys().next().value!);
+  verifiedKeys.set(key, { sealedSecret, claims: Object.freeze({ ...claims, exp: claims.exp }) });
+}
+
+/**
  * Verifies a key presented to the project's API with the project's current secret. Only a key
  * that fails is tried against the retired secrets, to tell a rotated-out key (still refused)
  * from a wrong one.
  */
 export async function checkProjectKey(ctx: PlatformContext, ref: string, key: string): Promise<KeyCheck> {
+  const sealed = (await findSnapshot(ctx.db, ref))?.jwt_secret;
+  const known = sealed ? verifiedKeys.get(key) : undefined;
+  if (known && known.sealedSecret === sealed && known.claims.exp * 1000 > Date.now()) return { role: known.claims.role, rotatedOut: false, claims: known.claims };
   const claims = await verifyProjectKey(await projectJwtSecret(ctx, ref), ref, key);
-  if (claims) return { role: claims.role, rotatedOut: false, claims };
-  for (const sealed of await store.findRetiredSecrets(ctx.db, ref)) {
-    const old = await verifyProjectKey(ctx.box.open(sealed), ref, key);
+  if (claims) {
+    if (sealed) rememberKey(key, sealed, claims);
+    return { role: claims.role, rotatedOut: false, claims };
+  }
+  for (const retired of await store.findRetiredSecrets(ctx.db, ref)) {
+    const old = await verifyProjectKey(ctx.box.open(retired), ref, key);
     if (old) return { role: old.role, rotatedOut: true, claims: old };
   }
   return { role: null, rotatedOut: false };
