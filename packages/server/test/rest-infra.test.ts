@@ -196,6 +196,12 @@ describe('one transaction per request', () => {
     expect(await count()).toBe(before);
   });
 
+  it("answers refused settings with their own error, not that of the statement sent with them", async () => {
+    const nobody: RequestAuth = { role: 'nobody' as RequestAuth['role'], claims: {} };
+    await expect(inRequest(nobody, (client) => client.query('select 1'))).rejects.toMatchObject({ code: '22023', message: 'role "nobody" does not exist' });
+    expect(await inRequest(asAnon, (client) => one(client, 'select current_user'))).toEqual({ current_user: 'anon' });
+  });
+
   it('destroys a session whose connection broke, and the next request gets a good one', async () => {
     const spent = inRequest(asService, async (client) => {
       const { pid } = await one(client, 'select pg_backend_pid() as pid');

@@ -39,6 +39,8 @@ export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
   return pools.get(project.ref, {
     ...dataApiLogin(project, ctx.box),
     application_name: 'basin-rest',
+    // A request's queries go out without waiting for each other's answers (transaction.ts).
+    pipeline: true,
     // Outside a request's transaction (which sets its own), nothing resolves to members' objects.
     options: '-c search_path=pg_catalog',
     max: restPoolSize(project),
@@ -53,6 +55,7 @@ export function requestPool(ctx: PlatformContext, project: ProjectRow, role: Req
   return memberPools[role].get(project.ref, {
     ...memberDatabaseLogin(project, ctx.box, role),
     application_name: 'basin-table-editor',
+    pipeline: true,
     // The SQL editor's statement timeout, unless the role sets its own (transaction.ts reads it).
     options: `-c search_path=pg_catalog -c statement_timeout=${ctx.config.sqlStatementTimeoutMs}`,
     max: MEMBER_SESSIONS,
