@@ -23,6 +23,8 @@ interface Case {
   responseHeaders?: Record<string, string | null>;
   /** The exact JSON answered. */
   json?: unknown;
+  /** The exact text answered, when it is not JSON. */
+  text?: string;
   /** An error body: these fields, the others present. */
   error?: { code: string; message?: string; details?: unknown; hint?: unknown };
   /** How many rows the JSON array holds. */
@@ -135,7 +137,7 @@ const REPRESENTATION: Case[] = [
     status: 200,
     json: [{ id: 11, name: 'OSX', client_id: 2 }, { id: 12, name: 'ProjectX' }],
   },
-  { name: 'text/csv answers CSV', path: '/items?select=id&id=lte.2', headers: { accept: 'text/csv' }, status: 200, todo: 'no CSV representation yet' },
+  { name: 'text/csv answers CSV', path: '/items?select=id,name&id=lte.2&order=id', headers: { accept: 'text/csv' }, status: 200, text: 'id,name\n1,"item 1"\n2,"item 2"', responseHeaders: { 'content-type': 'text/csv; charset=utf-8' } },
 ];
 
 const EMBEDDING: Case[] = [
@@ -374,9 +376,10 @@ const WRITES: Case[] = [
     status: 201,
     json: [{ source: 'Natural Disaster Prevention and Control', publication_date: '2015-09-11', figure: 1100 }],
   },
-  { name: 'a text/csv body inserts in bulk', method: 'POST', path: '/datasets', headers: { 'content-type': 'text/csv' }, body: 'source,figure\nJ Doe,62\nJonas,10', status: 201, todo: 'no CSV request bodies yet' },
+  { name: 'a text/csv body inserts in bulk (NULL is null)', method: 'POST', path: '/datasets', headers: { 'content-type': 'text/csv' }, body: 'source,figure\nCSV Doe,62\n"Jonas, Jr.",NULL\n', status: 201, empty: true },
+  { name: 'CSV lines must have as many fields as the header', method: 'POST', path: '/datasets', headers: { 'content-type': 'text/csv' }, body: 'source,figure\nshort', status: 400, error: { code: 'PGRST102' } },
   { name: 'missing=default fills missing keys with defaults', method: 'POST', path: '/datasets?columns=id,source&select=source', headers: { prefer: 'missing=default, return=representation' }, body: [{ source: 'defaults' }], status: 201, json: [{ source: 'defaults' }], responseHeaders: { 'preference-applied': 'missing=default, return=representation' } },
-  { name: 'what the inserts wrote', path: '/datasets?select=source,figure&order=id', status: 200, json: [{ source: 'John Doe', figure: 50 }, { source: 'J Doe', figure: 62 }, { source: 'Janus', figure: 10 }, { source: 'Natural Disaster Prevention and Control', figure: 1100 }, { source: 'defaults', figure: null }] },
+  { name: 'what the inserts wrote', path: '/datasets?select=source,figure&order=id', status: 200, json: [{ source: 'John Doe', figure: 50 }, { source: 'J Doe', figure: 62 }, { source: 'Janus', figure: 10 }, { source: 'Natural Disaster Prevention and Control', figure: 1100 }, { source: 'CSV Doe', figure: 62 }, { source: 'Jonas, Jr.', figure: null }, { source: 'defaults', figure: null }] },
   {
     name: 'resolution=merge-duplicates upserts on the primary key',
     method: 'POST',
@@ -581,7 +584,8 @@ async function check(c: Case): Promise<void> {
   expect(response.status, said).toBe(c.status);
   for (const [name, value] of Object.entries(c.responseHeaders ?? {})) expect(response.headers.get(name), `${name} of ${said}`).toBe(value);
   if (c.empty) expect(text, said).toBe('');
-  const body = text ? JSON.parse(text) : undefined;
+  if (c.text !== undefined) expect(text, said).toBe(c.text);
+  const body = text && c.text === undefined ? JSON.parse(text) : undefined;
   if (c.json !== undefined) expect(body, said).toEqual(c.json);
   if (c.error) expect(body, said).toMatchObject(c.error);
   if (c.error) expect(Object.keys(body).sort(), said).toEqual(['code', 'details', 'hint', 'message']);

@@ -235,6 +235,8 @@ function planRpc(cache: SchemaCache, schema: string, name: string, incoming: Inc
   const query = withRange(parseQueryParams(url.searchParams, { rpcRead: read }), request);
   const args: RpcArguments = read ? { kind: 'query', values: query.args } : body?.kind === 'form' ? { kind: 'query', values: formValues(body.pairs) } : { kind: 'json', body: body?.value };
   const fn = chooseFunction(cache, schema, name, args);
+  // Only rows have a CSV form; a function's values are JSON.
+  if (media.rowsAs === 'csv' && !fn.returnsComposite) throw new RestError(406, 'PGRST107', 'None of these media types are available: text/csv');
   const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
   const { sql, singular: singleResult } = rpcStatement(builder, fn, args, prefer.count === 'exact');
   // A function returning one value answers that value; one returning rows answers an array, or

@@ -1,9 +1,10 @@
 /**
  * The media types of the data API: what a request's `Accept` may ask for (a JSON array, one
- * object with `vnd.pgrst.object`, either with `nulls=stripped`) and the bodies it may send (JSON,
- * or a form as `application/x-www-form-urlencoded`).
+ * object with `vnd.pgrst.object`, either with `nulls=stripped`, or CSV) and the bodies it may
+ * send (JSON, CSV, or a form as `application/x-www-form-urlencoded`).
  */
 import { bodyError, RestError } from './errors.ts';
+import type { RowsAs } from './sql-select.ts';
 
 /** The most a write's body may hold. */
 export const REST_BODY_LIMIT = 10 * 1024 * 1024;
@@ -14,8 +15,8 @@ const ARRAY = 'application/vnd.pgrst.array+json';
 export interface Answer {
   /** `vnd.pgrst.object`: the one row as an object, else PGRST116. */
   singular: boolean;
-  /** `nulls=stripped`: keys whose value is null are left out. */
-  stripNulls: boolean;
+  /** JSON, JSON without null keys (`nulls=stripped`), or CSV. */
+  rowsAs: RowsAs;
   /** The Content-Type of a body answered in this form. */
   contentType: string;
 }
@@ -40,11 +41,13 @@ function mediaRanges(accept: string): MediaRange[] {
 /** The form of the answer `Accept` asks for; PGRST107 when none is offered. */
 export function negotiate(accept: string | null): Answer {
   for (const { type, params } of mediaRanges(accept ?? '*/*')) {
-    const stripNulls = params.get('nulls') === 'stripped';
-    const stripped = stripNulls ? '; nulls=stripped' : '';
-    if (type === OBJECT || type === 'application/vnd.pgrst.object') return { singular: true, stripNulls, contentType: `${OBJECT}${stripped}; charset=utf-8` };
-    if (type === ARRAY || type === 'application/vnd.pgrst.array') return { singular: false, stripNulls, contentType: `${stripNulls ? `${ARRAY}${stripped}` : 'application/json'}; charset=utf-8` };
-    if (type === 'application/json' || type === 'application/*' || type === '*/*') return { singular: false, stripNulls: false, contentType: 'application/json; charset=utf-8' };
+    const stripped = params.get('nulls') === 'stripped';
+    const rowsAs = stripped ? 'json-stripped' : 'json';
+    const suffix = stripped ? '; nulls=stripped' : '';
+    if (type === OBJECT || type === 'application/vnd.pgrst.object') return { singular: true, rowsAs, contentType: `${OBJECT}${suffix}; charset=utf-8` };
+    if (type === ARRAY || type === 'application/vnd.pgrst.array') return { singular: false, rowsAs, contentType: `${stripped ? `${ARRAY}${suffix}` : 'application/json'}; charset=utf-8` };
+    if (type === 'application/json' || type === 'application/*' || type === '*/*') return { singular: false, rowsAs: 'json', contentType: 'application/json; charset=utf-8' };
+    if (type === 'text/csv') return { singular: false, rowsAs: 'csv', contentType: 'text/csv; charset=utf-8' };
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${(accept ?? '').slice(0, 200)}`);
 }
@@ -57,6 +60,7 @@ export async function readBody(request: Request): Promise<RequestBody> {
   if (text.length > REST_BODY_LIMIT) throw new RestError(413, 'PGRST102', `The request body is larger than ${REST_BODY_LIMIT} bytes`);
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
   if (type === 'application/x-www-form-urlencoded') return { kind: 'form', pairs: new URLSearchParams(text) };
+  if (type === 'text/csv') return { kind: 'json', value: csvRows(text) };
   if (type && type !== 'application/json' && type !== OBJECT) {
     throw new RestError(415, 'PGRST107', `None of these media types are available: ${type.slice(0, 100)}`);
   }
@@ -66,6 +70,31 @@ export async function readBody(request: Request): Promise<RequestBody> {
   } catch {
     throw bodyError('Empty or invalid json');
   }
+}
+
+/**
+ * A CSV body as rows, as PostgREST reads one: the first line names the columns, fields may be
+ * double-quoted (a doubled quote inside is one), an empty field is an empty string and `NULL` is null.
+ */
+function csvRows(text: string): Record<string, string | null>[] {
+  const lines: string[][] = [[]];
+  const field = /"((?:[^"]|"")*)"|([^",\r\n]*)/y;
+  for (let at = 0; ; ) {
+    field.lastIndex = at;
+    const [whole, quoted, bare] = field.exec(text)!;
+    lines.at(-1)!.push(quoted !== undefined ? quoted.replaceAll('""', '"') : bare!);
+    at += whole.length;
+    if (at >= text.length) break;
+    const separator = /,|\r?\n/y;
+    separator.lastIndex = at;
+    const found = separator.exec(text)?.[0];
+    if (found === undefined) throw bodyError(`A CSV field ends at character ${at + 1} without a comma or a line break`);
+    if (found !== ',') lines.push([]);
+    at += found.length;
+  }
+  const [header = [], ...rows] = lines.filter((line) => line.length > 1 || line[0] !== '');
+  if (rows.some((row) => row.length !== header.length)) throw bodyError('All lines of a CSV body must have as many fields as its header');
+  return rows.map((row) => Object.fromEntries(header.map((name, i) => [name, row[i] === 'NULL' ? null : row[i]!])));
 }
 
 /** A form's pairs as text values by name, in order (several for a repeated name). */

@@ -10,6 +10,20 @@ import { whereSql } from './sql-filters.ts';
 import { castType, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
 import type { CachedRelation, Condition, OrderTerm, QueryParams, SchemaCache, SelectEmbed, SelectItem } from './types.ts';
 
+export type RowsAs = 'json' | 'json-stripped' | 'csv';
+
+/**
+ * The body of the rows of `pgrst_rows` as text. CSV as PostgREST writes it: the keys of the first
+ * row, then each row as its record's text without the parentheses (values with commas, quotes or
+ * spaces quoted, quotes doubled).
+ */
+const ROWS_AS: Record<RowsAs, string> = {
+  json: `coalesce(json_agg(pgrst_rows), '[]')::text`,
+  'json-stripped': `coalesce(json_strip_nulls(json_agg(pgrst_rows)), '[]')::text`,
+  csv: `coalesce((select string_agg(key, ',') from json_object_keys((array_agg(row_to_json(pgrst_rows)))[1]) as key), '')
+    || chr(10) || coalesce(string_agg(substring(pgrst_rows::text, 2, length(pgrst_rows::text) - 2), chr(10)), '')`,
+};
+
 export interface ReadShape {
   cache: SchemaCache;
   query: QueryParams;
@@ -17,8 +31,8 @@ export interface ReadShape {
   maxRows?: number;
   /** A write already applied the root's conditions and chose its rows: the read only shapes them. */
   rootChosen?: boolean;
-  /** `Accept: application/vnd.pgrst.array+json;nulls=stripped`: keys whose value is null are left out. */
-  stripNulls?: boolean;
+  /** How the rows are written: JSON (the default), JSON without the keys whose value is null, or CSV. */
+  rowsAs?: RowsAs;
 }
 
 const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
@@ -184,11 +198,10 @@ function hangWhere(relationship: Relationship, alias: string, parentAlias: strin
 export const countedRows = (builder: SelectBuilder, relation: CachedRelation, from: string) =>
   `select 1 from (${builder.level(relation, from, builder.shape.query.select, [], () => [], true)}) as pgrst_all`;
 
-/** The page as `{ body, page_total, total }`: body the JSON text of the rows, total only when counted exactly. */
+/** The page as `{ body, page_total, total }`: body the rows as text (ReadShape's rowsAs), total only when counted exactly. */
 export function readStatement(builder: SelectBuilder, relation: CachedRelation, from: string, countExact: boolean): string {
   const page = builder.level(relation, from, builder.shape.query.select, [], () => []);
   const total = countExact ? `(select count(*) from (${countedRows(builder, relation, from)}) as pgrst_counted)` : 'null::int8';
   builder.requireEmbedded();
-  const rows = builder.shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_rows))' : 'json_agg(pgrst_rows)';
-  return `select coalesce(${rows}, '[]')::text as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
+  return `select ${ROWS_AS[builder.shape.rowsAs ?? 'json']} as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
 }
