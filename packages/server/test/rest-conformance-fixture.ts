@@ -19,6 +19,8 @@ insert into people values
   (5, 'Ben', 'Moe', 'Ben Moe', '2011-09-09', 14, 160, 92, true, null, null, null),
   (6, 'Sam', 'Beckett', 'Samuel Beckett', '1906-04-13', null, null, null, null, 50000, null, '{"age": 83}');
 
+create function display_name(people) returns text language sql stable as $$ select $1.first_name || ' ' || $1.last_name $$;
+
 create table greetings (id int primary key, phrase text);
 insert into greetings values (1, 'hi,there'), (2, 'yes,you'), (3, 'no');
 

@@ -4,13 +4,11 @@
  * name an embed of its level (`actors=not.is.null`): whether the embed has rows.
  */
 import { parseError, RestError } from './errors.ts';
-import { fieldSql, Params } from './sql-fragment.ts';
+import { type ColumnScope, fieldSql, Params } from './sql-fragment.ts';
 import type { CachedRelation, Condition, Filter, FilterOperator } from './types.ts';
 
-/** What the conditions of one level read: its relation as `alias`, and its embeds. */
-export interface FilterScope {
-  alias: string;
-  relation: CachedRelation;
+/** What the conditions of one level read: its relation's columns, and its embeds. */
+export interface FilterScope extends ColumnScope {
   /** SQL that is true when the level's embed of that name (or alias) has a row. */
   embeds?: Map<string, string>;
 }
@@ -46,7 +44,7 @@ function embedFilterSql(filter: Filter, present: string): string {
 function filterSql(scope: FilterScope, filter: Filter, params: Params): string {
   const present = scope.embeds?.get(filter.field.column);
   if (present !== undefined) return embedFilterSql(filter, present);
-  const left = fieldSql(scope.alias, scope.relation, filter.field, params);
+  const left = fieldSql(scope, filter.field, params);
   const { operator } = filter;
   let sql: string;
   if (operator === 'is') {

@@ -4,7 +4,7 @@
  * names only from the catalog (format_type) or through `castType`'s narrow check.
  */
 import { parseError } from './errors.ts';
-import type { CachedRelation, FieldPath } from './types.ts';
+import { type CachedFunction, type CachedRelation, type FieldPath, qualifiedName, type SchemaCache } from './types.ts';
 
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -22,14 +22,35 @@ export class Params {
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
 
+/** Where a level reads its fields: its relation as `alias`, and the cache that knows its computed columns. */
+export interface ColumnScope {
+  alias: string;
+  relation: CachedRelation;
+  cache: SchemaCache;
+}
+
+/** A name as format_type prints it (quote_ident's rule, keywords aside). */
+const typeNamePart = (name: string) => (/^[a-z_][a-z0-9_$]*$/.test(name) ? name : ident(name));
+
 /**
- * A column of `relation` read as `alias`, followed along its JSON path: keys are parameters,
- * indexes too. As in PostgREST, a path into a column of another type goes through to_jsonb, so
- * that arrows reach the fields of a composite and the elements of an array.
+ * PostgREST's computed column: a function of the relation's schema with that name whose one
+ * argument is the relation's row type (`full_name(people)`), read as if it were a column.
  */
-export function fieldSql(alias: string, relation: CachedRelation, field: FieldPath, params: Params): string {
-  let sql = `${ident(alias)}.${ident(field.column)}`;
-  const type = relation.columns.find((column) => column.name === field.column)?.type;
+export function computedColumn(cache: SchemaCache, relation: CachedRelation, name: string): CachedFunction | undefined {
+  const rowType = `${typeNamePart(relation.schema)}.${typeNamePart(relation.name)}`;
+  return cache.functions.get(qualifiedName(relation.schema, name))?.find((fn) => fn.args.length === 1 && fn.args[0]!.type === rowType && !fn.returnsSet);
+}
+
+/**
+ * A column (or computed column) of the scope's relation, followed along its JSON path: keys are
+ * parameters, indexes too. As in PostgREST, a path into a value of another type than json goes
+ * through to_jsonb, so that arrows reach the fields of a composite and the elements of an array.
+ */
+export function fieldSql({ alias, relation, cache }: ColumnScope, field: FieldPath, params: Params): string {
+  const column = relation.columns.find((c) => c.name === field.column);
+  const computed = column ? undefined : computedColumn(cache, relation, field.column);
+  let sql = computed ? `${qualified(computed.schema, computed.name)}(${ident(alias)})` : `${ident(alias)}.${ident(field.column)}`;
+  const type = column?.type ?? computed?.returnType;
   if (field.json.length && type !== undefined && !JSON_TYPES.has(type)) sql = `to_jsonb(${sql})`;
   for (const step of field.json) {
     const key = /^-?\d+$/.test(step.key) ? params.add(Number(step.key), 'int4') : params.add(step.key, 'text');

@@ -113,7 +113,7 @@ export function putStatement(builder: SelectBuilder, relation: CachedRelation, b
   const columns = insertColumns(relation, rows);
   const list = columns.map(ident).join(', ');
   const values = builder.params.add(JSON.stringify(rows), 'json');
-  const where = whereSql({ alias: 'pgrst_body', relation }, conditions, builder.params);
+  const where = whereSql({ alias: 'pgrst_body', relation, cache: builder.shape.cache }, conditions, builder.params);
   const set = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ');
   const upsert = `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values}) as pgrst_body where ${where} on conflict (${relation.primaryKey.map(ident).join(', ')}) do update set ${set} returning ${TARGET}.*`;
   return withMutation(builder, relation, upsert, countExact);
@@ -151,7 +151,7 @@ function rootWhere(builder: SelectBuilder, relation: CachedRelation): string {
   const conditions = rootConditions(builder);
   const window = builder.rootWindow(LIMITED, relation);
   const alias = window ? LIMITED : TARGET;
-  const where = conditions.length ? `where ${whereSql({ alias, relation }, conditions, builder.params)}` : '';
+  const where = conditions.length ? `where ${whereSql({ alias, relation, cache: builder.shape.cache }, conditions, builder.params)}` : '';
   if (!window) return where;
   return `where ${TARGET}.ctid = any(array(select ${LIMITED}.ctid from ${qualified(relation.schema, relation.name)} as ${LIMITED} ${where} ${window}))`;
 }

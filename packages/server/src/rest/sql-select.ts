@@ -7,7 +7,7 @@
 import { RestError } from './errors.ts';
 import { resolveEmbed, type Relationship } from './relationships.ts';
 import { whereSql } from './sql-filters.ts';
-import { castType, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
+import { castType, computedColumn, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
 import type { CachedRelation, Condition, OrderTerm, QueryParams, SchemaCache, SelectEmbed, SelectItem } from './types.ts';
 
 export type RowsAs = 'json' | 'json-stripped' | 'csv';
@@ -68,7 +68,7 @@ export class SelectBuilder {
       if (item.kind === 'star') columns.push(`${ident(alias)}.*`);
       else if (item.kind === 'field') {
         this.#requireColumn(relation, item.field.column);
-        const sql = fieldSql(alias, relation, item.field, this.params);
+        const sql = fieldSql({ alias, relation, cache: this.shape.cache }, item.field, this.params);
         columns.push(`${item.cast ? `(${sql})::${castType(item.cast)}` : sql} as ${ident(fieldName(item.field, item.alias))}`);
       } else {
         const name = item.alias ?? item.relation;
@@ -80,7 +80,7 @@ export class SelectBuilder {
     }
     const chosen = unpaged || (path.length === 0 && this.shape.rootChosen);
     const conditions: Condition[] = path.length === 0 && this.shape.rootChosen ? [] : this.#scoped(this.shape.query.conditions, path);
-    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql({ alias, relation, embeds }, conditions, this.params)] : [])];
+    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql({ alias, relation, cache: this.shape.cache, embeds }, conditions, this.params)] : [])];
     const order = chosen ? [] : this.#scoped(this.shape.query.order, path).flat();
     const page = chosen ? '' : this.#page(path);
     return [
@@ -110,7 +110,7 @@ export class SelectBuilder {
 
   #ownValue(alias: string, relation: CachedRelation, term: OrderTerm): string {
     this.#requireColumn(relation, term.field.column);
-    return fieldSql(alias, relation, term.field, this.params);
+    return fieldSql({ alias, relation, cache: this.shape.cache }, term.field, this.params);
   }
 
   /** `order=embed(column)`: the value of a to-one embed of this level, read beside the row. */
@@ -127,7 +127,7 @@ export class SelectBuilder {
   }
 
   #requireColumn(relation: CachedRelation, column: string): void {
-    if (!relation.columns.some((c) => c.name === column)) {
+    if (!relation.columns.some((c) => c.name === column) && !computedColumn(this.shape.cache, relation, column)) {
       throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
     }
   }
