@@ -23,8 +23,6 @@ import { countedRows, readStatement, SelectBuilder } from './sql-select.ts';
 import { withRequestTransaction } from './transaction.ts';
 import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type SchemaCache } from './types.ts';
 
-export { REST_BODY_LIMIT } from './media.ts';
-
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
 interface Plan extends AnswerPlan {
