@@ -65,6 +65,15 @@ const asRestError = (error: unknown): RestError => {
   throw error;
 };
 
+/**
+ * The request with the project API's own URL. Method, headers and body only: copying the whole
+ * request would make node-server build the incoming one in full first (its signal, its body).
+ */
+function forwarded(request: Request, url: URL): Request {
+  const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
+  return new Request(url, { method: request.method, headers: request.headers, body });
+}
+
 /** What the project's API serves once the key is accepted; paths relative to its root. */
 function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
@@ -101,7 +110,7 @@ export function projectGateway(ctx: PlatformContext) {
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError
           ? refuseToken(auth)
-          : await api.fetch(new Request(url, request), { project, auth });
+          : await api.fetch(forwarded(request, url), { project, auth });
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
       at,
