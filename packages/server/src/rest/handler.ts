@@ -19,7 +19,7 @@ import { reloadOnMiss, schemaCache } from './schema-cache.ts';
 import { bodyRows, deleteStatement, insertStatement, putStatement, updateStatement } from './sql-mutate.ts';
 import { qualified } from './sql-fragment.ts';
 import { chooseFunction, type RpcArguments, rpcStatement } from './sql-rpc.ts';
-import { countedRows, readStatement, SelectBuilder } from './sql-select.ts';
+import { countedRows, type ReadShape, readStatement, SelectBuilder } from './sql-select.ts';
 import { withRequestTransaction } from './transaction.ts';
 import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type SchemaCache } from './types.ts';
 
@@ -151,7 +151,7 @@ async function setTimezone(client: pg.PoolClient, prefer: Preferences): Promise<
   return false;
 }
 
-const builderFor = (cache: SchemaCache, query: QueryParams, incoming: Incoming, shape: { maxRows?: number; rootChosen?: boolean } = {}) =>
+const builderFor = (cache: SchemaCache, query: QueryParams, incoming: Incoming, shape: Partial<Pick<ReadShape, 'maxRows' | 'rootChosen' | 'rowsAs'>> = {}) =>
   new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, ...shape });
 
 function findRelation(cache: SchemaCache, schema: string, name: string): CachedRelation {
@@ -204,7 +204,7 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
       // return=headers-only reads back the primary key of what it wrote, for Location.
       const locationOf = prefer.return === 'headers-only' && relation.primaryKey.length ? relation.name : undefined;
       const select = locationOf ? relation.primaryKey.map((column) => ({ kind: 'field' as const, field: { column, json: [] }, cast: 'text' })) : query.select;
-      const builder = builderFor(cache, { ...query, select }, incoming, { rootChosen: true });
+      const builder = builderFor(cache, { ...query, select }, incoming, { rootChosen: true, ...(locationOf && { rowsAs: 'json' as const }) });
       const options = { rows: bodyRows(body), columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution, missingDefault: prefer.missing === 'default' };
       return { sql: insertStatement(builder, relation, options, count), values: builder.params.values, ...written, status: 201, locationOf };
     }
