@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { type Random, seeded } from './prng.ts';
 
 /**
  * Every operation of both OpenAPI documents, as a signed-in Owner, with seeded bad inputs: NUL and
@@ -76,19 +77,6 @@ const LIFECYCLE = new Set([
   'POST /api/v1/projects/{ref}/branches',
 ]);
 const MISSING: Context = { slug: 'no-such-organization', ref: 'aaaaaaaaaaaaaaaaaaaa', userId: 'no-such-user', organizationId: 999_999, ids: {} };
-
-/** mulberry32: the same seed gives the same inputs on every run. */
-function prng(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]! };
-}
 
 let gitHub: GitHubStandIn;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -216,7 +204,7 @@ function urlOf(operation: Operation, ctx: Context, override?: { name: string; ra
 const paramSchema = (operation: Operation, name: string) => operation.params.find((p) => p.name === name)?.schema ?? {};
 
 /** The seeded inputs of one operation. */
-function attempts(operation: Operation, random: ReturnType<typeof prng>): Attempt[] {
+function attempts(operation: Operation, random: Random): Attempt[] {
   const ctx = LIFECYCLE.has(operation.key) ? MISSING : context;
   const { method } = operation;
   const json = (value: unknown) => ({ body: JSON.stringify(value), contentType: 'application/json' });
@@ -278,7 +266,7 @@ async function runAll(list: Attempt[], width: number, each: (attempt: Attempt) =
 describe('fuzzing every documented route', () => {
   it('never answers 5xx, and answers errors as { message }', { timeout: 300_000 }, async () => {
     expect(operations.length).toBeGreaterThan(70);
-    const random = prng(SEED);
+    const random = seeded(SEED);
     // Deleting routes go last, so that what they remove is not missed by the others.
     const ordered = [...operations].sort((a, b) => Number(a.method === 'DELETE') - Number(b.method === 'DELETE'));
     const list = ordered.flatMap((operation) => attempts(operation, random));

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RestError } from './errors.ts';
 import { parseQueryParams } from './query-params.ts';
 import type { Condition, FieldPath, Filter, FilterOperator, LogicTree, OrderTerm, QueryParams, SelectItem } from './types.ts';
+import { seeded } from '../../test/prng.ts';
 
 const parse = (query: string | [string, string][], options?: Parameters<typeof parseQueryParams>[1]) =>
   parseQueryParams(new URLSearchParams(query), options);
@@ -544,16 +545,6 @@ describe('parseQueryParams: what postgrest-js sends', () => {
   });
 });
 
-/** mulberry32: a tiny seeded generator, so that a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('parseQueryParams: fuzz', () => {
   const pieces = [
     'a', 'b', 'id', 'films', '*', '.', ',', '(', ')', '!', ':', '::', '"', '\\', '{', '}', '[', ']', '-', '->', '->>', ' ', '\t', '\n', '\0',
@@ -569,7 +560,7 @@ describe('parseQueryParams: fuzz', () => {
   ];
 
   it('throws nothing but RestError at random input', () => {
-    const next = random(20240607);
+    const next = seeded(20240607).next;
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const noise = (length: number) => Array.from({ length }, () => pick(pieces)).join('');
     for (let round = 0; round < 4000; round++) {
