@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAdmin } from '../src/instances/admin-session.ts';
 import { RestError } from '../src/rest/errors.ts';
 import { closeRestPool, restPool, restPoolSize, requireRunning } from '../src/rest/pool.ts';
+import { KEPT, preparedStatement } from '../src/rest/prepared-statements.ts';
 import { type RequestAuth, resolveRequestRole } from '../src/rest/request-auth.ts';
 import { invalidateSchemaCache, reloadOnMiss, schemaCache } from '../src/rest/schema-cache.ts';
 import { type RequestContext, withRequestTransaction } from '../src/rest/transaction.ts';
@@ -200,6 +201,16 @@ describe('one transaction per request', () => {
     const nobody: RequestAuth = { role: 'nobody' as RequestAuth['role'], claims: {} };
     await expect(inRequest(nobody, (client) => client.query('select 1'))).rejects.toMatchObject({ code: '22023', message: 'role "nobody" does not exist' });
     expect(await inRequest(asAnon, (client) => one(client, 'select current_user'))).toEqual({ current_user: 'anon' });
+  });
+
+  it(`prepares statements once per session and keeps the last ${KEPT}`, async () => {
+    const count = "select count(*)::int as n from pg_prepared_statements where name like 'basin-statement-%'";
+    const seen = await inRequest(asAnon, async (client) => {
+      for (let i = 0; i < KEPT + 5; i++) await client.query(preparedStatement(client, `select $1::int + ${i} as n`, [1]));
+      const again = (await client.query(preparedStatement(client, `select $1::int + ${KEPT + 4} as n`, [2]))).rows[0];
+      return { again, kept: (await one(client, count)).n };
+    }, { readOnly: true });
+    expect(seen).toEqual({ again: { n: KEPT + 6 }, kept: KEPT });
   });
 
   it('destroys a session whose connection broke, and the next request gets a good one', async () => {

@@ -12,6 +12,7 @@ import { type Answer, formValues, negotiate, readBody, type RequestBody } from '
 import { restErrorOf } from './pg-errors.ts';
 import { requestPool, requireRunning } from './pool.ts';
 import { parsePrefer, parseRange } from './prefer.ts';
+import { preparedStatement } from './prepared-statements.ts';
 import { parseQueryParams } from './query-params.ts';
 import type { RequestAuth } from './request-auth.ts';
 import { type AnswerPlan, type Outcome, respond } from './respond.ts';
@@ -126,7 +127,7 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
 
 async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
   const timezoneApplied = await setTimezone(client, prefer);
-  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(plan.sql, plan.values);
+  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(preparedStatement(client, plan.sql, plan.values));
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
   // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
