@@ -23,15 +23,21 @@ export async function loadOrCreateSecret(dataDir: string, fromEnv: string | unde
 export class SecretBox {
   private readonly key: Buffer;
   private readonly secret: string;
+  private readonly derived = new Map<string, string>();
 
   constructor(secret: string) {
     this.key = createHash('sha256').update(`basin-secret-box:${secret}`).digest();
     this.secret = secret;
   }
 
-  /** A URL-safe secret for `purpose` (HMAC-SHA256 of the platform secret): the same on every call. */
+  /**
+   * A URL-safe secret for `purpose` (HMAC-SHA256 of the platform secret): the same on every call,
+   * so worked out once (the data API's pool asks for its login's on every request).
+   */
   derive(purpose: string): string {
-    return createHmac('sha256', this.secret).update(purpose).digest('base64url');
+    let derived = this.derived.get(purpose);
+    if (derived === undefined) this.derived.set(purpose, (derived = createHmac('sha256', this.secret).update(purpose).digest('base64url')));
+    return derived;
   }
 
   seal(plain: string): string {
