@@ -63,7 +63,7 @@ describe('advisors in the dashboard', () => {
     await page.context().close();
   }, 180_000);
 
-  it('saves auth settings from their page and shows table rows read-only', async () => {
+  it('saves auth settings from their page', async () => {
     const page = await openPage();
     await page.goto(`${platform.url}/project/${ref}/auth/providers`);
     const minLength = page.getByLabel('Minimum password length');
@@ -74,13 +74,6 @@ describe('advisors in the dashboard', () => {
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'auth-providers.png') });
     expect((await api.get(`/api/platform/auth/${ref}/config`)).body.PASSWORD_MIN_LENGTH).toBe(12);
 
-    await page.goto(`${platform.url}/project/${ref}/editor?schema=public&table=customers`);
-    const rows = page.getByRole('table', { name: 'Rows of public.customers' });
-    await rows.waitFor();
-    expect(await rows.getByRole('row').count()).toBe(51);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await page.getByText('Rows 51–60').waitFor();
-    await page.screenshot({ path: path.join(OUTPUT_DIR, 'table-editor.png') });
     await page.context().close();
   }, 120_000);
 });

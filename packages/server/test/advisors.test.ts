@@ -53,6 +53,8 @@ const SCHEMA_SQL = `
   create view public.users_bad as select id, email from auth.users;
   grant select on public.users_bad to anon;
   create view public.users_good as select id, email from auth.users;
+  -- What members make in public is granted to the API roles by default: the clean ones take it back.
+  revoke all on public.users_good from anon, authenticated;
 
   create table app.notes (id int primary key, owner uuid);
   alter table app.notes enable row level security;
@@ -114,11 +116,13 @@ const SCHEMA_SQL = `
   create materialized view public.mv_bad as select 1 as x;
   grant select on public.mv_bad to anon;
   create materialized view public.mv_good as select 1 as x;
+  revoke all on public.mv_good from anon, authenticated;
 
   create server elsewhere foreign data wrapper postgres_fdw options (dbname 'none');
   create foreign table public.ft_bad (id int) server elsewhere;
   grant select on public.ft_bad to authenticated;
   create foreign table public.ft_good (id int) server elsewhere;
+  revoke all on public.ft_good from anon, authenticated;
 
   create table app.regs_bad (id int primary key, handler regproc);
   create table app.regs_good (id int primary key, kind regclass);
