@@ -66,8 +66,8 @@ const asRestError = (error: unknown): RestError => {
 };
 
 /**
- * The request with the project API's own URL. Method, headers and body only: copying the whole
- * request would make node-server build the incoming one in full first (its signal, its body).
+ * A request by path, with the project API's own URL. Method, headers and body only: copying the
+ * whole request would make node-server build the incoming one in full first (signal, body).
  */
 function forwarded(request: Request, url: URL): Request {
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
@@ -103,6 +103,8 @@ export function projectGateway(ctx: PlatformContext) {
     const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
     const auth = accepted && (await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
     const url = new URL(request.url);
+    // By Host, the path of the project's API is the request's own.
+    const asSent = url.pathname === path;
     url.pathname = path;
     const response = !key
       ? answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
@@ -110,7 +112,7 @@ export function projectGateway(ctx: PlatformContext) {
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError
           ? refuseToken(auth)
-          : await api.fetch(forwarded(request, url), { project, auth });
+          : await api.fetch(asSent ? request : forwarded(request, url), { project, auth });
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
       at,
