@@ -7,18 +7,27 @@ export interface ProjectAccess {
   anonKey: string;
   connectionString: string;
   computeSize: ComputeSizeId;
+  /** The Host of the project's API URL (`{ref}.{domain}`), as supabase-js reaches it. */
+  apiHost: string;
 }
 
 export async function projectAccess(api: ApiClient, ref: string): Promise<ProjectAccess> {
-  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId }>(`/api/platform/projects/${ref}`);
+  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; restUrl: string }>(`/api/platform/projects/${ref}`);
   const settings = await api.get<{ service_api_keys: { tags: string; api_key: string }[] }>(`/api/platform/projects/${ref}/settings`);
   const anonKey = settings.body.service_api_keys.find((key) => key.tags === 'anon')?.api_key;
   if (project.status !== 200 || !anonKey) throw new Error(`project ${ref}: ${project.status}, settings ${settings.status}`);
-  return { ref, anonKey, connectionString: project.body.connectionString, computeSize: project.body.infra_compute_size };
+  const { connectionString, infra_compute_size: computeSize, restUrl } = project.body;
+  return { ref, anonKey, connectionString, computeSize, apiHost: new URL(restUrl).host };
 }
 
 /** The headers supabase-js sends with the anon key. */
 export const anonHeaders = (access: ProjectAccess) => ({ apikey: access.anonKey, authorization: `Bearer ${access.anonKey}` });
 
-/** `/rest/v1` of the project through the gateway's path prefix. */
+/** `/rest/v1` of the project through the gateway's path prefix (for fetch, which may not set Host). */
 export const restUrl = (platformUrl: string, ref: string) => `${platformUrl}/api/projects/${ref}/gateway/rest/v1`;
+
+/** `/rest/v1` of the project by its own Host, sent to the platform's address: how supabase-js reaches it. */
+export const restByHost = (platformUrl: string, access: ProjectAccess) => ({
+  url: `${platformUrl}/rest/v1`,
+  headers: { host: access.apiHost, ...anonHeaders(access) },
+});
