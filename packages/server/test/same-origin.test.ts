@@ -73,3 +73,36 @@ describe('requests from other sites', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  const huge = () => JSON.stringify({ name: 'x'.repeat(11 * 1024 * 1024) });
+  /** The same bytes without a Content-Length: the limit counts them as they arrive. */
+  const streamed = (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    return new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let at = 0; at < bytes.length; at += 1024 * 1024) controller.enqueue(bytes.subarray(at, at + 1024 * 1024));
+        controller.close();
+      },
+    });
+  };
+
+  it('refuses more than 10 MB on the platform and on the data API, before parsing it', async () => {
+    const organizations = await fetch(`${platform.url}/api/platform/organizations`, {
+      method: 'POST',
+      headers: { cookie: owner.cookie, origin: platform.url, 'content-type': 'application/json' },
+      body: huge(),
+    });
+    expect(organizations.status).toBe(413);
+    expect(await organizations.json()).toEqual({ message: 'The request body is larger than 10 MB' });
+
+    const service = (await owner.get(`/api/platform/projects/${ref}/settings`)).body.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key as string;
+    const rows = `${platform.url}/api/projects/${ref}/gateway/rest/v1/anything`;
+    const headers = { apikey: service, 'content-type': 'application/json' };
+    for (const body of [huge(), streamed(huge())]) {
+      const answer = await fetch(rows, { method: 'POST', headers, body, duplex: 'half' } as RequestInit);
+      expect(answer.status).toBe(413);
+      expect(await answer.json()).toMatchObject({ code: 'PGRST102', message: 'The request body is larger than 10 MB' });
+    }
+  });
+});

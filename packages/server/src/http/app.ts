@@ -5,6 +5,7 @@ import type { PlatformContext } from '../services/context.ts';
 import { HttpError } from './errors.ts';
 import { invitationRoutes } from './invitations.ts';
 import { memberRoutes } from './members.ts';
+import { platformBodyLimit } from './body-limits.ts';
 import { guardInput } from './input-guard.ts';
 import { authRequest, requestLog, requireSession } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
@@ -89,7 +90,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   // The dashboard's own API: changed only from its pages, JSON in. Not the gateway (project keys,
   // any origin) nor signed backup links.
   const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
-  for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, sameOrigin, guardInput);
+  for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));
     await next();

@@ -18,6 +18,7 @@ import { RestError } from '../rest/errors.ts';
 import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
+import { restBodyLimit } from './body-limits.ts';
 import { HttpError } from './errors.ts';
 
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
@@ -78,7 +79,7 @@ function forwarded(request: Request, url: URL): Request {
 function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
-  api.all('/rest/v1/*', (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
+  api.all('/rest/v1/*', restBodyLimit, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
