@@ -1,8 +1,8 @@
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { supabaseClient } from './supabase-client.ts';
 
 // The real supabase-js client, unchanged, against a running Basin: the acceptance test of /rest/v1.
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -49,15 +49,7 @@ const SCHEMA = `
   create function my_uid() returns uuid language sql stable as 'select auth.uid()';
 `;
 
-/** Node 20 has no WebSocket of its own: the client's realtime part takes ws's. */
-type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
-const wsOptions = { realtime: { transport: WebSocket as unknown as Transport } };
-const client = (key: string, accessToken?: string): SupabaseClient =>
-  createClient(apiUrl, key, {
-    ...wsOptions,
-    auth: { persistSession: false, autoRefreshToken: false },
-    ...(accessToken ? { global: { headers: { Authorization: `Bearer ${accessToken}` } } } : {}),
-  });
+const client = (key: string, accessToken?: string): SupabaseClient => supabaseClient(apiUrl, key, accessToken);
 
 async function userToken(sub: string, secret = keys.secret, expiresIn = '1h'): Promise<string> {
   return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(0, 4)}@example.com` })
