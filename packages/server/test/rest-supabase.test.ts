@@ -1,15 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
+import { signUserJwt } from './user-jwt.ts';
 
 // The real supabase-js client, unchanged, against a running Basin: the acceptance test of /rest/v1.
-let platform: Awaited<ReturnType<typeof startTestPlatform>>;
-let owner: ApiClient;
-let ref: string;
-let connectionString: string;
-let keys: { anon: string; service: string; secret: string };
+let project: RestProject;
+let keys: RestProject['keys'];
 let apiUrl: string;
 
 const ALICE = '11111111-1111-1111-1111-111111111111';
@@ -51,35 +48,22 @@ const SCHEMA = `
 
 const client = (key: string, accessToken?: string): SupabaseClient => supabaseClient(apiUrl, key, accessToken);
 
-async function userToken(sub: string, secret = keys.secret, expiresIn = '1h'): Promise<string> {
-  return new SignJWT({ sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(0, 4)}@example.com` })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime(expiresIn)
-    .sign(new TextEncoder().encode(secret));
-}
+/** A signed-in user's access token, signed with the project's secret (or another). */
+const userToken = (sub: string, secret = keys.secret, expiresInSeconds = 3600) =>
+  signUserJwt(secret, { sub, role: 'authenticated', aud: 'authenticated', email: `${sub.slice(0, 4)}@example.com` }, expiresInSeconds);
 
 let anon: SupabaseClient;
 let service: SupabaseClient;
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
-  owner = new ApiClient(platform.url);
-  await owner.signUp(uniqueEmail('rest-owner'));
-  const slug = (await owner.post('/api/platform/organizations', { name: 'Rest' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'Rest', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
-  connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
-  await query(connectionString, SCHEMA);
-  const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
-  const key = (role: string) => settings.service_api_keys.find((k: { tags: string }) => k.tags === role).api_key as string;
-  keys = { anon: key('anon'), service: key('service_role'), secret: settings.jwt_secret };
-  apiUrl = `${platform.url}/api/projects/${ref}/gateway`;
+  project = await startRestProject(SCHEMA);
+  keys = project.keys;
+  apiUrl = project.url.slice(0, -'/rest/v1'.length);
   anon = client(keys.anon);
   service = client(keys.service);
 });
 afterAll(async () => {
-  await platform?.destroy();
+  await project?.meta.platform.destroy();
 });
 
 describe('reading', () => {
@@ -268,7 +252,7 @@ describe('roles and row level security', () => {
   });
 
   it('refuses an expired user token and one signed with another secret', async () => {
-    const expired = client(keys.anon, await userToken(ALICE, keys.secret, '-1m'));
+    const expired = client(keys.anon, await userToken(ALICE, keys.secret, -60));
     const answer = await expired.from('todos').select('task');
     expect(answer.status).toBe(401);
     const forged = client(keys.anon, await userToken(ALICE, 'not-the-project-secret-not-the-project-secret'));
@@ -300,7 +284,7 @@ describe('bad input', () => {
 });
 
 it('a table created in the SQL editor is queryable at once', async () => {
-  const run = await owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'create table fresh (id int primary key); grant select on fresh to anon; insert into fresh values (7)' });
+  const run = await project.meta.owner.post(`/api/platform/pg-meta/${project.meta.ref}/query`, { query: 'create table fresh (id int primary key); grant select on fresh to anon; insert into fresh values (7)' });
   expect(run.status).toBe(200);
   expect((await anon.from('fresh').select('id')).data).toEqual([{ id: 7 }]);
 });
