@@ -92,8 +92,8 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   const body = READ_METHODS.has(request.method) ? undefined : await readBody(request);
   const incoming: Incoming = { request, url, body, prefer, media, maxRows };
   let cache = await schemaCache(ctx, project);
+  const schema = chooseSchema(cache, request);
   const plan = (): Plan => {
-    const schema = chooseSchema(cache, request);
     if (rpc) return planRpc(cache, schema, resourceName(rpc[1]!), incoming);
     return planTable(cache, schema, resourceName(table![1]!), incoming);
   };
@@ -115,7 +115,7 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
       method: request.method,
       path: url.pathname,
       headers: Object.fromEntries(request.headers),
-      schema: chooseSchema(cache, request),
+      schema,
       rollback: prefer.tx === 'rollback',
       readOnly: READ_METHODS.has(request.method),
     },

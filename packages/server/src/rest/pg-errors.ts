@@ -23,7 +23,7 @@ const CLASSES: Record<string, number> = {
 /** A status a function picked (`PTxyz`, or RAISE 'PGRST'): one an HTTP answer can carry, else 500. */
 const answerable = (status: number) => (Number.isInteger(status) && status >= 200 && status <= 599 ? status : 500);
 
-export function statusOfSqlState(code: string, role: string): number {
+function statusOfSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   const custom = /^PT(\d{3})$/.exec(code);
   if (custom) return answerable(Number(custom[1]));

@@ -6,7 +6,7 @@
  */
 import pg from 'pg';
 
-export const RELOAD_CHANNEL = 'pgrst';
+const RELOAD_CHANNEL = 'pgrst';
 const RELOAD_PAYLOADS = new Set(['', 'reload schema']);
 
 const CONNECT_TIMEOUT_MS = 5_000;

@@ -71,7 +71,7 @@ function filterSql(scope: FilterScope, filter: Filter, params: Params): string {
   return filter.negated ? `not (${sql})` : sql;
 }
 
-export function conditionSql(scope: FilterScope, condition: Condition, params: Params): string {
+function conditionSql(scope: FilterScope, condition: Condition, params: Params): string {
   if (condition.kind === 'filter') return filterSql(scope, condition, params);
   const joined = condition.conditions.map((part) => `(${conditionSql(scope, part, params)})`).join(` ${condition.operator} `) || (condition.operator === 'and' ? 'true' : 'false');
   return condition.negated ? `not (${joined})` : `(${joined})`;

@@ -10,7 +10,7 @@ import { ident, qualified } from './sql-fragment.ts';
 import { readStatement, SelectBuilder } from './sql-select.ts';
 import type { CachedRelation, Condition, Preferences } from './types.ts';
 
-export const MUTATION = 'pgrst_mutation';
+const MUTATION = 'pgrst_mutation';
 const TARGET = 'pgrst_target';
 const LIMITED = 'pgrst_limited';
 
