@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
-import { instanceAdminPassword, instanceAuthenticatorPassword } from '../src/services/project-instance.ts';
+import { instanceAdminPassword, instanceAuthenticatorPassword, instanceAuthPassword } from '../src/services/project-instance.ts';
 import type { SecretBox } from '../src/services/secrets.ts';
 import { instanceUser } from '../src/instances/system-user.ts';
 import { ApiClient } from './harness.ts';
@@ -52,7 +52,7 @@ export async function startFromBackup(box: SecretBox, archive: Buffer, ref: stri
   const adminPassword = instanceAdminPassword(box, ref);
   const spec = {
     ref, major, port, adminPassword, postgresPassword: '', readonlyPassword: '',
-    authenticatorPassword: instanceAuthenticatorPassword(box, ref), settings: instanceSettings('micro'),
+    authenticatorPassword: instanceAuthenticatorPassword(box, ref), authPassword: instanceAuthPassword(box, ref), settings: instanceSettings('micro'),
   };
   try {
     await driver.start(spec);

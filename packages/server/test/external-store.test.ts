@@ -25,6 +25,7 @@ beforeAll(async () => {
     postgresPassword: 'external-postgres-password',
     readonlyPassword: 'external-readonly-password',
     authenticatorPassword: 'external-authenticator-password',
+    authPassword: 'external-auth-password',
     settings: instanceSettings('micro'),
   };
   await driver.create(spec);

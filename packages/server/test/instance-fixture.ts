@@ -12,6 +12,7 @@ export async function spec15(ref: string): Promise<InstanceSpec> {
     postgresPassword: `pg-${ref}`,
     readonlyPassword: `ro-${ref}`,
     authenticatorPassword: `api-${ref}`,
+    authPassword: `auth-${ref}`,
     settings: { shared_buffers: '16MB', max_connections: 40, work_mem: '2MB' },
   };
 }

@@ -1,31 +1,14 @@
 /**
  * What every project instance offers an API layer: the roles `anon`, `authenticated` and
- * `service_role` (no login: a gateway switches to them with SET ROLE), and an `auth` schema with
- * a minimal `auth.users` and the helpers policies call (`auth.uid()`, `auth.role()`,
- * `auth.jwt()`), which read the request's claims from `request.jwt.claims`. Plain SQL run as the
- * superuser, idempotent, so any driver can run it on every create.
+ * `service_role` (no login: a gateway switches to them with SET ROLE); the `auth` schema their
+ * policies call is auth-schema.ts's. Plain SQL run as the superuser, idempotent, so any driver can
+ * run it on every create.
  */
 import type pg from 'pg';
 import { POSTGRES_ROLE } from './postgres-role.ts';
 
 export const API_ROLES = ['anon', 'authenticated', 'service_role'] as const;
 export type ApiRole = (typeof API_ROLES)[number];
-
-const AUTH_SCHEMA_SQL = `
-  create schema if not exists auth authorization basin_admin;
-  create table if not exists auth.users (
-    id uuid primary key,
-    email text,
-    raw_user_meta_data jsonb,
-    created_at timestamptz not null default now()
-  );
-  create or replace function auth.jwt() returns jsonb language sql stable set search_path = ''
-    as $$ select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb $$;
-  create or replace function auth.uid() returns uuid language sql stable set search_path = ''
-    as $$ select nullif(auth.jwt() ->> 'sub', '')::uuid $$;
-  create or replace function auth.role() returns text language sql stable set search_path = ''
-    as $$ select nullif(auth.jwt() ->> 'role', '') $$;
-`;
 
 /** The API roles that do not exist yet. */
 export async function createApiRoles(client: pg.ClientBase): Promise<void> {
@@ -36,7 +19,7 @@ export async function createApiRoles(client: pg.ClientBase): Promise<void> {
   }
 }
 
-/** Creates the API roles and the auth schema; run again, it changes nothing that exists. */
+/** Creates the API roles; run again, it changes nothing that exists. */
 export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
   await createApiRoles(client);
   const roles = API_ROLES.map((role) => client.escapeIdentifier(role)).join(', ');
@@ -46,12 +29,6 @@ export async function ensureApiRoles(client: pg.ClientBase): Promise<void> {
   await client.query(`
     alter role service_role bypassrls;
     grant ${roles} to ${member} with admin option;
-    ${AUTH_SCHEMA_SQL}
-    grant usage on schema auth to ${roles}, ${member};
-    grant all on auth.users to service_role;
-    grant select on auth.users to ${member};
-    revoke all on function auth.jwt(), auth.uid(), auth.role() from public;
-    grant execute on function auth.jwt(), auth.uid(), auth.role() to ${roles}, ${member};
     grant usage on schema public to ${roles};
   `);
   // As on the hosted platform, what members make in public is the API's to reach, and row level

@@ -33,6 +33,7 @@ async function specFor(ref: string, major: PostgresMajor): Promise<InstanceSpec>
     postgresPassword: `pg-${ref}`,
     readonlyPassword: `ro-${ref}`,
     authenticatorPassword: `api-${ref}`,
+    authPassword: `auth-${ref}`,
     settings,
   };
 }

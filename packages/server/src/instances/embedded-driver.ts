@@ -15,6 +15,7 @@ import { promisify } from 'node:util';
 import type pg from 'pg';
 import { withAdmin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
+import { ensureAuthSchema } from './auth-schema.ts';
 import { ensureAuthenticatorRole } from './authenticator-role.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
@@ -78,6 +79,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensureReadonlyRole(client, spec.readonlyPassword);
       await ensureApiRoles(client);
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
+      await ensureAuthSchema(client, spec.authPassword);
     });
   }
 
@@ -92,6 +94,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await applyPostgresRole(client);
       await limitReadonlyRole(client);
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
+      await ensureAuthSchema(client, spec.authPassword);
     });
   }
 

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { type AdminEndpoint, type Login, withAdmin, withLogin } from './admin-session.ts';
 import { type ClientTools, clientEnv, pipeClients, runClient } from './pg-client.ts';
 import { API_ROLES } from './api-roles.ts';
+import { AUTH_ROLE } from './auth-schema.ts';
 import { AUTHENTICATOR_ROLE } from './authenticator-role.ts';
 import { LOADER_ROLE } from './loader-role.ts';
 import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
@@ -19,7 +20,7 @@ const CATALOG_TIMEOUT_MS = 30_000;
 const WORK_TIMEOUT_MS = 60 * 60_000;
 
 /** Made by the driver on every instance with the project's passwords: never copied. */
-const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, AUTHENTICATOR_ROLE, ...API_ROLES];
+const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, AUTHENTICATOR_ROLE, AUTH_ROLE, ...API_ROLES];
 
 const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
   withAdmin(server, timeoutMs, work, database);

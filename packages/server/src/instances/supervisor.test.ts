@@ -11,6 +11,7 @@ const spec: InstanceSpec = {
   postgresPassword: 'x',
   readonlyPassword: 'y',
   authenticatorPassword: 'z',
+  authPassword: 'y',
   settings: { shared_buffers: '16MB', max_connections: 10, work_mem: '1MB' },
 };
 

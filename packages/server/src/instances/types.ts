@@ -4,11 +4,12 @@
  *
  * Contract for every driver:
  * - An instance is named by its project `ref`; one instance per ref.
- * - Four roles, each logging in with its password (never trust): the superuser `basin_admin`
+ * - Five roles, each logging in with its password (never trust): the superuser `basin_admin`
  *   (`adminPassword`), for the platform alone; `postgres` (`postgresPassword`), the members' role,
  *   owner of database postgres and schema public but no superuser, so it can reach neither the
  *   server's files nor its programs; the read-only `basin_readonly` (`readonlyPassword`); the data
- *   API's `authenticator` (`authenticatorPassword`), which only switches to the API roles.
+ *   API's `authenticator` (`authenticatorPassword`), which only switches to the API roles; the
+ *   auth API's `supabase_auth_admin` (`authPassword`), which reaches only the `auth` schema.
  * - Calls for the same ref must not run concurrently (the job queue serialises them);
  *   calls for different refs may.
  */
@@ -27,6 +28,8 @@ export interface InstanceSpec {
   readonlyPassword: string;
   /** The data API's login, `authenticator` (instances/authenticator-role.ts). */
   authenticatorPassword: string;
+  /** The auth API's login, `supabase_auth_admin` (instances/auth-schema.ts). */
+  authPassword: string;
   settings: InstanceSettings;
 }
 

@@ -10,10 +10,11 @@ import type { SecretBox } from './secrets.ts';
 export const instanceAdminPassword = (box: SecretBox, ref: string) => box.derive(`instance-admin:${ref}`);
 /** The data API's login (`authenticator`), derived the same way. */
 export const instanceAuthenticatorPassword = (box: SecretBox, ref: string) => box.derive(`instance-authenticator:${ref}`);
+export const instanceAuthPassword = (box: SecretBox, ref: string) => box.derive(`instance-auth:${ref}`);
 
 /**
- * The instance a project row describes, with its passwords unsealed for the driver. The admin
- * and authenticator passwords are derived, never stored: only the platform can work them out.
+ * The instance a project row describes, with its passwords unsealed for the driver. The admin,
+ * authenticator and auth passwords are derived, never stored: only the platform can work them out.
  */
 export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
@@ -25,6 +26,7 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
     postgresPassword: box.open(row.db_password),
     readonlyPassword: box.open(row.readonly_password),
     authenticatorPassword: instanceAuthenticatorPassword(box, row.ref),
+    authPassword: instanceAuthPassword(box, row.ref),
     settings: instanceSettings(row.compute_size),
   };
 }

@@ -35,6 +35,7 @@ export async function startPlatformStore(config: PlatformConfig, secret: string,
     postgresPassword: box.derive('platform-store-postgres'),
     readonlyPassword: box.derive('platform-store-readonly'),
     authenticatorPassword: box.derive('platform-store-authenticator'),
+    authPassword: box.derive('platform-store-auth'),
     settings: instanceSettings('micro'),
   };
   await driver.create(spec);
