@@ -9,7 +9,9 @@
  */
 import { API_KEYS_MESSAGES, MESSAGES } from '@basin/core';
 import { ProjectRef } from '@basin/core/schemas';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { authApi } from '../gotrue/app.ts';
 import { checkProjectKey } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
@@ -24,12 +26,14 @@ import { HttpError } from './errors.ts';
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, accept, accept-profile, content-profile, prefer, range',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, x-supabase-api-version, accept, accept-profile, content-profile, prefer, range',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location',
+  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link',
 };
 
-type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth } };
+type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; clientIp: string } };
+
+const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
 
 const withoutPort = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 
@@ -79,6 +83,7 @@ function forwarded(request: Request, url: URL): Request {
 function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
+  api.route('/auth/v1', authApi(ctx));
   api.all('/rest/v1/*', restBodyLimit, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
@@ -93,7 +98,7 @@ export function projectGateway(ctx: PlatformContext) {
   const api = projectApi(ctx);
 
   /** Checks the key, serves `path` of the project's API and logs the request. */
-  async function serve(request: Request, ref: string, path: string): Promise<Response> {
+  async function serve(request: Request, ref: string, path: string, clientIp: string): Promise<Response> {
     if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
     const at = new Date();
     const started = performance.now();
@@ -102,7 +107,9 @@ export function projectGateway(ctx: PlatformContext) {
     const key = presentedKey(request.headers);
     const check = key ? await checkProjectKey(ctx, ref, key) : undefined;
     const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
-    const auth = accepted && (await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
+    // The auth API reads its bearer token itself (a user's expired token may still sign out).
+    const auth =
+      accepted && (isAuthPath(path) ? { role: accepted.claims.role, claims: accepted.claims } : await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
     const url = new URL(request.url);
     // By Host, the path of the project's API is the request's own.
     const asSent = url.pathname === path;
@@ -113,7 +120,7 @@ export function projectGateway(ctx: PlatformContext) {
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError
           ? refuseToken(auth)
-          : await api.fetch(asSent ? request : forwarded(request, url), { project, auth });
+          : await api.fetch(asSent ? request : forwarded(request, url), { project, auth, clientIp });
     for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
       at,
@@ -131,16 +138,18 @@ export function projectGateway(ctx: PlatformContext) {
     return response;
   }
 
+  const clientAddress = (c: Context) => ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
+
   return {
     /** Every request whose Host names a project, whatever its path: mount before everything else. */
     byHost: (async (c, next) => {
       const ref = projectRefOfHost(c.req.header('host'), ctx.config.domain);
-      return ref ? serve(c.req.raw, ref, c.req.path) : next();
+      return ref ? serve(c.req.raw, ref, c.req.path, clientAddress(c)) : next();
     }) satisfies MiddlewareHandler,
     /** `/projects/{ref}/gateway/...` for clients that cannot set Host: mount under /api, before its catch-all. */
     byPath: new Hono().all('/projects/:ref/gateway/*', (c) => {
       const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(c.req.path) ?? [];
-      return serve(c.req.raw, ref, path);
+      return serve(c.req.raw, ref, path, clientAddress(c));
     }),
   };
 }

@@ -100,6 +100,15 @@ const TABLES_SQL = `
   create index if not exists user_id_created_at_idx on auth.sessions (user_id, created_at);
   create index if not exists sessions_not_after_idx on auth.sessions (not_after desc);
 
+  create table if not exists auth.mfa_amr_claims (
+    session_id uuid not null references auth.sessions (id) on delete cascade,
+    created_at timestamptz not null,
+    updated_at timestamptz not null,
+    authentication_method text not null,
+    id uuid primary key,
+    unique (session_id, authentication_method)
+  );
+
   create table if not exists auth.refresh_tokens (
     instance_id uuid,
     id bigserial primary key,
@@ -135,7 +144,7 @@ const TABLES_SQL = `
     as $$ select nullif(auth.jwt() ->> 'email', '') $$;
 `;
 
-const TABLES = ['users', 'identities', 'sessions', 'refresh_tokens', 'audit_log_entries'];
+const TABLES = ['users', 'identities', 'sessions', 'mfa_amr_claims', 'refresh_tokens', 'audit_log_entries'];
 const FUNCTIONS = ['jwt()', 'uid()', 'role()', 'email()'];
 
 /** Creates or updates the auth login (with `password`), the schema, its tables and functions, and their grants. */

@@ -8,6 +8,7 @@
  */
 import { instanceSettings } from '@basin/core';
 import type pg from 'pg';
+import { closeAllAuthPools, closeAuthPool } from '../gotrue/db.ts';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/project-instance.ts';
@@ -76,16 +77,16 @@ export function requireRunning(project: ProjectRow): void {
 }
 
 /**
- * Ends the project's sessions, its schema cache and the cache's listener: the instance is about to
+ * Ends the project's sessions (the auth API's too), its schema cache and the cache's listener: the instance is about to
  * stop or move. The gateway's snapshot goes too: a status written inside a transaction may have
  * been read again before it committed.
  */
 export async function closeRestPool(ref: string): Promise<void> {
   forgetSnapshot(ref);
-  await Promise.all([...everyPools().map((byRef) => byRef.close(ref)), closeSchemaCache(ref)]);
+  await Promise.all([...everyPools().map((byRef) => byRef.close(ref)), closeSchemaCache(ref), closeAuthPool(ref)]);
 }
 
 /** Every project's, when the platform stops. */
 export async function closeAllRestPools(): Promise<void> {
-  await Promise.all([...everyPools().map((byRef) => byRef.closeAll()), closeAllSchemaCaches()]);
+  await Promise.all([...everyPools().map((byRef) => byRef.closeAll()), closeAllSchemaCaches(), closeAllAuthPools()]);
 }

@@ -7,6 +7,9 @@ import type { ProjectRow } from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
 
+/** The project API's URL, as clients are given it (its Host names the project). */
+export const projectApiUrl = (ctx: PlatformContext, ref: string) => `http://${ref}.${ctx.config.domain}`;
+
 /**
  * What a PostgREST root (`GET /rest/v1/`) answers: the description of the exposed schemas. 503
  * while the database is not running, as PostgREST answers when it cannot reach its database.

@@ -9,6 +9,7 @@ import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from './context.ts';
+import { projectApiUrl } from './gateway.ts';
 import { connectionString } from './project-instance.ts';
 import { newDatabasePassword, newProjectRef } from './secrets.ts';
 
@@ -26,7 +27,7 @@ export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Rol
     region: row.region,
     cloud_provider: 'local',
     infra_compute_size: row.compute_size,
-    restUrl: `http://${row.ref}.${ctx.config.domain}/rest/v1/`,
+    restUrl: `${projectApiUrl(ctx, row.ref)}/rest/v1/`,
     connectionString: can(role, 'database.credentials:read')
       ? connectionString('postgres', ctx.box.open(row.db_password), port)
       : null,

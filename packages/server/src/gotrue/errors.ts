@@ -1,0 +1,71 @@
+/**
+ * Supabase Auth's error answers. A client that sends `X-Supabase-Api-Version: 2024-01-01` (auth-js
+ * 2.x does) gets `{code, message}` with the code as a string and the version echoed back, which
+ * is how auth-js knows to read `code`; older clients get GoTrue's first shape, `{code: status,
+ * error_code, msg}`. Both carry the weak password's reasons when there are some.
+ */
+
+/** The codes Basin answers, as auth-js names them (its ErrorCode). */
+export type ErrorCode =
+  | 'validation_failed'
+  | 'bad_json'
+  | 'email_exists'
+  | 'bad_jwt'
+  | 'not_admin'
+  | 'no_authorization'
+  | 'user_not_found'
+  | 'session_not_found'
+  | 'refresh_token_not_found'
+  | 'refresh_token_already_used'
+  | 'signup_disabled'
+  | 'user_banned'
+  | 'email_provider_disabled'
+  | 'email_not_confirmed'
+  | 'user_already_exists'
+  | 'same_password'
+  | 'otp_expired'
+  | 'otp_disabled'
+  | 'weak_password'
+  | 'over_request_rate_limit'
+  | 'over_email_send_rate_limit'
+  | 'anonymous_provider_disabled'
+  | 'invalid_credentials'
+  | 'email_address_invalid'
+  | 'email_address_not_authorized'
+  | 'request_timeout'
+  | 'unexpected_failure'
+  | 'not_found';
+
+export const API_VERSION_HEADER = 'x-supabase-api-version';
+export const API_VERSION = '2024-01-01';
+
+export class AuthApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    /** `weak_password: {reasons}` and the like, merged into the body. */
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const speaksNewShape = (request: Request) => (request.headers.get(API_VERSION_HEADER) ?? '') >= API_VERSION;
+
+/** The error as the client's API version expects it. */
+export function errorResponse(error: AuthApiError, request: Request): Response {
+  const headers = new Headers(error.headers);
+  if (speaksNewShape(request)) {
+    headers.set(API_VERSION_HEADER, API_VERSION);
+    return Response.json({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
+  }
+  return Response.json({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, { status: error.status, headers });
+}
+
+export const badRequest = (message: string, code: ErrorCode = 'validation_failed') => new AuthApiError(400, code, message);
+export const unprocessable = (message: string, code: ErrorCode = 'validation_failed') => new AuthApiError(422, code, message);
+export const forbidden = (message: string, code: ErrorCode) => new AuthApiError(403, code, message);
+export const notFound = (message: string, code: ErrorCode) => new AuthApiError(404, code, message);
+export const tooManyRequests = (message: string, code: ErrorCode = 'over_request_rate_limit') => new AuthApiError(429, code, message);

@@ -1,0 +1,23 @@
+/** What the auth API says about itself: `GET /health` and the public `GET /settings`. */
+import { Hono } from 'hono';
+import type { AuthEnv } from '../app.ts';
+
+export const infoRoutes = new Hono<AuthEnv>();
+
+infoRoutes.get('/health', (c) => c.json({ version: 'basin', name: 'GoTrue', description: 'Basin Auth: the Supabase Auth API on the project’s own database' }));
+
+infoRoutes.get('/settings', (c) => {
+  const { settings } = c.var.auth;
+  return c.json({
+    external: {
+      anonymous_users: settings.external_anonymous_users_enabled,
+      email: settings.external_email_enabled,
+      phone: false,
+    },
+    disable_signup: settings.disable_signup,
+    mailer_autoconfirm: settings.mailer_autoconfirm,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  });
+});
