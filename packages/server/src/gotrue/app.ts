@@ -5,12 +5,9 @@
  * PostgREST's.
  */
 import { Hono } from 'hono';
-import { projectJwtSecret } from '../services/api-keys.ts';
-import { cachedAuthSettings } from '../services/auth-settings-cache.ts';
 import type { PlatformContext } from '../services/context.ts';
-import { projectApiUrl } from '../services/gateway.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { AuthContext } from './context.ts';
+import { type AuthContext, authContextFor } from './context.ts';
 import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { infoRoutes } from './routes/info.ts';
@@ -20,22 +17,10 @@ export type AuthEnv = {
   Variables: { auth: AuthContext };
 };
 
-const encoder = new TextEncoder();
-
 export function authApi(ctx: PlatformContext) {
   const api = new Hono<AuthEnv>({ strict: false });
   api.use('*', async (c, next) => {
-    const { project, clientIp } = c.env;
-    const [settings, secret] = await Promise.all([cachedAuthSettings(ctx, project.ref), projectJwtSecret(ctx, project.ref)]);
-    c.set('auth', {
-      ctx,
-      project,
-      settings,
-      secret: encoder.encode(secret),
-      issuer: `${projectApiUrl(ctx, project.ref)}/auth/v1`,
-      ip: clientIp,
-      userAgent: c.req.header('user-agent') ?? '',
-    });
+    c.set('auth', await authContextFor(ctx, c.env.project, c.env.clientIp, c.req.header('user-agent') ?? ''));
     await next();
   });
   api.route('/', infoRoutes);

@@ -1,5 +1,8 @@
 /** What every auth API request works with: the project, its settings and secret, and who is asking from where. */
+import { projectJwtSecret } from '../services/api-keys.ts';
+import { cachedAuthSettings } from '../services/auth-settings-cache.ts';
 import type { PlatformContext } from '../services/context.ts';
+import { projectApiUrl } from '../services/gateway.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 
@@ -14,4 +17,12 @@ export interface AuthContext {
   /** The client's address (trusted proxies resolved), for rate limits and the audit log. */
   ip: string;
   userAgent: string;
+}
+
+const encoder = new TextEncoder();
+
+/** The context of a request from `ip`; the dashboard's own calls (admin actions) pass the member's address. */
+export async function authContextFor(ctx: PlatformContext, project: ProjectRow, ip: string, userAgent: string): Promise<AuthContext> {
+  const [settings, secret] = await Promise.all([cachedAuthSettings(ctx, project.ref), projectJwtSecret(ctx, project.ref)]);
+  return { ctx, project, settings, secret: encoder.encode(secret), issuer: `${projectApiUrl(ctx, project.ref)}/auth/v1`, ip, userAgent };
 }
