@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query } from './harness.ts';
+import { query, waitFor } from './harness.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
 
@@ -178,6 +178,14 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
     const settings = await (await fetch(`${apiUrl}/auth/v1/settings`, { headers })).json();
     expect(settings).toMatchObject({ external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: true });
     expect((await fetch(`${apiUrl}/auth/v1/health`, { headers })).status).toBe(200);
+  });
+
+  it('logs each auth request with its outcome, never its query string', async () => {
+    await client().auth.signInWithPassword({ email: newEmail(), password: 'wrong one entirely' });
+    const { db } = project.meta.platform.ctx;
+    const read = () => db.query(`select path, status, level, error_code, msg from auth_logs where ref = $1 and error_code = 'invalid_credentials'`, [project.meta.ref]);
+    const { rows } = await waitFor(read, (result) => result.rows.length > 0);
+    expect(rows[0]).toEqual({ path: '/auth/v1/token', status: 400, level: 'warning', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
   });
 
   // Last: the project's keys change with the secret.

@@ -4,8 +4,10 @@
  * need a signed-in user check the bearer token themselves, with GoTrue's errors rather than
  * PostgREST's.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { PlatformContext } from '../services/context.ts';
+import { batchedLog } from '../services/log-batches.ts';
+import * as authLogs from '../store/auth-logs.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { type AuthContext, authContextFor } from './context.ts';
 import { AuthApiError, errorResponse } from './errors.ts';
@@ -14,22 +16,46 @@ import { infoRoutes } from './routes/info.ts';
 
 export type AuthEnv = {
   Bindings: { project: ProjectRow; clientIp: string };
-  Variables: { auth: AuthContext };
+  Variables: { auth: AuthContext; refusal: AuthApiError };
 };
+
+/** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
+const recordAuthRequest = batchedLog({ name: 'auth log', insertMany: authLogs.insertMany, pruneExpired: authLogs.pruneExpired });
+
+const levelOf = (status: number) => (status >= 500 ? 'error' : status >= 400 ? 'warning' : 'info');
 
 export function authApi(ctx: PlatformContext) {
   const api = new Hono<AuthEnv>({ strict: false });
   api.use('*', async (c, next) => {
+    const at = new Date();
+    const started = performance.now();
     c.set('auth', await authContextFor(ctx, c.env.project, c.env.clientIp, c.req.header('user-agent') ?? ''));
     await next();
+    const refusal = c.get('refusal');
+    recordAuthRequest(ctx, {
+      at,
+      ref: c.env.project.ref,
+      level: levelOf(c.res.status),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      errorCode: refusal?.code ?? null,
+      msg: refusal?.message ?? 'request completed',
+      remoteAddr: c.env.clientIp,
+    });
   });
   api.route('/', infoRoutes);
   api.route('/', accountRoutes);
-  api.notFound((c) => errorResponse(new AuthApiError(404, 'not_found', 'Not Found: no such route on the auth API'), c.req.raw));
+  const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
+    c.set('refusal', refusal);
+    return errorResponse(refusal, c.req.raw);
+  };
+  api.notFound((c) => refuse(c, new AuthApiError(404, 'not_found', 'Not Found: no such route on the auth API')));
   api.onError((error, c) => {
-    if (error instanceof AuthApiError) return errorResponse(error, c.req.raw);
+    if (error instanceof AuthApiError) return refuse(c, error);
     ctx.logger.error({ err: error, ref: c.env.project.ref }, 'auth API error');
-    return errorResponse(new AuthApiError(500, 'unexpected_failure', 'Internal server error'), c.req.raw);
+    return refuse(c, new AuthApiError(500, 'unexpected_failure', 'Internal server error'));
   });
   return api;
 }
