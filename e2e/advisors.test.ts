@@ -69,7 +69,7 @@ describe('advisors in the dashboard', () => {
     const minLength = page.getByLabel('Minimum password length');
     await expect.poll(() => minLength.isEnabled()).toBe(true);
     await minLength.fill('12');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('form', { name: 'Passwords' }).getByRole('button', { name: 'Save' }).click();
     await page.getByText('Saved the authentication settings').waitFor();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'auth-providers.png') });
     expect((await api.get(`/api/platform/auth/${ref}/config`)).body.PASSWORD_MIN_LENGTH).toBe(12);

@@ -39,3 +39,4 @@ export * from './billing-messages.ts';
 export * from './rules/invitations.ts';
 export * from './invitation-messages.ts';
 export * from './table-editor-messages.ts';
+export * from './auth-email-templates.ts';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lint } from '@basin/core/schemas';
 import { withAdmin } from '../src/instances/admin-session.ts';
+import { cachedAuthSettings } from '../src/services/auth-settings-cache.ts';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import { updateApiSettings } from '../src/store/project-api-settings.ts';
 import * as projects from '../src/store/projects.ts';
@@ -248,7 +249,7 @@ describe('platform lints', () => {
       MAILER_OTP_EXP: 7200,
       SMS_OTP_LENGTH: 4,
       PASSWORD_MIN_LENGTH: 10,
-      PASSWORD_HIBP_ENABLED: true,
+      PASSWORD_HIBP_ENABLED: false,
       PASSWORD_REQUIRED_CHARACTERS: 'letters_digits',
       MFA_PHONE_ENROLL_ENABLED: true,
       MFA_PHONE_VERIFY_ENABLED: true,
@@ -260,7 +261,9 @@ describe('platform lints', () => {
     const reported = await names();
     expect(reported).toContain('auth_otp_long_expiry');
     expect(reported).toContain('auth_otp_short_length');
-    for (const fixed of ['password_requirements_min_length', 'auth_leaked_password_protection', 'auth_insufficient_mfa_options', 'auth_password_policy_missing']) {
+    // Leaked password protection cannot be turned on (see the auth API settings below).
+    expect(reported).toContain('auth_leaked_password_protection');
+    for (const fixed of ['password_requirements_min_length', 'auth_insufficient_mfa_options', 'auth_password_policy_missing']) {
       expect(reported).not.toContain(fixed);
     }
     await org.owner.patch(config(), { MAILER_OTP_EXP: 3600, SMS_OTP_LENGTH: 6 });
@@ -281,7 +284,94 @@ describe('platform lints', () => {
   });
 
   it('refuses unknown settings', async () => {
-    expect((await org.owner.patch(config(), { SITE_URL: 'x' })).status).toBe(400);
+    expect((await org.owner.patch(config(), { EXTERNAL_GITHUB_ENABLED: true })).status).toBe(400);
+  });
+});
+
+describe('auth API settings', () => {
+  const config = () => `/api/platform/auth/${ref}/config`;
+
+  it('has the defaults of hosted Supabase', async () => {
+    const { body } = await org.owner.get(config());
+    expect(body).toMatchObject({
+      SITE_URL: 'http://localhost:3000',
+      URI_ALLOW_LIST: '',
+      JWT_EXP: 3600,
+      DISABLE_SIGNUP: false,
+      EXTERNAL_EMAIL_ENABLED: true,
+      EXTERNAL_ANONYMOUS_USERS_ENABLED: false,
+      MAILER_AUTOCONFIRM: false,
+      MAILER_OTP_LENGTH: 6,
+      MAILER_SECURE_EMAIL_CHANGE_ENABLED: true,
+      RATE_LIMIT_ANONYMOUS_USERS: 30,
+      MAILER_SUBJECTS_CONFIRMATION: null,
+      MAILER_TEMPLATES_CONFIRMATION_CONTENT: null,
+      MAILER_SUBJECTS_INVITE: null,
+      MAILER_TEMPLATES_INVITE_CONTENT: null,
+    });
+  });
+
+  it('stores every new setting, and the auth API sees the change at once', async () => {
+    const before = await cachedAuthSettings(platform.ctx, ref); // now cached for 2 s
+    expect(before.site_url).toBe('http://localhost:3000');
+    const changes = {
+      SITE_URL: 'https://app.example.com',
+      URI_ALLOW_LIST: ' https://app.example.com/auth/callback , http://localhost:3000/**,,',
+      JWT_EXP: 7200,
+      DISABLE_SIGNUP: true,
+      EXTERNAL_EMAIL_ENABLED: false,
+      EXTERNAL_ANONYMOUS_USERS_ENABLED: true,
+      MAILER_AUTOCONFIRM: true,
+      MAILER_OTP_LENGTH: 8,
+      MAILER_SECURE_EMAIL_CHANGE_ENABLED: false,
+      RATE_LIMIT_ANONYMOUS_USERS: 50,
+      MAILER_SUBJECTS_RECOVERY: 'New password for Acme',
+      MAILER_TEMPLATES_RECOVERY_CONTENT: '<a href="{{ .ConfirmationURL }}">Reset</a> or {{ .Token }}',
+      MAILER_SUBJECTS_MAGIC_LINK: '',
+    };
+    const changed = await org.owner.patch(config(), changes);
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      ...changes,
+      URI_ALLOW_LIST: 'https://app.example.com/auth/callback,http://localhost:3000/**',
+      MAILER_SUBJECTS_MAGIC_LINK: null, // empty is the default
+    });
+    expect((await org.owner.get(config())).body).toEqual(changed.body);
+    const seen = await cachedAuthSettings(platform.ctx, ref);
+    expect(seen).toMatchObject({ site_url: 'https://app.example.com', jwt_exp: 7200, disable_signup: true, mailer_autoconfirm: true, mailer_otp_length: 8 });
+    expect(seen.mailer_subjects_recovery).toBe('New password for Acme');
+
+    const reset = await org.owner.patch(config(), { MAILER_SUBJECTS_RECOVERY: null, MAILER_TEMPLATES_RECOVERY_CONTENT: null });
+    expect(reset.body).toMatchObject({ MAILER_SUBJECTS_RECOVERY: null, MAILER_TEMPLATES_RECOVERY_CONTENT: null, SITE_URL: 'https://app.example.com' });
+    expect((await cachedAuthSettings(platform.ctx, ref)).mailer_templates_recovery_content).toBeNull();
+  });
+
+  it.each([
+    [{ SITE_URL: 'app.example.com' }, 'Site URL must be a valid URL'],
+    [{ URI_ALLOW_LIST: 'https://ok.example.com, no good' }, 'Redirect URL "no good" must be a URL or a pattern'],
+    [{ JWT_EXP: 5 }, 'JWT expiry must be at least 30'],
+    [{ MAILER_OTP_LENGTH: 12 }, 'Email OTP length must be at most 10'],
+    [{ RATE_LIMIT_ANONYMOUS_USERS: 0 }, 'Anonymous sign-ins per hour must be at least 1'],
+    [{ MAILER_SUBJECTS_INVITE: 'x'.repeat(256) }, 'Invitation email subject must be at most 255 characters'],
+    [{ DISABLE_SIGNUP: 'yes' }, 'DISABLE_SIGNUP'],
+  ])('refuses %j with a message and changes nothing', async (body, message) => {
+    const before = (await org.owner.get(config())).body;
+    const answer = await org.owner.patch(config(), { JWT_EXP: 900, ...body });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(message);
+    expect((await org.owner.get(config())).body).toEqual(before);
+  });
+
+  it('refuses to turn on leaked password protection, and keeps it off', async () => {
+    const answer = await org.owner.patch(config(), { PASSWORD_HIBP_ENABLED: true, PASSWORD_MIN_LENGTH: 12 });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toContain(
+      'Leaked password protection is not available in Basin yet: it needs the Have I Been Pwned service, which this install cannot reach',
+    );
+    const after = (await org.owner.get(config())).body;
+    expect(after.PASSWORD_HIBP_ENABLED).toBe(false);
+    expect(after.PASSWORD_MIN_LENGTH).not.toBe(12);
+    expect((await org.owner.patch(config(), { PASSWORD_HIBP_ENABLED: false })).status).toBe(200);
   });
 });
 

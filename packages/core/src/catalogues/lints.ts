@@ -324,4 +324,6 @@ export const ADVISOR_MESSAGES = {
   acknowledgementNotFound: 'This finding is not acknowledged',
   noAcknowledgePermission: 'You need additional permissions to acknowledge findings',
   noAuthSettingsPermission: 'You need additional permissions to update auth settings',
+  leakedPasswordProtectionUnavailable:
+    'Leaked password protection is not available in Basin yet: it needs the Have I Been Pwned service, which this install cannot reach',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADVISOR_MESSAGES } from '../catalogues/lints.ts';
 
 export const PASSWORD_REQUIREMENTS = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'] as const;
 export type PasswordRequirement = (typeof PASSWORD_REQUIREMENTS)[number];
@@ -29,6 +30,29 @@ export const AuthConfig = z
     RATE_LIMIT_VERIFY: z.number().int(),
     RATE_LIMIT_TOKEN_REFRESH: z.number().int(),
     RATE_LIMIT_OTP: z.number().int(),
+    SITE_URL: z.string(),
+    /** Comma-separated redirect URLs; globs allowed (see splitUriAllowList). */
+    URI_ALLOW_LIST: z.string(),
+    JWT_EXP: z.number().int(),
+    DISABLE_SIGNUP: z.boolean(),
+    EXTERNAL_EMAIL_ENABLED: z.boolean(),
+    EXTERNAL_ANONYMOUS_USERS_ENABLED: z.boolean(),
+    /** false: users confirm their email before they can sign in. */
+    MAILER_AUTOCONFIRM: z.boolean(),
+    MAILER_OTP_LENGTH: z.number().int(),
+    MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.boolean(),
+    RATE_LIMIT_ANONYMOUS_USERS: z.number().int(),
+    /** Subjects and bodies of the auth emails: null means the default (DEFAULT_AUTH_EMAIL_TEMPLATES). */
+    MAILER_SUBJECTS_CONFIRMATION: z.string().nullable(),
+    MAILER_TEMPLATES_CONFIRMATION_CONTENT: z.string().nullable(),
+    MAILER_SUBJECTS_RECOVERY: z.string().nullable(),
+    MAILER_TEMPLATES_RECOVERY_CONTENT: z.string().nullable(),
+    MAILER_SUBJECTS_MAGIC_LINK: z.string().nullable(),
+    MAILER_TEMPLATES_MAGIC_LINK_CONTENT: z.string().nullable(),
+    MAILER_SUBJECTS_EMAIL_CHANGE: z.string().nullable(),
+    MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: z.string().nullable(),
+    MAILER_SUBJECTS_INVITE: z.string().nullable(),
+    MAILER_TEMPLATES_INVITE_CONTENT: z.string().nullable(),
     updated_at: z.string(),
   })
   .meta({ id: 'AuthConfig' });
@@ -38,13 +62,64 @@ const count = (what: string, min: number, max: number) =>
   z.number(`${what} must be a number`).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`);
 const optionalText = (what: string, max: number) => z.string().trim().max(max, `${what} must be at most ${max} characters`).nullable();
 
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.host !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** The entries of a URI_ALLOW_LIST: comma separated, trimmed, empty ones dropped. */
+export function splitUriAllowList(list: string): string[] {
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/**
+ * A redirect URL entry: an absolute URL (any scheme, for app deep links) or a glob pattern as
+ * Supabase matches them (`*` within a host label or path segment, `**` across them, `?`, `[...]`).
+ */
+export function isUriAllowListEntry(entry: string): boolean {
+  if (entry === '' || /\s/.test(entry)) return false;
+  if (/[*?[\]]/.test(entry)) {
+    let depth = 0;
+    for (const char of entry) {
+      if (char === '[') depth += 1;
+      else if (char === ']') depth -= 1;
+      if (depth < 0 || depth > 1) return false;
+    }
+    return depth === 0;
+  }
+  try {
+    return new URL(entry).protocol.length > 1;
+  } catch {
+    return false;
+  }
+}
+
+const uriAllowList = z
+  .string('Redirect URLs must be a comma-separated list')
+  .max(20_000, 'Redirect URLs must be at most 20000 characters')
+  .superRefine((list, ctx) => {
+    for (const entry of splitUriAllowList(list)) {
+      if (!isUriAllowListEntry(entry)) {
+        ctx.addIssue({ code: 'custom', message: `Redirect URL "${entry}" must be a URL or a pattern such as https://*.example.com/**` });
+      }
+    }
+  });
+
 /** PATCH /platform/auth/{ref}/config: any subset of the settings; unknown keys are refused. */
 export const UpdateAuthConfigBody = z
   .strictObject({
     MAILER_OTP_EXP: count('Email OTP expiry', 60, 86_400),
     SMS_OTP_LENGTH: count('SMS OTP length', 4, 10),
     PASSWORD_MIN_LENGTH: count('Minimum password length', 6, 72),
-    PASSWORD_HIBP_ENABLED: z.boolean(),
+    // Refused when true: there is no Have I Been Pwned check to enable (see the message).
+    PASSWORD_HIBP_ENABLED: z.boolean().refine((on) => !on, ADVISOR_MESSAGES.leakedPasswordProtectionUnavailable),
     PASSWORD_REQUIRED_CHARACTERS: z.enum(PASSWORD_REQUIREMENTS, 'Choose one of the password requirements'),
     MFA_TOTP_ENROLL_ENABLED: z.boolean(),
     MFA_TOTP_VERIFY_ENABLED: z.boolean(),
@@ -63,6 +138,26 @@ export const UpdateAuthConfigBody = z
     RATE_LIMIT_VERIFY: count('Verifications per 5 minutes', 1, 100_000),
     RATE_LIMIT_TOKEN_REFRESH: count('Token refreshes per 5 minutes', 1, 100_000),
     RATE_LIMIT_OTP: count('OTPs per hour', 1, 100_000),
+    SITE_URL: z.string('Site URL must be a valid URL').trim().max(2048, 'Site URL must be at most 2048 characters').refine(isHttpUrl, 'Site URL must be a valid URL'),
+    URI_ALLOW_LIST: uriAllowList,
+    JWT_EXP: count('JWT expiry', 30, 604_800),
+    DISABLE_SIGNUP: z.boolean(),
+    EXTERNAL_EMAIL_ENABLED: z.boolean(),
+    EXTERNAL_ANONYMOUS_USERS_ENABLED: z.boolean(),
+    MAILER_AUTOCONFIRM: z.boolean(),
+    MAILER_OTP_LENGTH: count('Email OTP length', 6, 10),
+    MAILER_SECURE_EMAIL_CHANGE_ENABLED: z.boolean(),
+    RATE_LIMIT_ANONYMOUS_USERS: count('Anonymous sign-ins per hour', 1, 100_000),
+    MAILER_SUBJECTS_CONFIRMATION: optionalText('Confirmation email subject', 255),
+    MAILER_TEMPLATES_CONFIRMATION_CONTENT: optionalText('Confirmation email body', 100_000),
+    MAILER_SUBJECTS_RECOVERY: optionalText('Password reset email subject', 255),
+    MAILER_TEMPLATES_RECOVERY_CONTENT: optionalText('Password reset email body', 100_000),
+    MAILER_SUBJECTS_MAGIC_LINK: optionalText('Magic link email subject', 255),
+    MAILER_TEMPLATES_MAGIC_LINK_CONTENT: optionalText('Magic link email body', 100_000),
+    MAILER_SUBJECTS_EMAIL_CHANGE: optionalText('Email change email subject', 255),
+    MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: optionalText('Email change email body', 100_000),
+    MAILER_SUBJECTS_INVITE: optionalText('Invitation email subject', 255),
+    MAILER_TEMPLATES_INVITE_CONTENT: optionalText('Invitation email body', 100_000),
   })
   .partial()
   .meta({ id: 'UpdateAuthConfigBody' });

@@ -24,10 +24,86 @@ export interface AuthSettingsRow {
   rate_limit_verify: number;
   rate_limit_token_refresh: number;
   rate_limit_otp: number;
+  /** Read by the auth API (/auth/v1) on every request, through services/auth-settings-cache.ts. */
+  site_url: string;
+  /** Comma-separated redirect URLs, globs allowed (splitUriAllowList of @basin/core/schemas). */
+  uri_allow_list: string;
+  jwt_exp: number;
+  disable_signup: boolean;
+  external_email_enabled: boolean;
+  external_anonymous_users_enabled: boolean;
+  /** false: users must confirm their email address. */
+  mailer_autoconfirm: boolean;
+  mailer_otp_length: number;
+  mailer_secure_email_change_enabled: boolean;
+  /** Per hour and client address. */
+  rate_limit_anonymous_users: number;
+  /** null: the default of DEFAULT_AUTH_EMAIL_TEMPLATES (@basin/core). */
+  mailer_subjects_confirmation: string | null;
+  mailer_templates_confirmation_content: string | null;
+  mailer_subjects_recovery: string | null;
+  mailer_templates_recovery_content: string | null;
+  mailer_subjects_magic_link: string | null;
+  mailer_templates_magic_link_content: string | null;
+  mailer_subjects_email_change: string | null;
+  mailer_templates_email_change_content: string | null;
+  mailer_subjects_invite: string | null;
+  mailer_templates_invite_content: string | null;
   updated_at: Date;
 }
 
 export type AuthSettingsColumn = Exclude<keyof AuthSettingsRow, 'updated_at'>;
+
+/** Every writable column: update() writes only these names into its SQL. */
+export const AUTH_SETTINGS_COLUMNS = [
+  'mailer_otp_exp',
+  'sms_otp_length',
+  'password_min_length',
+  'password_hibp_enabled',
+  'password_required_characters',
+  'mfa_totp_enroll_enabled',
+  'mfa_totp_verify_enabled',
+  'mfa_phone_enroll_enabled',
+  'mfa_phone_verify_enabled',
+  'mfa_max_enrolled_factors',
+  'smtp_admin_email',
+  'smtp_host',
+  'smtp_port',
+  'smtp_user',
+  'smtp_pass',
+  'smtp_sender_name',
+  'smtp_max_frequency',
+  'rate_limit_email_sent',
+  'rate_limit_sms_sent',
+  'rate_limit_verify',
+  'rate_limit_token_refresh',
+  'rate_limit_otp',
+  'site_url',
+  'uri_allow_list',
+  'jwt_exp',
+  'disable_signup',
+  'external_email_enabled',
+  'external_anonymous_users_enabled',
+  'mailer_autoconfirm',
+  'mailer_otp_length',
+  'mailer_secure_email_change_enabled',
+  'rate_limit_anonymous_users',
+  'mailer_subjects_confirmation',
+  'mailer_templates_confirmation_content',
+  'mailer_subjects_recovery',
+  'mailer_templates_recovery_content',
+  'mailer_subjects_magic_link',
+  'mailer_templates_magic_link_content',
+  'mailer_subjects_email_change',
+  'mailer_templates_email_change_content',
+  'mailer_subjects_invite',
+  'mailer_templates_invite_content',
+] as const satisfies readonly AuthSettingsColumn[];
+
+// Every column of the row is in the list (a compile error names the one missing).
+const everyColumnListed: Exclude<AuthSettingsColumn, (typeof AUTH_SETTINGS_COLUMNS)[number]> extends never ? true : never = true;
+void everyColumnListed;
+const WRITABLE = new Set<string>(AUTH_SETTINGS_COLUMNS);
 
 /**
  * The project's settings; a project nobody configured yet gets its row of defaults here, so the
@@ -42,10 +118,12 @@ export async function read(db: Queryable, ref: string): Promise<AuthSettingsRow>
   return rows[0] ?? read(db, ref); // another request made the row after this one's snapshot
 }
 
-/** Writes the given columns (names from the caller's fixed list, values as parameters). */
+/** Writes the given columns (names from AUTH_SETTINGS_COLUMNS only, values as parameters). */
 export async function update(db: Queryable, ref: string, changes: Partial<Record<AuthSettingsColumn, unknown>>): Promise<void> {
   const columns = Object.keys(changes) as AuthSettingsColumn[];
   if (columns.length === 0) return;
+  const unknown = columns.find((column) => !WRITABLE.has(column));
+  if (unknown !== undefined) throw new Error(`Not an auth settings column: ${unknown}`);
   const names = columns.join(', ');
   const values = columns.map((_, i) => `$${i + 2}`).join(', ');
   const sets = columns.map((column) => `${column} = excluded.${column}`).join(', ');

@@ -1,10 +1,36 @@
+import type { ReactNode } from 'react';
+import { ADVISOR_MESSAGES, AUTH_EMAIL_KINDS, AUTH_EMAIL_LABELS, DEFAULT_AUTH_EMAIL_TEMPLATES, type AuthEmailKind } from '@basin/core';
 import { PASSWORD_REQUIREMENTS, type UpdateAuthConfigBody } from '@basin/core/schemas';
 
 export type AuthFieldKey = keyof UpdateAuthConfigBody;
 
+interface FieldBase {
+  key: AuthFieldKey;
+  label: string;
+  description?: ReactNode;
+}
+
 export type AuthField =
-  | { key: AuthFieldKey; label: string; description?: string; kind: 'number' | 'text' | 'password' | 'boolean' }
-  | { key: AuthFieldKey; label: string; description?: string; kind: 'select'; options: { value: string; label: string }[] };
+  | (FieldBase & { kind: 'number' | 'password' | 'url-list' })
+  /**
+   * `inverted`: the box shows the opposite of the stored setting, for settings named after what
+   * they turn off (checked 'Confirm email' stores MAILER_AUTOCONFIRM false).
+   */
+  | (FieldBase & { kind: 'boolean'; inverted?: boolean })
+  /** `defaultValue`: shown while the setting is null, and stored as null again when left as is. */
+  | (FieldBase & { kind: 'text' | 'textarea'; defaultValue?: string })
+  | (FieldBase & { kind: 'select'; options: { value: string; label: string }[] })
+  /** Shown switched off and never sent: the setting cannot be turned on (`reason` says why). */
+  | (FieldBase & { kind: 'unavailable'; reason: string });
+
+/** One card of a settings page, saved on its own. */
+export interface AuthSection {
+  title?: string;
+  description?: ReactNode;
+  fields: AuthField[];
+  /** A button that sets these settings back to null (their defaults) at once. */
+  reset?: { label: string; keys: AuthFieldKey[] };
+}
 
 const REQUIREMENT_LABELS: Record<(typeof PASSWORD_REQUIREMENTS)[number], string> = {
   '': 'No required characters',
@@ -13,18 +39,127 @@ const REQUIREMENT_LABELS: Record<(typeof PASSWORD_REQUIREMENTS)[number], string>
   lower_upper_letters_digits_symbols: 'Lowercase, uppercase letters, digits and symbols',
 };
 
-export const EMAIL_FIELDS: AuthField[] = [
-  { key: 'MAILER_OTP_EXP', label: 'Email OTP expiration (seconds)', kind: 'number', description: 'How long an email link or code stays valid. The advisors warn above 3600 seconds.' },
-  { key: 'SMS_OTP_LENGTH', label: 'SMS OTP length', kind: 'number', description: 'Digits in an SMS code; 6 or more is recommended.' },
-  { key: 'PASSWORD_MIN_LENGTH', label: 'Minimum password length', kind: 'number', description: 'At least 8 characters is recommended.' },
+export const EMAIL_SECTIONS: AuthSection[] = [
   {
-    key: 'PASSWORD_REQUIRED_CHARACTERS',
-    label: 'Password requirements',
-    kind: 'select',
-    options: PASSWORD_REQUIREMENTS.map((value) => ({ value, label: REQUIREMENT_LABELS[value] })),
+    title: 'Email provider',
+    fields: [
+      { key: 'EXTERNAL_EMAIL_ENABLED', label: 'Enable email provider', kind: 'boolean', description: 'Users can sign up and sign in with their email address.' },
+      {
+        key: 'MAILER_AUTOCONFIRM',
+        label: 'Confirm email',
+        kind: 'boolean',
+        inverted: true,
+        description: 'Users must confirm their email address before they can sign in. Off: they are signed in as soon as they sign up.',
+      },
+      {
+        key: 'MAILER_SECURE_EMAIL_CHANGE_ENABLED',
+        label: 'Secure email change',
+        kind: 'boolean',
+        description: 'A new email address must be confirmed from both the old and the new address.',
+      },
+      { key: 'MAILER_OTP_LENGTH', label: 'Email OTP length', kind: 'number', description: 'Digits in the code of an auth email, 6 to 10.' },
+      { key: 'MAILER_OTP_EXP', label: 'Email OTP expiration (seconds)', kind: 'number', description: 'How long an email link or code stays valid. The advisors warn above 3600 seconds.' },
+      { key: 'SMS_OTP_LENGTH', label: 'SMS OTP length', kind: 'number', description: 'Digits in an SMS code; 6 or more is recommended.' },
+    ],
   },
-  { key: 'PASSWORD_HIBP_ENABLED', label: 'Leaked password protection', kind: 'boolean', description: 'Refuse passwords known from data breaches.' },
+  {
+    title: 'User signups',
+    fields: [
+      {
+        key: 'DISABLE_SIGNUP',
+        label: 'Allow new users to sign up',
+        kind: 'boolean',
+        inverted: true,
+        description: 'Off: only existing users can sign in, and new ones must be invited.',
+      },
+      {
+        key: 'EXTERNAL_ANONYMOUS_USERS_ENABLED',
+        label: 'Allow anonymous sign-ins',
+        kind: 'boolean',
+        description: 'Visitors can get a session without an email address (signInAnonymously); they have the authenticated role.',
+      },
+    ],
+  },
+  {
+    title: 'Passwords',
+    fields: [
+      { key: 'PASSWORD_MIN_LENGTH', label: 'Minimum password length', kind: 'number', description: 'At least 8 characters is recommended.' },
+      {
+        key: 'PASSWORD_REQUIRED_CHARACTERS',
+        label: 'Password requirements',
+        kind: 'select',
+        options: PASSWORD_REQUIREMENTS.map((value) => ({ value, label: REQUIREMENT_LABELS[value] })),
+      },
+      {
+        key: 'PASSWORD_HIBP_ENABLED',
+        label: 'Leaked password protection',
+        kind: 'unavailable',
+        reason: ADVISOR_MESSAGES.leakedPasswordProtectionUnavailable,
+      },
+    ],
+  },
 ];
+
+export const URL_CONFIGURATION_SECTIONS: AuthSection[] = [
+  {
+    title: 'Site URL',
+    fields: [
+      {
+        key: 'SITE_URL',
+        label: 'Site URL',
+        kind: 'text',
+        description: 'Where users land after confirming their email or resetting their password when no redirect URL is given; {{ .SiteURL }} in the emails.',
+      },
+    ],
+  },
+  {
+    title: 'Redirect URLs',
+    description:
+      'Besides the Site URL, the URLs a sign-in may send users back to (the redirectTo option). Wildcards are allowed: * within a host name part or path segment, ** across them, as in https://*-acme.vercel.app/**.',
+    fields: [{ key: 'URI_ALLOW_LIST', label: 'Redirect URLs', kind: 'url-list' }],
+  },
+  {
+    title: 'Access tokens',
+    fields: [
+      {
+        key: 'JWT_EXP',
+        label: 'JWT expiry (seconds)',
+        kind: 'number',
+        description: 'How long an access token of the auth API stays valid before the client refreshes it, 30 to 604800 seconds.',
+      },
+    ],
+  },
+];
+
+const TEMPLATE_KEYS: Record<AuthEmailKind, { subject: AuthFieldKey; content: AuthFieldKey }> = {
+  confirmation: { subject: 'MAILER_SUBJECTS_CONFIRMATION', content: 'MAILER_TEMPLATES_CONFIRMATION_CONTENT' },
+  recovery: { subject: 'MAILER_SUBJECTS_RECOVERY', content: 'MAILER_TEMPLATES_RECOVERY_CONTENT' },
+  magic_link: { subject: 'MAILER_SUBJECTS_MAGIC_LINK', content: 'MAILER_TEMPLATES_MAGIC_LINK_CONTENT' },
+  email_change: { subject: 'MAILER_SUBJECTS_EMAIL_CHANGE', content: 'MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT' },
+  invite: { subject: 'MAILER_SUBJECTS_INVITE', content: 'MAILER_TEMPLATES_INVITE_CONTENT' },
+};
+
+const EMAIL_PURPOSES: Record<AuthEmailKind, string> = {
+  confirmation: 'Sent when a user signs up, to confirm their email address.',
+  recovery: 'Sent when a user asks to reset their password.',
+  magic_link: 'Sent when a user signs in with a link or code instead of a password.',
+  email_change: 'Sent when a user changes their email address.',
+  invite: 'Sent when you invite a user who has no account yet.',
+};
+
+export const EMAIL_TEMPLATE_SECTIONS: AuthSection[] = AUTH_EMAIL_KINDS.map((kind) => {
+  const keys = TEMPLATE_KEYS[kind];
+  const defaults = DEFAULT_AUTH_EMAIL_TEMPLATES[kind];
+  return {
+    title: AUTH_EMAIL_LABELS[kind],
+    description: EMAIL_PURPOSES[kind],
+    fields: [
+      { key: keys.subject, label: 'Subject', kind: 'text', defaultValue: defaults.subject },
+      { key: keys.content, label: 'Body (HTML)', kind: 'textarea', defaultValue: defaults.content },
+    ],
+    reset: { label: 'Reset to default', keys: [keys.subject, keys.content] },
+  };
+});
 
 export const MFA_FIELDS: AuthField[] = [
   { key: 'MFA_TOTP_ENROLL_ENABLED', label: 'Authenticator app (TOTP) enrollment', kind: 'boolean' },
@@ -40,6 +175,7 @@ export const RATE_LIMIT_FIELDS: AuthField[] = [
   { key: 'RATE_LIMIT_OTP', label: 'OTPs per hour', kind: 'number' },
   { key: 'RATE_LIMIT_VERIFY', label: 'Verifications per 5 minutes', kind: 'number' },
   { key: 'RATE_LIMIT_TOKEN_REFRESH', label: 'Token refreshes per 5 minutes', kind: 'number' },
+  { key: 'RATE_LIMIT_ANONYMOUS_USERS', label: 'Anonymous sign-ins per hour', kind: 'number', description: 'Per client address.' },
 ];
 
 export const SMTP_FIELDS: AuthField[] = [

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type UseFormRegister } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
-import { UpdateAuthConfigBody, type AuthConfig } from '@basin/core/schemas';
+import { isUriAllowListEntry, splitUriAllowList, UpdateAuthConfigBody, type AuthConfig } from '@basin/core/schemas';
 import { useAuthConfigQuery, useUpdateAuthConfigMutation } from '../../data/auth-config/use-auth-config';
 import { useProjectRole } from '../../data/use-project-role';
 import { Button } from '../../ui/button';
@@ -11,9 +12,10 @@ import { FormField, describedBy } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { Textarea } from '../../ui/textarea';
 import { Tooltip } from '../../ui/tooltip';
 import { ErrorFallback } from '../errors/error-fallback';
-import type { AuthField } from './auth-fields';
+import type { AuthField, AuthSection } from './auth-fields';
 import { AuthSettingsNav } from './auth-settings-nav';
 
 export const NO_SETTINGS_PERMISSION = 'You need additional permissions to update authentication settings';
@@ -25,26 +27,169 @@ const toNumber = (value: unknown) => {
   return typeof blank === 'string' ? Number(blank) : blank;
 };
 
-function initialValues(config: AuthConfig, fields: AuthField[]): UpdateAuthConfigBody {
-  const record: Record<string, unknown> = config;
-  return Object.fromEntries(fields.map((field) => [field.key, field.kind === 'password' ? '' : record[field.key]]));
+/** The form's value of a setting: what the control shows. */
+export function toFormValue(field: AuthField, stored: unknown): unknown {
+  if (field.kind === 'password') return '';
+  if (field.kind === 'boolean' && field.inverted) return !stored;
+  if ((field.kind === 'text' || field.kind === 'textarea') && field.defaultValue !== undefined) return stored ?? field.defaultValue;
+  return stored;
 }
 
-function Control({ field, register, disabled, error }: { field: AuthField; register: UseFormRegister<UpdateAuthConfigBody>; disabled: boolean; error?: string }) {
+/** The stored value of what the control shows (the inverse of toFormValue). */
+export function toStoredValue(field: AuthField, shown: unknown): unknown {
+  if (field.kind === 'boolean' && field.inverted) return !shown;
+  if ((field.kind === 'text' || field.kind === 'textarea') && field.defaultValue !== undefined) {
+    // Left as the default (or emptied): the default, which follows Basin's defaults later on.
+    return typeof shown !== 'string' || shown.trim() === field.defaultValue.trim() ? null : shown;
+  }
+  return shown;
+}
+
+const sent = (fields: AuthField[]) => fields.filter((field) => field.kind !== 'unavailable');
+
+function initialValues(config: AuthConfig, fields: AuthField[]): UpdateAuthConfigBody {
+  const record: Record<string, unknown> = config;
+  return Object.fromEntries(sent(fields).map((field) => [field.key, toFormValue(field, record[field.key])]));
+}
+
+function toBody(values: UpdateAuthConfigBody, fields: AuthField[]): UpdateAuthConfigBody {
+  const record: Record<string, unknown> = values;
+  const body: Record<string, unknown> = {};
+  for (const field of sent(fields)) {
+    // An empty password field keeps the stored one.
+    if (field.kind === 'password' && !record[field.key]) continue;
+    body[field.key] = toStoredValue(field, record[field.key]);
+  }
+  return body;
+}
+
+function Checkbox({ id, label, description, ...props }: { id: string; label: string; description?: ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="flex items-start gap-2 text-[13px]">
+      <input type="checkbox" id={id} className="mt-0.5 size-4 accent-[var(--color-accent)]" {...props} />
+      <span>
+        <span className="font-medium">{label}</span>
+        {description ? (
+          <span id={`${id}-description`} className="block text-xs text-muted">
+            {description}
+          </span>
+        ) : null}
+      </span>
+    </label>
+  );
+}
+
+/** An editable list kept as the comma-separated string the setting stores. */
+function UrlListControl({
+  id,
+  label,
+  value,
+  onChange,
+  disabled,
+  error,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  error?: string;
+}) {
+  const entries = splitUriAllowList(value);
+  const [draft, setDraft] = useState('');
+  const [draftError, setDraftError] = useState<string | null>(null);
+  const add = () => {
+    const entry = draft.trim();
+    if (!isUriAllowListEntry(entry)) setDraftError(`"${entry}" must be a URL or a pattern such as https://*.example.com/**`);
+    else if (entries.includes(entry)) setDraftError(`${entry} is already in the list`);
+    else {
+      onChange([...entries, entry].join(','));
+      setDraft('');
+      setDraftError(null);
+    }
+  };
+  const shownError = draftError ?? error;
+  return (
+    <div className="flex flex-col gap-2">
+      {entries.length === 0 ? (
+        <p className="rounded-md border border-dashed border-border px-3 py-2 text-xs text-muted">No redirect URLs yet: only the Site URL is allowed.</p>
+      ) : (
+        <ul aria-label={label} className="divide-y divide-border rounded-md border border-border">
+          {entries.map((entry) => (
+            <li key={entry} className="flex items-center justify-between gap-2 px-3 py-1">
+              <span className="truncate font-mono text-xs">{entry}</span>
+              <Button size="sm" variant="ghost" aria-label={`Remove ${entry}`} disabled={disabled} onClick={() => onChange(entries.filter((other) => other !== entry).join(','))}>
+                Remove
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="flex gap-2">
+        <Input
+          id={id}
+          aria-label="New redirect URL"
+          placeholder="https://example.com/auth/callback"
+          value={draft}
+          disabled={disabled}
+          invalid={Boolean(shownError)}
+          aria-describedby={shownError ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setDraftError(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault(); // adds the URL rather than saving the form
+            add();
+          }}
+        />
+        <Button disabled={disabled || draft.trim() === ''} onClick={add}>
+          Add URL
+        </Button>
+      </div>
+      {shownError ? (
+        <p id={`${id}-error`} role="alert" className="text-xs text-danger">
+          {shownError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Control({
+  field,
+  register,
+  control,
+  disabled,
+  error,
+}: {
+  field: AuthField;
+  register: UseFormRegister<UpdateAuthConfigBody>;
+  control: FormControl<UpdateAuthConfigBody>;
+  disabled: boolean;
+  error?: string;
+}) {
   const id = `auth-${field.key}`;
   const aria = { id, disabled, 'aria-describedby': describedBy(id, { error, description: field.description }) };
+  if (field.kind === 'unavailable') {
+    return <Checkbox id={id} label={field.label} description={field.reason} checked={false} disabled aria-describedby={`${id}-description`} readOnly />;
+  }
   if (field.kind === 'boolean') {
+    return <Checkbox label={field.label} description={field.description} {...aria} {...register(field.key)} />;
+  }
+  if (field.kind === 'url-list') {
     return (
-      <label className="flex items-start gap-2 text-[13px]">
-        <input type="checkbox" className="mt-0.5 size-4 accent-[var(--color-accent)]" {...aria} {...register(field.key)} />
-        <span>
-          <span className="font-medium">{field.label}</span>
-          {field.description ? <span className="block text-xs text-muted">{field.description}</span> : null}
-        </span>
-      </label>
+      <Controller
+        control={control}
+        name={field.key}
+        render={({ field: { value, onChange } }) => (
+          <UrlListControl id={id} label={field.label} value={typeof value === 'string' ? value : ''} onChange={onChange} disabled={disabled} error={error} />
+        )}
+      />
     );
   }
-  const control =
+  const control_ =
     field.kind === 'select' ? (
       <select className="h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px]" {...aria} {...register(field.key)}>
         {field.options.map((option) => (
@@ -53,6 +198,8 @@ function Control({ field, register, disabled, error }: { field: AuthField; regis
           </option>
         ))}
       </select>
+    ) : field.kind === 'textarea' ? (
+      <Textarea rows={8} className="font-mono text-xs" invalid={Boolean(error)} spellCheck={false} {...aria} {...register(field.key, { setValueAs: blankToNull })} />
     ) : (
       <Input
         type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
@@ -64,28 +211,52 @@ function Control({ field, register, disabled, error }: { field: AuthField; regis
     );
   return (
     <FormField id={id} label={field.label} description={field.description} error={error}>
-      {control}
+      {control_}
     </FormField>
   );
 }
 
-function SettingsForm({ projectRef, config, fields, allowed }: { projectRef: string; config: AuthConfig; fields: AuthField[]; allowed: boolean }) {
+function SettingsForm({ projectRef, config, section, allowed }: { projectRef: string; config: AuthConfig; section: AuthSection; allowed: boolean }) {
   const update = useUpdateAuthConfigMutation(projectRef);
+  const reset = useUpdateAuthConfigMutation(projectRef);
+  const { fields } = section;
   const {
     register,
+    control,
     handleSubmit,
     formState: { errors, isDirty },
   } = useForm<UpdateAuthConfigBody>({ resolver, values: initialValues(config, fields) });
-  // An empty password field keeps the stored one.
-  const submit = handleSubmit(({ SMTP_PASS, ...body }) => update.mutate(SMTP_PASS ? { ...body, SMTP_PASS } : body));
+  const submit = handleSubmit((values) => update.mutate(toBody(values, fields)));
+  const record: Record<string, unknown> = config;
+  const resetKeys = section.reset?.keys ?? [];
+  const isDefault = resetKeys.every((key) => record[key] === null);
 
   return (
     <Card>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4 p-4">
+      {section.title ? (
+        <Card.Header>
+          <div className="min-w-0">
+            <Card.Title>{section.title}</Card.Title>
+            {section.description ? <p className="mt-0.5 text-xs text-muted">{section.description}</p> : null}
+          </div>
+        </Card.Header>
+      ) : null}
+      <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
         {fields.map((field) => (
-          <Control key={field.key} field={field} register={register} disabled={!allowed} error={errors[field.key]?.message} />
+          <Control key={field.key} field={field} register={register} control={control} disabled={!allowed} error={errors[field.key]?.message} />
         ))}
-        <div className="flex justify-end">
+        <div className="flex justify-end gap-2">
+          {section.reset ? (
+            <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
+              <Button
+                disabled={!allowed || isDefault}
+                loading={reset.isPending}
+                onClick={() => reset.mutate(Object.fromEntries(resetKeys.map((key) => [key, null])))}
+              >
+                {section.reset.label}
+              </Button>
+            </Tooltip>
+          ) : null}
           <Tooltip content={allowed ? null : NO_SETTINGS_PERMISSION} wrapDisabled>
             <Button type="submit" variant="primary" disabled={!allowed || !isDirty} loading={update.isPending}>
               Save
@@ -97,8 +268,24 @@ function SettingsForm({ projectRef, config, fields, allowed }: { projectRef: str
   );
 }
 
-/** A page of authentication settings: a form over GET/PATCH /platform/auth/{ref}/config. */
-export function AuthSettingsPage({ title, description, fields }: { title: string; description: string; fields: AuthField[] }) {
+/**
+ * A page of authentication settings: forms over GET/PATCH /platform/auth/{ref}/config, one card
+ * per section, each saved on its own (`fields` is a page of one section).
+ */
+export function AuthSettingsPage({
+  title,
+  description,
+  fields,
+  sections = fields ? [{ fields }] : [],
+  intro,
+}: {
+  title: string;
+  description: ReactNode;
+  fields?: AuthField[];
+  sections?: AuthSection[];
+  /** Shown above the forms. */
+  intro?: ReactNode;
+}) {
   const { ref = '' } = useParams();
   const role = useProjectRole(ref);
   const config = useAuthConfigQuery(ref);
@@ -112,7 +299,12 @@ export function AuthSettingsPage({ title, description, fields }: { title: string
       ) : !config.data ? (
         <Skeleton className="h-64" />
       ) : (
-        <SettingsForm projectRef={ref} config={config.data} fields={fields} allowed={allowed} />
+        <div className="flex flex-col gap-4">
+          {intro}
+          {sections.map((section, index) => (
+            <SettingsForm key={section.title ?? index} projectRef={ref} config={config.data} section={section} allowed={allowed} />
+          ))}
+        </div>
       )}
     </Page>
   );

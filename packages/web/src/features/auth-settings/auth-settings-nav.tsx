@@ -3,6 +3,8 @@ import { cn } from '../../ui/cn';
 
 const PAGES = [
   { path: 'providers', label: 'Email' },
+  { path: 'url-configuration', label: 'URL Configuration' },
+  { path: 'templates', label: 'Emails' },
   { path: 'mfa', label: 'Multi-Factor' },
   { path: 'rate-limits', label: 'Rate Limits' },
   { path: 'smtp', label: 'SMTP' },

@@ -1,9 +1,45 @@
+import { AUTH_EMAIL_PLACEHOLDERS } from '@basin/core';
+import { Card } from '../../ui/card';
 import { AuthSettingsPage } from './auth-settings-form';
-import { EMAIL_FIELDS, MFA_FIELDS, RATE_LIMIT_FIELDS, SMTP_FIELDS } from './auth-fields';
+import { EMAIL_SECTIONS, EMAIL_TEMPLATE_SECTIONS, MFA_FIELDS, RATE_LIMIT_FIELDS, SMTP_FIELDS, URL_CONFIGURATION_SECTIONS } from './auth-fields';
 
 export const EmailProviderPage = () => (
-  <AuthSettingsPage title="Email" description="One-time passwords and password rules of the email provider." fields={EMAIL_FIELDS} />
+  <AuthSettingsPage title="Email" description="Sign-ups and sign-ins with an email address: confirmations, one-time passwords and password rules." sections={EMAIL_SECTIONS} />
+);
+export const UrlConfigurationPage = () => (
+  <AuthSettingsPage
+    title="URL Configuration"
+    description="Where the auth API sends users back to after a sign-in link, and how long their access tokens last (the JWT expiry is set on this page)."
+    sections={URL_CONFIGURATION_SECTIONS}
+  />
+);
+export const EmailTemplatesPage = () => (
+  <AuthSettingsPage
+    title="Emails"
+    description="The subject and HTML body of each email the auth API sends. An email you have not changed uses Basin's default."
+    sections={EMAIL_TEMPLATE_SECTIONS}
+    intro={<PlaceholderNote />}
+  />
 );
 export const MfaPage = () => <AuthSettingsPage title="Multi-Factor Authentication" description="The second factors users may enroll." fields={MFA_FIELDS} />;
 export const RateLimitsPage = () => <AuthSettingsPage title="Rate Limits" description="How often auth endpoints may be called." fields={RATE_LIMIT_FIELDS} />;
 export const SmtpPage = () => <AuthSettingsPage title="SMTP Settings" description="Send auth emails through your own mail server." fields={SMTP_FIELDS} />;
+
+function PlaceholderNote() {
+  return (
+    <Card>
+      <Card.Content>
+        <h2 className="text-[13px] font-medium">Placeholders</h2>
+        <p className="mt-0.5 text-xs text-muted">Subjects and bodies may use these, written as in Supabase templates:</p>
+        <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-xs">
+          {AUTH_EMAIL_PLACEHOLDERS.map((placeholder) => (
+            <div key={placeholder.name} className="contents">
+              <dt className="font-mono">{placeholder.name}</dt>
+              <dd className="text-muted">{placeholder.description}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card.Content>
+    </Card>
+  );
+}

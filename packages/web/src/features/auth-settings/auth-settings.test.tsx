@@ -1,12 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Role } from '@basin/core';
+import { DEFAULT_AUTH_EMAIL_TEMPLATES, type Role } from '@basin/core';
 import type { AuthConfig } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
-import { EmailProviderPage, SmtpPage } from './auth-settings-pages';
+import { EMAIL_SECTIONS } from './auth-fields';
+import { toFormValue, toStoredValue } from './auth-settings-form';
+import { EmailProviderPage, EmailTemplatesPage, RateLimitsPage, SmtpPage, UrlConfigurationPage } from './auth-settings-pages';
 
 const CONFIG: AuthConfig = {
   MAILER_OTP_EXP: 86_400,
@@ -31,69 +33,274 @@ const CONFIG: AuthConfig = {
   RATE_LIMIT_VERIFY: 30,
   RATE_LIMIT_TOKEN_REFRESH: 150,
   RATE_LIMIT_OTP: 30,
+  SITE_URL: 'http://localhost:3000',
+  URI_ALLOW_LIST: 'https://app.example.com/callback,http://localhost:3000/**',
+  JWT_EXP: 3600,
+  DISABLE_SIGNUP: false,
+  EXTERNAL_EMAIL_ENABLED: true,
+  EXTERNAL_ANONYMOUS_USERS_ENABLED: false,
+  MAILER_AUTOCONFIRM: false,
+  MAILER_OTP_LENGTH: 6,
+  MAILER_SECURE_EMAIL_CHANGE_ENABLED: true,
+  RATE_LIMIT_ANONYMOUS_USERS: 30,
+  MAILER_SUBJECTS_CONFIRMATION: null,
+  MAILER_TEMPLATES_CONFIRMATION_CONTENT: null,
+  MAILER_SUBJECTS_RECOVERY: 'Your Acme password',
+  MAILER_TEMPLATES_RECOVERY_CONTENT: '<p>{{ .ConfirmationURL }} {{ .Token }}</p>',
+  MAILER_SUBJECTS_MAGIC_LINK: null,
+  MAILER_TEMPLATES_MAGIC_LINK_CONTENT: null,
+  MAILER_SUBJECTS_EMAIL_CHANGE: null,
+  MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: null,
+  MAILER_SUBJECTS_INVITE: null,
+  MAILER_TEMPLATES_INVITE_CONTENT: null,
   updated_at: '2026-03-01T00:00:00.000Z',
 };
 const PATH = `/api/platform/auth/${PROJECT_REF}/config`;
 
-function renderSettings(element: React.ReactNode, page: string, role: Role = 'Owner') {
+function renderSettings(element: React.ReactNode, page: string, role: Role = 'Owner', config: Partial<AuthConfig> = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
-    [`GET ${PATH}`]: json(CONFIG),
-    [`PATCH ${PATH}`]: (request) => json({ ...CONFIG, ...(request.body as object) }),
+    [`GET ${PATH}`]: json({ ...CONFIG, ...config }),
+    [`PATCH ${PATH}`]: (request) => json({ ...CONFIG, ...config, ...(request.body as object) }),
   });
   renderAt(`/project/:ref/auth/${page}`, element, `/project/${PROJECT_REF}/auth/${page}`);
-  return api;
+  return { ...api, patches: () => api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body as Record<string, unknown>) };
 }
 
-describe('auth settings', () => {
+/** The card (its own form) of a section, once the settings have loaded and may be edited. */
+async function section(name: string) {
+  const form = await screen.findByRole('form', { name });
+  await waitFor(() => expect([...form.querySelectorAll('input, textarea, select')].some((control) => !control.hasAttribute('disabled'))).toBe(true));
+  return within(form);
+}
+
+describe('email provider page', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });
 
-  it('saves the email settings with numbers and booleans', async () => {
+  it('saves the provider settings with numbers and booleans', async () => {
     const user = userEvent.setup();
-    const { calls } = renderSettings(<EmailProviderPage />, 'providers');
-    const expiry = await screen.findByLabelText('Email OTP expiration (seconds)');
-    await waitFor(() => expect(expiry).toHaveProperty('disabled', false));
+    const { patches } = renderSettings(<EmailProviderPage />, 'providers');
+    const provider = await section('Email provider');
+    const expiry = provider.getByLabelText('Email OTP expiration (seconds)');
     await user.clear(expiry);
     await user.type(expiry, '3600');
-    await user.click(screen.getByLabelText(/Leaked password protection/));
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({ MAILER_OTP_EXP: 3600, PASSWORD_HIBP_ENABLED: true, PASSWORD_MIN_LENGTH: 6 });
+    await user.clear(provider.getByLabelText('Email OTP length'));
+    await user.type(provider.getByLabelText('Email OTP length'), '8');
+    await user.click(provider.getByLabelText(/Secure email change/));
+    await user.click(provider.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({
+      EXTERNAL_EMAIL_ENABLED: true,
+      MAILER_AUTOCONFIRM: false,
+      MAILER_SECURE_EMAIL_CHANGE_ENABLED: false,
+      MAILER_OTP_LENGTH: 8,
+      MAILER_OTP_EXP: 3600,
+      SMS_OTP_LENGTH: 6,
+    });
+  });
+
+  it('shows the inverted settings the way round their labels say', async () => {
+    renderSettings(<EmailProviderPage />, 'providers');
+    const provider = await section('Email provider');
+    const signups = await section('User signups');
+    // MAILER_AUTOCONFIRM false: confirmations are required.
+    expect(provider.getByLabelText(/Confirm email/)).toHaveProperty('checked', true);
+    // DISABLE_SIGNUP false: sign-ups are allowed.
+    expect(signups.getByLabelText(/Allow new users to sign up/)).toHaveProperty('checked', true);
+    expect(signups.getByLabelText(/Allow anonymous sign-ins/)).toHaveProperty('checked', false);
+  });
+
+  it('unchecks the inverted settings as autoconfirm and disabled sign-ups', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<EmailProviderPage />, 'providers');
+    const provider = await section('Email provider');
+    await user.click(provider.getByLabelText(/Confirm email/));
+    await user.click(provider.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({ MAILER_AUTOCONFIRM: true });
+
+    const signups = await section('User signups');
+    await user.click(signups.getByLabelText(/Allow new users to sign up/));
+    await user.click(signups.getByLabelText(/Allow anonymous sign-ins/));
+    await user.click(signups.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(patches()[1]).toEqual({ DISABLE_SIGNUP: true, EXTERNAL_ANONYMOUS_USERS_ENABLED: true });
+  });
+
+  it('shows autoconfirm and disabled sign-ups as unchecked boxes', async () => {
+    renderSettings(<EmailProviderPage />, 'providers', 'Owner', { MAILER_AUTOCONFIRM: true, DISABLE_SIGNUP: true });
+    expect((await section('Email provider')).getByLabelText(/Confirm email/)).toHaveProperty('checked', false);
+    expect((await section('User signups')).getByLabelText(/Allow new users to sign up/)).toHaveProperty('checked', false);
+  });
+
+  it('inverts both ways in the field definitions', () => {
+    const confirm = EMAIL_SECTIONS.flatMap((s) => s.fields).find((field) => field.key === 'MAILER_AUTOCONFIRM')!;
+    expect(toFormValue(confirm, false)).toBe(true);
+    expect(toStoredValue(confirm, true)).toBe(false);
+    expect(toStoredValue(confirm, toFormValue(confirm, true))).toBe(true);
+  });
+
+  it('explains that leaked password protection is not available, and never sends it', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<EmailProviderPage />, 'providers');
+    const passwords = await section('Passwords');
+    const hibp = passwords.getByLabelText(/Leaked password protection/);
+    expect(hibp).toHaveProperty('disabled', true);
+    expect(hibp).toHaveProperty('checked', false);
+    expect(passwords.getByText(/needs the Have I Been Pwned service/)).toBeTruthy();
+    await user.clear(passwords.getByLabelText('Minimum password length'));
+    await user.type(passwords.getByLabelText('Minimum password length'), '10');
+    await user.click(passwords.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ PASSWORD_MIN_LENGTH: 10, PASSWORD_REQUIRED_CHARACTERS: '' });
   });
 
   it('shows the validation message of the core schema', async () => {
     const user = userEvent.setup();
-    const { calls } = renderSettings(<EmailProviderPage />, 'providers');
-    const length = await screen.findByLabelText('Minimum password length');
-    await waitFor(() => expect(length).toHaveProperty('disabled', false));
+    const { patches } = renderSettings(<EmailProviderPage />, 'providers');
+    const passwords = await section('Passwords');
+    const length = passwords.getByLabelText('Minimum password length');
     await user.clear(length);
     await user.type(length, '3');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(passwords.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Minimum password length must be at least 6')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
-  });
-
-  it('keeps the stored SMTP password when the field is empty', async () => {
-    const user = userEvent.setup();
-    const { calls } = renderSettings(<SmtpPage />, 'smtp');
-    const host = await screen.findByLabelText('Host');
-    await waitFor(() => expect(host).toHaveProperty('disabled', false));
-    await user.type(host, 'smtp.example.com');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
-    const body = calls.find((call) => call.method === 'PATCH')?.body as Record<string, unknown>;
-    expect(body.SMTP_HOST).toBe('smtp.example.com');
-    expect(body.SMTP_USER).toBeNull();
-    expect('SMTP_PASS' in body).toBe(false);
+    expect(patches()).toHaveLength(0);
   });
 
   it('is read-only for members who may not change project settings', async () => {
     renderSettings(<EmailProviderPage />, 'providers', 'Developer');
     const expiry = await screen.findByLabelText('Email OTP expiration (seconds)');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save' })).toHaveProperty('disabled', true));
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Save' }).every((button) => button.hasAttribute('disabled'))).toBe(true));
     expect(expiry).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText(/Confirm email/)).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText(/Allow new users to sign up/)).toHaveProperty('disabled', true);
+  });
+});
+
+describe('URL configuration page', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('edits the redirect URLs as a list and saves them comma separated', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<UrlConfigurationPage />, 'url-configuration');
+    const redirects = await section('Redirect URLs');
+    expect(redirects.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('https://app.example.com/callback'),
+      expect.stringContaining('http://localhost:3000/**'),
+    ]);
+    const draft = redirects.getByLabelText('New redirect URL');
+    await user.type(draft, 'not a url{Enter}');
+    expect(redirects.getByRole('alert').textContent).toContain('"not a url" must be a URL or a pattern');
+    expect(patches()).toHaveLength(0);
+    await user.clear(draft);
+    await user.type(draft, 'https://*-acme.vercel.app/**');
+    await user.click(redirects.getByRole('button', { name: 'Add URL' }));
+    await user.click(redirects.getByRole('button', { name: 'Remove http://localhost:3000/**' }));
+    expect(redirects.getAllByRole('listitem')).toHaveLength(2);
+    await user.click(redirects.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ URI_ALLOW_LIST: 'https://app.example.com/callback,https://*-acme.vercel.app/**' });
+  });
+
+  it('refuses a site URL that is not one, and saves the JWT expiry', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<UrlConfigurationPage />, 'url-configuration');
+    const site = await section('Site URL');
+    await user.clear(site.getByLabelText('Site URL'));
+    await user.type(site.getByLabelText('Site URL'), 'app.example.com');
+    await user.click(site.getByRole('button', { name: 'Save' }));
+    expect(await site.findByText('Site URL must be a valid URL')).toBeTruthy();
+    expect(patches()).toHaveLength(0);
+
+    const tokens = await section('Access tokens');
+    await user.clear(tokens.getByLabelText('JWT expiry (seconds)'));
+    await user.type(tokens.getByLabelText('JWT expiry (seconds)'), '900');
+    await user.click(tokens.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ JWT_EXP: 900 });
+  });
+});
+
+describe('emails page', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows the defaults, lists the placeholders and keeps an unchanged body as the default', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<EmailTemplatesPage />, 'templates');
+    const confirm = await section('Confirm signup');
+    expect(screen.getByText('{{ .ConfirmationURL }}')).toBeTruthy();
+    expect(screen.getByText('{{ .Token }}')).toBeTruthy();
+    expect(confirm.getByLabelText('Subject')).toHaveProperty('value', DEFAULT_AUTH_EMAIL_TEMPLATES.confirmation.subject);
+    expect(confirm.getByLabelText('Body (HTML)')).toHaveProperty('value', DEFAULT_AUTH_EMAIL_TEMPLATES.confirmation.content);
+    expect(confirm.getByRole('button', { name: 'Reset to default' })).toHaveProperty('disabled', true);
+    await user.clear(confirm.getByLabelText('Subject'));
+    await user.type(confirm.getByLabelText('Subject'), 'Welcome to Acme');
+    await user.click(confirm.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ MAILER_SUBJECTS_CONFIRMATION: 'Welcome to Acme', MAILER_TEMPLATES_CONFIRMATION_CONTENT: null });
+  });
+
+  it('resets a changed email to the default with nulls', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<EmailTemplatesPage />, 'templates');
+    const recovery = await section('Reset password');
+    expect(recovery.getByLabelText('Subject')).toHaveProperty('value', 'Your Acme password');
+    await user.click(recovery.getByRole('button', { name: 'Reset to default' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({ MAILER_SUBJECTS_RECOVERY: null, MAILER_TEMPLATES_RECOVERY_CONTENT: null });
+    await waitFor(() => expect(recovery.getByLabelText('Subject')).toHaveProperty('value', DEFAULT_AUTH_EMAIL_TEMPLATES.recovery.subject));
+  });
+
+  it('is read-only for members who may not change project settings', async () => {
+    renderSettings(<EmailTemplatesPage />, 'templates', 'Developer');
+    const form = await screen.findByRole('form', { name: 'Reset password' });
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Reset to default' })).toHaveProperty('disabled', true));
+    expect(within(form).getByLabelText('Body (HTML)')).toHaveProperty('disabled', true);
+  });
+});
+
+describe('other auth settings pages', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('limits anonymous sign-ins per hour', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<RateLimitsPage />, 'rate-limits');
+    const anonymous = await screen.findByLabelText('Anonymous sign-ins per hour');
+    await waitFor(() => expect(anonymous).toHaveProperty('disabled', false));
+    await user.clear(anonymous);
+    await user.type(anonymous, '100');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({ RATE_LIMIT_ANONYMOUS_USERS: 100, RATE_LIMIT_EMAIL_SENT: 30 });
+  });
+
+  it('keeps the stored SMTP password when the field is empty', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<SmtpPage />, 'smtp');
+    const host = await screen.findByLabelText('Host');
+    await waitFor(() => expect(host).toHaveProperty('disabled', false));
+    await user.type(host, 'smtp.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    const body = patches()[0]!;
+    expect(body.SMTP_HOST).toBe('smtp.example.com');
+    expect(body.SMTP_USER).toBeNull();
+    expect('SMTP_PASS' in body).toBe(false);
+  });
+
+  it('links every settings page from the tabs', async () => {
+    renderSettings(<SmtpPage />, 'smtp');
+    const nav = await screen.findByRole('navigation', { name: 'Authentication settings' });
+    expect(within(nav).getByRole('link', { name: 'URL Configuration' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/url-configuration`);
+    expect(within(nav).getByRole('link', { name: 'Emails' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/templates`);
   });
 });

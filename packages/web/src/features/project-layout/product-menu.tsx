@@ -6,7 +6,9 @@ import {
   House,
   KeyRound,
   Lightbulb,
+  Link2,
   ListTree,
+  Mail,
   PanelLeftClose,
   PanelLeftOpen,
   Puzzle,
@@ -59,6 +61,8 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'Policies', path: '/auth/policies', icon: ShieldCheck },
       { label: 'Settings', path: '/auth/providers', icon: KeyRound },
+      { label: 'URL Configuration', path: '/auth/url-configuration', icon: Link2 },
+      { label: 'Emails', path: '/auth/templates', icon: Mail },
     ],
   },
   {

@@ -1,0 +1,1 @@
+export { EmailTemplatesPage as Component } from '../features/auth-settings/auth-settings-pages';

@@ -1,0 +1,1 @@
+export { UrlConfigurationPage as Component } from '../features/auth-settings/auth-settings-pages';
