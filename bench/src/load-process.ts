@@ -4,12 +4,19 @@ import { parseLoadResult, type LoadResult } from './load-result.ts';
 
 const HTTP_LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const SQL_LOAD = fileURLToPath(new URL('./pg-load.ts', import.meta.url));
+const REFRESH_LOAD = fileURLToPath(new URL('./refresh-load.ts', import.meta.url));
 // Resolved here so the child finds tsx whatever its working directory.
 const TSX = import.meta.resolve('tsx');
 
 /** HTTP GETs of `url` with the given headers, from load.ts in a second Node process. */
 export function runLoad(url: string, headers: Record<string, string>, connections: number, seconds: number): Promise<LoadResult> {
   return runLoadProcess(HTTP_LOAD, [url, String(connections), String(seconds)], { BENCH_HEADERS: JSON.stringify(headers) }, seconds);
+}
+
+/** Refresh grants POSTed to `url`, one connection per token, each following its own chain (refresh-load.ts). */
+export function runRefreshLoad(url: string, headers: Record<string, string>, refreshTokens: string[], seconds: number): Promise<LoadResult> {
+  const env = { BENCH_HEADERS: JSON.stringify(headers), BENCH_REFRESH_TOKENS: JSON.stringify(refreshTokens) };
+  return runLoadProcess(REFRESH_LOAD, [url, String(seconds)], env, seconds);
 }
 
 /** One SQL statement, over and over from `callers` loops on a pool of `sessions`, from pg-load.ts in a second Node process. */

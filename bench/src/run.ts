@@ -12,6 +12,7 @@ import { formatTable, type TableRow } from './table.ts';
 import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
 import { branchTimes } from './branch-times.ts';
 import { metaTimes } from './meta-times.ts';
+import { authApiTimes } from './auth-api-times.ts';
 import { dataApiTimes } from './data-api-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
@@ -61,6 +62,7 @@ async function platformRows(): Promise<TableRow[]> {
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
     const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
@@ -77,6 +79,7 @@ async function platformRows(): Promise<TableRow[]> {
       ['GET /projects/{ref}/status throughput', `${Math.round(load.requestsPerSecond)} req/s`, 'thousands/s', loadNote],
       ['GET /projects/{ref}/status latency', `p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms`, '', ''],
       ...dataApi,
+      ...authApi,
       ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
       ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
