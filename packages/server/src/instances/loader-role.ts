@@ -7,11 +7,14 @@
  * AUTHORIZATION in a superuser's session enough: the member's code can undo either. So members'
  * objects are loaded by a session that logged in as `basin_loader`: no superuser, holding the
  * privileges of every role members have (so it can own, fill and index their objects) and none of
- * the platform's superuser or of the roles that reach the server's files and programs.
+ * the platform's superuser, of its logins (auth API, data API) or of the roles that reach the
+ * server's files and programs.
  */
 import type pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { type AdminEndpoint, type Login, withAdmin } from './admin-session.ts';
+import { AUTH_ROLE } from './auth-schema.ts';
+import { AUTHENTICATOR_ROLE } from './authenticator-role.ts';
 import { POSTGRES_ROLE } from './postgres-role.ts';
 import { setRolePassword } from './readonly-role.ts';
 
@@ -21,6 +24,11 @@ const TIMEOUT_MS = 60_000;
 
 /** What a role must never reach through the loader: each runs programs or reads files on the server. */
 const SERVER_ACCESS_ROLES = ['pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files'];
+/**
+ * The platform's logins, which members cannot act as: the auth API's (it writes the `auth` schema)
+ * and the data API's. Members' code runs in the loader's session, so the loader holds neither.
+ */
+const PLATFORM_LOGINS = [AUTH_ROLE, AUTHENTICATOR_ROLE];
 
 /**
  * Runs `work` with a fresh loader login on `server` (whose members' roles must exist already),
@@ -42,13 +50,13 @@ async function createLoader(client: pg.Client, password: string): Promise<void> 
   await client.query(`create role ${loader} nosuperuser nocreaterole createdb inherit noreplication bypassrls`);
   await setRolePassword(client, LOADER_ROLE, password);
   const { rows } = await client.query<{ rolname: string }>(
-    `select rolname from pg_roles where not rolsuper and rolname !~ '^pg_' and rolname <> $1 order by rolname`,
-    [LOADER_ROLE],
+    `select rolname from pg_roles where not rolsuper and rolname !~ '^pg_' and rolname <> $1 and rolname <> all($2) order by rolname`,
+    [LOADER_ROLE, PLATFORM_LOGINS],
   );
   for (const { rolname } of rows) await client.query(`grant ${client.escapeIdentifier(rolname)} to ${loader}`);
   const { rows: reached } = await client.query<{ rolname: string }>(
     `select rolname from pg_roles where (rolsuper or rolname = any($2)) and pg_has_role($1, oid, 'member')`,
-    [LOADER_ROLE, SERVER_ACCESS_ROLES],
+    [LOADER_ROLE, [...SERVER_ACCESS_ROLES, ...PLATFORM_LOGINS]],
   );
   if (reached.length) throw new Error(`Refusing to load members' objects: their roles reach ${reached.map((r) => r.rolname).join(', ')}`);
 }

@@ -66,10 +66,13 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
 /**
  * One database through pipes (no dump file on disk), its schema and, `withRows`, its rows:
  * - the rows of the platform's schemas (the superuser's, made by the driver on every instance, so
- *   present on the target already), loaded by the superuser: members cannot attach code to them;
+ *   present on the target already), loaded by the superuser first, while no member's trigger hangs
+ *   on them on the target: COPY fires none of members' code;
  * - everything else, members' objects with their rows, loaded by the loader. postgres exists on
  *   the target already; any other database is created by the dump itself (--create), with its
- *   owner, settings and privileges.
+ *   owner, settings and privileges. Their foreign keys to platform tables (profiles.id references
+ *   auth.users) find the platform's rows already there;
+ * - last, members' triggers on the platform's tables (carryMembersTriggers).
  */
 export async function copyDatabase(
   tools: ClientTools,
@@ -81,7 +84,8 @@ export async function copyDatabase(
 ): Promise<void> {
   const dump = (args: string[]) => ({ file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...args], env: clientEnv(source, database) });
   const load = (into: string, login?: Login) => ({ file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, into, login) });
-  const platformSchemas = (await superuserSchemas(source, database)).map(namePattern);
+  const schemas = await superuserSchemas(source, database);
+  const platformSchemas = schemas.map(namePattern);
   if (withRows && platformSchemas.length) {
     await pipeClients(dump(['--data-only', ...platformSchemas.map((schema) => `--schema=${schema}`)]), load(database));
   }
@@ -89,6 +93,67 @@ export async function copyDatabase(
   const rows = withRows ? [] : ['--schema-only'];
   const members = platformSchemas.map((schema) => `--exclude-schema=${schema}`);
   await pipeClients(dump([...create, ...rows, ...members]), load('postgres', loader));
+  if (schemas.length) await carryMembersTriggers(source, target, loader, database, schemas);
+}
+
+interface PlatformTableTrigger {
+  tablename: string;
+  trigger: string;
+  definition: string;
+  enabled: string;
+}
+
+/**
+ * Triggers on the tables of `schemas` (the platform's), internal ones (foreign keys') aside,
+ * read as pg_get_triggerdef prints them in a session whose search_path is pg_catalog alone.
+ */
+async function platformTableTriggers(server: AdminEndpoint, database: string, schemas: string[]): Promise<PlatformTableTrigger[]> {
+  return onDatabase(server, database, async (client) => {
+    const { rows } = await client.query<PlatformTableTrigger>(
+      `select format('%I.%I', n.nspname, c.relname) as tablename, quote_ident(t.tgname) as trigger,
+              pg_get_triggerdef(t.oid) as definition, t.tgenabled as enabled
+         from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = any($1) and not t.tgisinternal
+        order by n.nspname, c.relname, t.tgname`,
+      [schemas],
+    );
+    return rows;
+  });
+}
+
+/**
+ * The dump leaves the platform's schemas out, and with them the triggers members hang on the
+ * platform's tables (a row in their own `profiles` per sign-up: `after insert on auth.users`).
+ * Those the target lacks (the driver made the platform's own there already) are made again after
+ * members' objects are loaded, so their functions exist, and after the platform's rows are, so
+ * they fire for none of them: by the loader, which may, as members may, through postgres's TRIGGER
+ * privilege; never by the superuser. An enabled state other than the default (which only the
+ * tables' owner, the platform, can set) is put back by the superuser: ALTER ... ENABLE runs no code.
+ */
+async function carryMembersTriggers(source: AdminEndpoint, target: AdminEndpoint, loader: Login, database: string, schemas: string[]): Promise<void> {
+  const existing = new Set((await platformTableTriggers(target, database, schemas)).map(({ tablename, trigger }) => `${tablename} ${trigger}`));
+  const missing = (await platformTableTriggers(source, database, schemas)).filter(({ tablename, trigger }) => !existing.has(`${tablename} ${trigger}`));
+  if (!missing.length) return;
+  await withLogin(
+    target.port,
+    loader,
+    CATALOG_TIMEOUT_MS,
+    async (client) => {
+      await client.query('begin');
+      for (const { definition } of missing) await client.query(definition);
+      await client.query('commit');
+    },
+    database,
+  );
+  const states = missing.filter(({ enabled }) => enabled !== 'O');
+  if (states.length) {
+    await onDatabase(target, database, async (client) => {
+      for (const { tablename, trigger, enabled } of states) {
+        const state = enabled === 'D' ? 'disable' : `enable ${enabled === 'A' ? 'always' : 'replica'}`;
+        await client.query(`alter table ${tablename} ${state} trigger ${trigger}`);
+      }
+    });
+  }
 }
 
 /** Schemas of one database that a superuser owns, the system's aside: the platform's. */
