@@ -7,6 +7,7 @@ import { admin, type Login, member, run, spec15 } from '../../test/instance-fixt
 import { AUTH_ROLE } from './auth-schema.ts';
 import { createBranchWithData, createBranchWithSchema } from './branch-copy.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
+import { emptyDatabases } from './empty-databases.ts';
 import { withLoaderRole } from './loader-role.ts';
 import type { InstanceSpec } from './types.ts';
 
@@ -127,6 +128,20 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
     expect(await counts(branch)).toEqual({ users: 2, profiles: 2, signups: 2 });
     expect(await attachments(branch)).toEqual(ATTACHED);
     await expectTriggerAndCascade(branch, { users: 2, profiles: 2, signups: 2 });
+  });
+
+  it("survive a schema-only branch made by emptying a copy (pg_dump too old for the parent)", async () => {
+    const parent = await withProfiles('emptiedparent');
+    const branch = { ...(await spec15('emptiedbranch')), port: await getPort() };
+    await createBranchWithData(driver, { dataDir: driver.dataDir(parent.ref), spec: parent }, { dataDir: driver.dataDir(branch.ref), spec: branch });
+    await emptyDatabases(branch);
+
+    // As empty as a new project's auth schema, the refresh tokens' sequence back at its start.
+    expect(await counts(branch)).toEqual({ users: 0, profiles: 0, signups: 0 });
+    expect(await run(branch, `select last_value::int, is_called from auth.refresh_tokens_id_seq`, admin(branch))).toEqual([{ last_value: 1, is_called: false }]);
+    expect(await attachments(branch)).toEqual(ATTACHED);
+    expect(await run(branch, `select tgenabled from pg_catalog.pg_trigger where tgname = 'on_auth_user_created'`, admin(branch))).toEqual([{ tgenabled: 'O' }]);
+    await expectTriggerAndCascade(branch, { users: 0, profiles: 0, signups: 0 });
   });
 });
 
