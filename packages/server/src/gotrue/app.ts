@@ -12,6 +12,7 @@ import type { ProjectRow } from '../store/projects.ts';
 import { type AuthContext, authContextFor } from './context.ts';
 import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
+import { adminRoutes } from './routes/admin.ts';
 import { infoRoutes } from './routes/info.ts';
 
 export type AuthEnv = {
@@ -47,6 +48,7 @@ export function authApi(ctx: PlatformContext) {
   });
   api.route('/', infoRoutes);
   api.route('/', accountRoutes);
+  api.route('/', adminRoutes);
   const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
     c.set('refusal', refusal);
     return errorResponse(refusal, c.req.raw);
