@@ -11,7 +11,7 @@ export interface CurrentUser {
 }
 
 export async function currentUser(auth: AuthContext, headers: Headers): Promise<CurrentUser> {
-  const claims = await verifyAccessToken(auth.secret, bearerToken(headers));
+  const claims = verifyAccessToken(auth.secret, bearerToken(headers));
   const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
   const rows = await queryAuth<UserRow & { session_exists: boolean }>(
     auth.ctx,

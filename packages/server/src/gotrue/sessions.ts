@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import type pg from 'pg';
 import { auditInsert, auditPayload } from './audit.ts';
 import type { AuthContext } from './context.ts';
+import { queryAuth, withAuthTransaction } from './db.ts';
 import { AuthApiError, badRequest } from './errors.ts';
 import { type AmrEntry, newRefreshToken, signAccessToken } from './tokens.ts';
 import { isBanned, USER_COLUMNS, type UserRow, userJson } from './users.ts';
@@ -20,7 +21,7 @@ export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'anonymous' | 'recov
 
 /** The session answer of sign-ins, refreshes and verifications (auth-js's Session). */
 export async function sessionJson(auth: AuthContext, user: UserRow, sessionId: string, refreshToken: string, amr: AmrEntry[]) {
-  const { token, expiresAt } = await signAccessToken(auth.secret, auth.issuer, user, sessionId, amr, auth.settings.jwt_exp);
+  const { token, expiresAt } = signAccessToken(auth.secret, auth.issuer, user, sessionId, amr, auth.settings.jwt_exp);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -57,73 +58,77 @@ export async function startSession(client: pg.ClientBase, auth: AuthContext, use
   return sessionJson(auth, user, sessionId, refreshToken, [{ method, timestamp: Math.floor(user.amr_at.getTime() / 1000) }]);
 }
 
-interface PresentedToken {
-  id: string;
-  token: string;
-  revoked: boolean;
-  session_id: string;
-  user_id: string;
-  revoked_seconds_ago: number;
-  /** The session's newest unrevoked token, the one a reuse within the interval gets back. */
-  active_token: string | null;
-  active_is_child: boolean;
-}
-
 const notFound = () => badRequest('Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found');
 
+type RotatedRow = UserRow & { revoked: boolean; session_id: string; amr: AmrEntry[]; not_after: Date | null };
+
 /**
- * Exchanges a refresh token for a new session answer. A reuse outside the interval revokes the
- * session's tokens and must be committed before the error is answered: the caller throws what
- * this returns as `refused` after the transaction.
+ * The common case in one statement, so in one round trip and its own transaction: the presented
+ * token, locked, is revoked and its child issued, the session touched and the refresh audited, all
+ * only if it was still active and its user not banned. A concurrent refresh of the same token
+ * waits on the lock and then finds it revoked.
  */
-export async function refreshSession(client: pg.ClientBase, auth: AuthContext, presented: string): Promise<{ session: SessionJson } | { refused: AuthApiError }> {
-  const { rows } = await client.query<PresentedToken>(
-    `select rt.id, rt.token, rt.revoked, rt.session_id, rt.user_id,
-            extract(epoch from now() - rt.updated_at)::float8 as revoked_seconds_ago,
-            active.token as active_token, active.parent = rt.token as active_is_child
-       from auth.refresh_tokens rt
-       left join lateral (
-         select t.token, t.parent from auth.refresh_tokens t where t.session_id = rt.session_id and not t.revoked order by t.id desc limit 1
-       ) active on true
-      where rt.token = $1 and rt.session_id is not null
-        for update of rt`,
-    [presented],
-  );
-  const row = rows[0];
-  if (!row) return { refused: notFound() };
-  let token = row.token;
-  if (row.revoked) {
-    if (!(row.active_token && row.active_is_child && row.revoked_seconds_ago <= REUSE_INTERVAL_SECONDS)) {
-      await client.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [row.session_id]);
-      return { refused: badRequest('Invalid Refresh Token: Already Used', 'refresh_token_already_used') };
-    }
-    token = row.active_token;
-  }
-  const rotated = !row.revoked;
-  const next = rotated ? newRefreshToken() : token;
-  const { rows: users } = await client.query<UserRow & { amr: AmrEntry[]; not_after: Date | null }>(
-    `with revoke as (
-       update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and $6
-     ), child as (
-       insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
-       select '00000000-0000-0000-0000-000000000000', $2, $3, false, $4, $5, now(), now() where $6
-     ), touch as (
-       update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now() where id = $5
-     ), audited as (
-       ${auditInsert(7)}
-     )
-     select ${USER_COLUMNS},
-            coalesce((select json_agg(json_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.created_at)::bigint))
-                        from auth.mfa_amr_claims c where c.session_id = $5), '[]') as amr,
-            (select s.not_after from auth.sessions s where s.id = $5) as not_after
-       from auth.users u where u.id = $3::uuid`,
-    [row.id, next, row.user_id, row.token, row.session_id, rotated, auditPayload({ action: 'token_refreshed', actorId: row.user_id, actorUsername: null, ip: auth.ip }), auth.ip],
-  );
-  const user = users[0];
-  if (!user) return { refused: notFound() };
-  if (isBanned(user)) return { refused: badRequest('Invalid Refresh Token: User Banned', 'user_banned') };
-  if (user.not_after && user.not_after.getTime() <= Date.now()) return { refused: new AuthApiError(403, 'session_not_found', 'Session has expired') };
-  return { session: await sessionJson(auth, user, row.session_id, next, user.amr) };
+const ROTATE = `
+  with presented as (
+    select rt.id, rt.token, rt.revoked, rt.session_id, rt.user_id from auth.refresh_tokens rt
+     where rt.token = $1 and rt.session_id is not null
+       for update
+  ), rotating as (
+    select p.* from presented p join auth.users u on u.id = p.user_id::uuid
+     where not p.revoked and (u.banned_until is null or u.banned_until <= now())
+  ), revoke as (
+    update auth.refresh_tokens set revoked = true, updated_at = now() where id = (select id from rotating)
+  ), child as (
+    insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
+    select '00000000-0000-0000-0000-000000000000', $2, r.user_id, false, r.token, r.session_id, now(), now() from rotating r
+  ), touch as (
+    update auth.sessions set refreshed_at = timezone('utc', now()), updated_at = now() where id = (select session_id from rotating)
+  ), audited as (
+    insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
+    select '00000000-0000-0000-0000-000000000000', gen_random_uuid(), ($3::jsonb || jsonb_build_object('actor_id', r.user_id))::json, now(), left($4, 64)
+      from rotating r
+  )
+  select p.revoked, p.session_id, ${USER_COLUMNS},
+         coalesce((select json_agg(json_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.created_at)::bigint))
+                     from auth.mfa_amr_claims c where c.session_id = p.session_id), '[]') as amr,
+         (select s.not_after from auth.sessions s where s.id = p.session_id) as not_after
+    from presented p join auth.users u on u.id = p.user_id::uuid`;
+
+/** Exchanges a refresh token for a new session answer, rotating it. */
+export async function refreshSession(auth: AuthContext, presented: string): Promise<SessionJson> {
+  const next = newRefreshToken();
+  const audit = auditPayload({ action: 'token_refreshed', actorId: null, actorUsername: null, ip: auth.ip });
+  const [row] = await queryAuth<RotatedRow>(auth.ctx, auth.project, ROTATE, [presented, next, audit, auth.ip]);
+  if (!row) throw notFound();
+  if (isBanned(row)) throw badRequest('Invalid Refresh Token: User Banned', 'user_banned');
+  if (row.revoked) return reuse(auth, presented, row);
+  if (row.not_after && row.not_after.getTime() <= Date.now()) throw new AuthApiError(403, 'session_not_found', 'Session has expired');
+  return sessionJson(auth, row, row.session_id, next, row.amr);
+}
+
+/**
+ * A revoked token presented again: within the reuse interval, by the same client racing itself,
+ * when the token's child is still the session's newest, the answer carries that child; otherwise
+ * the token was stolen, and every token of its session is revoked (committed before the refusal).
+ */
+async function reuse(auth: AuthContext, presented: string, row: RotatedRow): Promise<SessionJson> {
+  const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
+    const { rows } = await client.query<{ active_token: string | null; within_interval: boolean }>(
+      `select active.token as active_token, active.parent = rt.token and rt.updated_at > now() - make_interval(secs => $2) as within_interval
+         from auth.refresh_tokens rt
+         left join lateral (
+           select t.token, t.parent from auth.refresh_tokens t where t.session_id = rt.session_id and not t.revoked order by t.id desc limit 1
+         ) active on true
+        where rt.token = $1`,
+      [presented, REUSE_INTERVAL_SECONDS],
+    );
+    const found = rows[0];
+    if (found?.active_token && found.within_interval) return { token: found.active_token };
+    await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [row.session_id]);
+    return { refused: badRequest('Invalid Refresh Token: Already Used', 'refresh_token_already_used') };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return sessionJson(auth, row, row.session_id, outcome.token, row.amr);
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

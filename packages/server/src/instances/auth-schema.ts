@@ -2,10 +2,12 @@
  * The project's `auth` schema, column-compatible with Supabase Auth's so members' SQL, policies
  * and foreign keys to `auth.users(id)` work as they do there, and the login the auth API
  * (`/auth/v1`) works as: `supabase_auth_admin`, named as on Supabase so grants written for it
- * there apply here. The schema and its objects belong to the superuser: members (`postgres`) read
- * them, reference `auth.users` from their tables and hang triggers on it (a row in their own
- * `profiles` per sign-up), but cannot redefine them. The auth login writes them; a member's
- * trigger runs as that login, which reaches only this schema. Plain SQL run as the superuser on
+ * there apply here. The schema and functions belong to the superuser (so copies treat the schema
+ * as the platform's); the tables belong to the auth login. Members (`postgres`) read them,
+ * reference `auth.users` from their tables and hang triggers on it (a row in their own `profiles`
+ * per sign-up), but cannot redefine them. Never a superuser's tables: a foreign key to one is
+ * checked as its owner, through a cast the member may have written. A member's trigger or cast
+ * runs as the auth login, which reaches only this schema. Plain SQL run as the superuser on
  * every create and start, idempotent: instances made before a table or column existed get it.
  */
 import type pg from 'pg';
@@ -160,6 +162,8 @@ export async function ensureAuthSchema(client: pg.ClientBase, password: string):
   await client.query(`alter role ${login} with login noinherit nosuperuser nocreatedb nocreaterole noreplication nobypassrls`);
   await client.query(`alter role ${login} set search_path = auth`);
   await client.query(TABLES_SQL);
+  for (const table of TABLES) await client.query(`alter table auth.${table} owner to ${login}`);
+  await client.query(`alter type auth.aal_level owner to ${login}`);
   await client.query(`
     grant connect on database postgres to ${login};
     grant usage on schema auth to ${login}, ${member}, ${apiRoles};

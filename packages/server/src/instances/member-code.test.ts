@@ -106,6 +106,30 @@ describe("members' code and the platform's superuser", () => {
     expect(existsSync(marker)).toBe(true);
   });
 
+  it("a foreign key to auth.users does not run the member's cast as the superuser", async () => {
+    const { spec, marker } = await trojaned('auth-fk');
+    await run(spec, `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`, admin(spec));
+    // The check of the key runs as the owner of auth.users, through the member's implicit cast;
+    // is_superuser tells nothing there (it follows the session), so the cast just tries.
+    const tries = `
+      create table public.cast_runs (ran_as text);
+      grant insert on public.cast_runs to public;
+      create type wrapped_id as (v uuid);
+      create function public.unwrap_id(w wrapped_id) returns uuid language plpgsql as $f$
+      begin
+        insert into public.cast_runs values (current_user);
+        begin execute pg_catalog.format('copy (select 1) to program %L', 'id > ${marker}'); exception when others then null; end;
+        return w.v;
+      end $f$;
+      create cast (wrapped_id as uuid) with function public.unwrap_id(wrapped_id) as implicit;
+      create table public.trojan_auth (p wrapped_id references auth.users (id));
+      insert into public.trojan_auth values (row('00000000-0000-0000-0000-000000000001'));`;
+    await run(spec, tries, member(spec));
+    expect(existsSync(marker)).toBe(false);
+    // The cast did run, as the auth login that owns the table.
+    expect(await run(spec, `select distinct ran_as from public.cast_runs`, member(spec))).toEqual([{ ran_as: 'supabase_auth_admin' }]);
+  });
+
   it('a major upgrade loads members\' objects without running their code as the superuser', async () => {
     const { spec, marker } = await trojaned('upgraded');
     await run(spec, `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`, admin(spec));

@@ -122,9 +122,7 @@ accountRoutes.post('/token', async (c) => {
     takeRateLimit(auth.project.ref, 'token_refresh', auth.ip, auth.settings.rate_limit_token_refresh, FIVE_MINUTES);
     const token = stringField(body, 'refresh_token');
     if (!token) throw badRequest('refresh_token required');
-    const outcome = await withAuthTransaction(auth.ctx, auth.project, (client) => refreshSession(client, auth, token));
-    if ('refused' in outcome) throw outcome.refused;
-    return c.json(outcome.session);
+    return c.json(await refreshSession(auth, token));
   }
   throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password and refresh_token)`);
 });
