@@ -29,6 +29,7 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'backups:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'backups:download': ['Owner', 'Administrator'],
   'auth:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
+  'auth.users:write': ['Owner', 'Administrator', 'Developer'],
   'auth.sign_in_providers:read': ['Owner', 'Administrator', 'Developer'],
   'storage:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'functions:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],

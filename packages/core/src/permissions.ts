@@ -46,6 +46,8 @@ export const PERMISSIONS = {
   /** Connecting a project to a GitHub repository stores a token that reads the repository. */
   'integrations.github_connections:write': ADMINS,
   'auth:read': EVERYONE,
+  /** The project's end users (Authentication → Users): create, invite, send recovery, ban, delete. */
+  'auth.users:write': BUILDERS,
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,
   'functions:read': EVERYONE,

@@ -23,10 +23,23 @@ const auditActions = async (userId: string) =>
     )
   ).rows.map((row) => row.action as string);
 
+const members = {} as Record<'admin' | 'developer' | 'reader', ApiClient>;
+const usersPath = () => `/api/platform/auth/${ref}/users`;
+
 beforeAll(async () => {
   project = await startRestProject('select 1');
   ref = project.meta.ref;
   apiUrl = `${project.meta.platform.url}/api/projects/${ref}/gateway`;
+  for (const [name, role] of [
+    ['admin', 'Administrator'],
+    ['developer', 'Developer'],
+    ['reader', 'Read-only'],
+  ] as const) {
+    const client = new ApiClient(project.meta.platform.url);
+    await client.signUp(uniqueEmail(`users-${name}`));
+    await addMember(project.meta.owner, project.meta.slug, client, role);
+    members[name] = client;
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -138,5 +151,99 @@ describe('the admin API with supabase-js (service_role)', () => {
     expect(row).toMatchObject({ encrypted_password: null, raw_user_meta_data: {}, sessions: 0 });
     expect(row.deleted_at).toBeTruthy();
     expect((await admin().auth.admin.createUser({ email, password: PASSWORD })).error).toBeNull();
+  });
+});
+
+describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
+  it('builders create users; Read-only members read the list but every write is refused', async () => {
+    const email = uniqueEmail('dash-made');
+    const created = await members.developer.post(usersPath(), { email, password: PASSWORD, autoConfirm: true });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ email, email_confirmed_at: expect.any(String), is_anonymous: false });
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const id = created.body.id as string;
+
+    const listed = await members.reader.get(`${usersPath()}?keywords=${encodeURIComponent(email)}`);
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ total: 1, page: 1, per_page: 50, mail_configured: false });
+    expect(listed.body.users[0].id).toBe(id);
+    expect((await members.reader.get(`${usersPath()}/${id}`)).body.identities[0]).toMatchObject({ provider: 'email', user_id: id });
+
+    const refusals = await Promise.all([
+      members.reader.post(usersPath(), { email: uniqueEmail('nope'), password: PASSWORD }),
+      members.reader.patch(`${usersPath()}/${id}`, { ban_duration: '1h' }),
+      members.reader.delete(`${usersPath()}/${id}`),
+    ]);
+    for (const refused of refusals) expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/Owner, Administrator or Developer/) } });
+    expect((await members.reader.get(`${usersPath()}/${id}`)).status).toBe(200);
+
+    const outsider = new ApiClient(project.meta.platform.url);
+    await outsider.signUp(uniqueEmail('outsider'));
+    expect((await outsider.get(usersPath())).status).toBe(404);
+  });
+
+  it("answers the auth API's refusals in words: taken address, weak password, bad input", async () => {
+    const email = uniqueEmail('dash-dup');
+    expect((await members.admin.post(usersPath(), { email, password: PASSWORD })).status).toBe(201);
+    expect(await members.admin.post(usersPath(), { email, password: PASSWORD })).toMatchObject({
+      status: 422,
+      body: { message: 'A user with this email address has already been registered' },
+    });
+    expect(await members.admin.post(usersPath(), { email: uniqueEmail('weak'), password: '12' })).toMatchObject({
+      status: 422,
+      body: { message: expect.stringMatching(/at least 6 characters/) },
+    });
+    expect(await members.admin.post(usersPath(), { email: 'not an email', password: PASSWORD })).toMatchObject({ status: 400 });
+    expect(await members.admin.get(`${usersPath()}/not-a-uuid`)).toMatchObject({ status: 400 });
+    expect(await members.admin.get(`${usersPath()}/00000000-0000-4000-8000-000000000000`)).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await members.admin.get(`${usersPath()}?per_page=1000`)).toMatchObject({ status: 400 });
+  });
+
+  it('searches by part of the email or id (a % is literal) and pages with the total', async () => {
+    const tag = `srch${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await members.developer.post(usersPath(), { email: `${tag}-${i}@example.com`, password: PASSWORD })).body.id);
+    const page = (n: number) => members.developer.get(`${usersPath()}?keywords=${tag.toUpperCase()}&per_page=2&page=${n}`);
+    const pages = await Promise.all([page(1), page(2), page(3), page(4)]);
+    expect(pages.map((p) => p.body.total)).toEqual([5, 5, 5, 5]);
+    expect(pages.map((p) => p.body.users.length)).toEqual([2, 2, 1, 0]);
+    // Newest first, no user on two pages.
+    expect(pages.flatMap((p) => p.body.users.map((u: { id: string }) => u.id))).toEqual([...ids].reverse());
+    const byId = await members.developer.get(`${usersPath()}?keywords=${ids[2]!.slice(0, 13)}`);
+    expect(byId.body.users.map((u: { id: string }) => u.id)).toContain(ids[2]);
+    expect((await members.developer.get(`${usersPath()}?keywords=%25`)).body.total).toBe(0);
+  });
+
+  it('bans (sign-in refused with user_banned), unbans, and deletes with sessions and identities', async () => {
+    const email = uniqueEmail('dash-ban');
+    const { id } = (await members.admin.post(usersPath(), { email, password: PASSWORD })).body;
+    await anon().auth.signInWithPassword({ email, password: PASSWORD });
+    const banned = await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: '24h' });
+    expect(banned.status).toBe(200);
+    expect(Date.parse(banned.body.banned_until)).toBeGreaterThan(Date.now());
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ status: 400, code: 'user_banned' });
+    expect(await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: 'a while' })).toMatchObject({ status: 400 });
+    const freed = await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: 'none' });
+    expect(freed.body.banned_until).toBeUndefined();
+    expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+
+    const deleted = await members.admin.delete(`${usersPath()}/${id}`);
+    expect(deleted).toMatchObject({ status: 200, body: { id, email } });
+    expect((await members.admin.get(`${usersPath()}/${id}`)).status).toBe(404);
+    const left = await query(
+      project.meta.connectionString,
+      `select (select count(*)::int from auth.identities where user_id = $1) as identities, (select count(*)::int from auth.sessions where user_id = $1) as sessions`,
+      [id],
+    );
+    expect(left.rows[0]).toEqual({ identities: 0, sessions: 0 });
+    expect(await auditActions(id)).toEqual(['user_signedup', 'user_modified', 'user_modified', 'user_deleted']);
+    const actor = await query(project.meta.connectionString, `select payload ->> 'actor_username' as actor from auth.audit_log_entries where payload -> 'traits' ->> 'user_id' = $1 limit 1`, [id]);
+    expect(actor.rows[0]!.actor).toMatch(/^users-admin-/);
+  });
+
+  it('refuses with a clear 409 while the project is not running', async () => {
+    // The restart marks the project RESTARTING before it answers, and takes longer than one request.
+    expect((await project.meta.owner.post(`/api/platform/projects/${ref}/restart`)).status).toBeLessThan(300);
+    expect(await members.reader.get(usersPath())).toMatchObject({ status: 409, body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) } });
   });
 });

@@ -20,3 +20,4 @@ export * from './custom-hostname.ts';
 export * from './addons.ts';
 export * from './infrastructure.ts';
 export * from './invitations.ts';
+export * from './auth-users.ts';

@@ -12,6 +12,7 @@ import { createRouter, type AppEnv } from './openapi.ts';
 import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { authUserRoutes } from './auth-users.ts';
 import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
@@ -67,7 +68,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', diskRoutes(ctx))
     .route('/', addonRoutes(ctx))
     .route('/', githubRoutes(ctx))
-    .route('/', infrastructureRoutes(ctx));
+    .route('/', infrastructureRoutes(ctx))
+    .route('/', authUserRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

@@ -1,0 +1,98 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import {
+  AuthUser,
+  AuthUserId,
+  AuthUsersQuery,
+  AuthUsersResponse,
+  CreateAuthUserBody,
+  ErrorResponse,
+  ProjectRef,
+  UpdateAuthUserBody,
+} from '@basin/core/schemas';
+import * as authUsers from '../services/auth-users.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
+
+const tags = ['Auth users'];
+const refParams = z.object({ ref: ProjectRef });
+const userParams = refParams.extend({ id: AuthUserId });
+const USER_ERRORS = {
+  ...ERRORS,
+  409: json(ErrorResponse, 'The project is not running'),
+  422: json(ErrorResponse, "Refused by the project's auth rules (address taken, weak password)"),
+} as const;
+
+/** `/platform/auth/{ref}/users...`: the project's end users for the dashboard (services/auth-users.ts). */
+export function authUserRoutes(ctx: PlatformContext) {
+  const member = (c: Context<AppEnv>): authUsers.ActingMember => ({
+    userId: c.var.userId,
+    email: c.var.profile.email,
+    ip: ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for')),
+    userAgent: c.req.header('user-agent') ?? '',
+  });
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/auth/{ref}/users',
+        tags,
+        description: 'Newest first; keywords match part of an email, phone or id, case-insensitively.',
+        request: { params: refParams, query: AuthUsersQuery },
+        responses: { 200: json(AuthUsersResponse, 'One page of users and how many match'), ...USER_ERRORS },
+      }),
+      async (c) => c.json(await authUsers.listAuthUsers(ctx, c.req.valid('param').ref, member(c), c.req.valid('query')), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/{ref}/users',
+        tags,
+        description: 'No email is sent; autoConfirm (default true) lets the user sign in at once.',
+        request: { params: refParams, ...jsonBody(CreateAuthUserBody) },
+        responses: { 201: json(AuthUser, 'The new user'), ...USER_ERRORS },
+      }),
+      async (c) => c.json(await authUsers.createAuthUser(ctx, c.req.valid('param').ref, member(c), c.req.valid('json')), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/auth/{ref}/users/{id}',
+        tags,
+        request: { params: userParams },
+        responses: { 200: json(AuthUser, 'The user with its identities'), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id } = c.req.valid('param');
+        return c.json(await authUsers.getAuthUser(ctx, ref, member(c), id), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/auth/{ref}/users/{id}',
+        tags,
+        description: "ban_duration: a duration such as '24h' bans the user (no sign-in, no token refresh) until then; 'none' lifts the ban.",
+        request: { params: userParams, ...jsonBody(UpdateAuthUserBody) },
+        responses: { 200: json(AuthUser, 'The user after the change'), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id } = c.req.valid('param');
+        return c.json(await authUsers.banAuthUser(ctx, ref, member(c), id, c.req.valid('json').ban_duration), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/auth/{ref}/users/{id}',
+        tags,
+        request: { params: userParams },
+        responses: { 200: json(AuthUser, 'The deleted user (its identities and sessions went with it)'), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id } = c.req.valid('param');
+        return c.json(await authUsers.deleteAuthUser(ctx, ref, member(c), id), 200);
+      },
+    );
+}
