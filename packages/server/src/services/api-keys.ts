@@ -96,10 +96,23 @@ export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId:
   return updateStatusOf((await currentSecret(ctx, ref)).row);
 }
 
+/**
+ * Secrets already unsealed, by their sealed form: every request of the project's API needs the
+ * secret, and a rotation changes the sealed form, so an entry can only be current or unused.
+ */
+const unsealedSecrets = new Map<string, string>();
+const UNSEALED_SECRETS_KEPT = 1000;
+
 /** The secret the project's keys and its users' access tokens are signed with now, as the gateway reads it (findSnapshot). */
 export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promise<string> {
   const sealed = (await findSnapshot(ctx.db, ref))?.jwt_secret;
-  return sealed ? ctx.box.open(sealed) : (await currentSecret(ctx, ref)).secret;
+  if (!sealed) return (await currentSecret(ctx, ref)).secret;
+  let secret = unsealedSecrets.get(sealed);
+  if (secret === undefined) {
+    if (unsealedSecrets.size >= UNSEALED_SECRETS_KEPT) unsealedSecrets.clear();
+    unsealedSecrets.set(sealed, (secret = ctx.box.open(sealed)));
+  }
+  return secret;
 }
 
 /** What a presented key is: one of the project's current keys, a key of a replaced secret, or neither. */
