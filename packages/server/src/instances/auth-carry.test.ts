@@ -175,4 +175,32 @@ describe('the loader', () => {
     await expect(withLoaderRole(spec, async () => {})).rejects.toThrow(/reach supabase_auth_admin/);
     expect(await run(spec, `select rolname from pg_catalog.pg_roles where rolname = 'basin_loader'`, admin(spec))).toEqual([]);
   });
+
+  it('an instance made before the auth API gets the full schema at its next start, its users kept', async () => {
+    const spec = await spec15('earlier');
+    await driver.create(spec);
+    // What earlier Basins made: a minimal auth.users owned by the superuser, no other table.
+    await run(
+      spec,
+      `drop schema auth cascade;
+       create schema auth authorization basin_admin;
+       create table auth.users (id uuid primary key, email text, raw_user_meta_data jsonb, created_at timestamptz not null default now());
+       insert into auth.users (id, email) values ('${user(1)}', 'early@example.com');`,
+      admin(spec),
+    );
+    await driver.stop(spec.ref);
+    await driver.start(spec);
+
+    const tables = await run(
+      spec,
+      `select c.relname as name, pg_catalog.pg_get_userbyid(c.relowner) as owner from pg_catalog.pg_class c
+        where c.relnamespace = 'auth'::regnamespace and c.relkind = 'r' order by 1`,
+      admin(spec),
+    );
+    expect(tables).toEqual(
+      ['audit_log_entries', 'identities', 'mfa_amr_claims', 'refresh_tokens', 'sessions', 'users'].map((name) => ({ name, owner: AUTH_ROLE })),
+    );
+    expect(await run(spec, `select email, aud, is_anonymous from auth.users`, authLogin(spec))).toEqual([{ email: 'early@example.com', aud: null, is_anonymous: false }]);
+    expect(await run(spec, `select auth.email() as email`, member(spec))).toEqual([{ email: null }]);
+  });
 });
