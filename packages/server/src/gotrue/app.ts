@@ -13,6 +13,7 @@ import { type AuthContext, authContextFor } from './context.ts';
 import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
+import { emailLinkRoutes } from './routes/email-links.ts';
 import { infoRoutes } from './routes/info.ts';
 
 export type AuthEnv = {
@@ -49,6 +50,7 @@ export function authApi(ctx: PlatformContext) {
   api.route('/', infoRoutes);
   api.route('/', accountRoutes);
   api.route('/', adminRoutes);
+  api.route('/', emailLinkRoutes);
   const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
     c.set('refusal', refusal);
     return errorResponse(refusal, c.req.raw);

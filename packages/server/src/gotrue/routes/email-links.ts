@@ -1,0 +1,146 @@
+/**
+ * The emailed links and codes: `POST /recover`, `POST /otp` (magic link and code), `POST /resend`,
+ * `POST`/`GET /verify`, and for the service_role key `POST /invite` and
+ * `POST /admin/generate_link`. The work is in email-flows.ts and verification.ts.
+ */
+import { Hono } from 'hono';
+import type { AuthEnv } from '../app.ts';
+import { requireAdmin } from '../admin-guard.ts';
+import { generateLink, inviteUserByEmail, resendEmail, sendMagicLink, sendRecoveryEmail } from '../email-flows.ts';
+import { AuthApiError, badRequest, unprocessable } from '../errors.ts';
+import { takeRateLimit } from '../rate-limits.ts';
+import { type Body, objectField, readBody, redirectTarget, stringField } from '../request.ts';
+import { verify, type VerifyParams, verifyType } from '../verification.ts';
+
+const HOUR = 3600;
+const FIVE_MINUTES = 300;
+
+export const emailLinkRoutes = new Hono<AuthEnv>();
+
+const phoneRefused = () => unprocessable('Phone logins are not available in Basin: use an email address');
+
+function booleanField(body: Body, name: string): boolean | undefined {
+  const value = body[name];
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'boolean') throw badRequest(`${name} must be a boolean`);
+  return value;
+}
+
+emailLinkRoutes.post('/recover', async (c) => {
+  const body = await readBody(c.req.raw);
+  const email = stringField(body, 'email');
+  if (!email) throw badRequest(stringField(body, 'phone') ? 'Password recovery by phone is not available in Basin' : 'Password recovery requires an email');
+  await sendRecoveryEmail(c.var.auth, email, c.req.query('redirect_to'));
+  return c.json({});
+});
+
+emailLinkRoutes.post('/otp', async (c) => {
+  const auth = c.var.auth;
+  const body = await readBody(c.req.raw);
+  const email = stringField(body, 'email');
+  if (!email) throw stringField(body, 'phone') ? phoneRefused() : unprocessable('An email address is required');
+  takeRateLimit(auth.project.ref, 'otp', auth.ip, auth.settings.rate_limit_otp, HOUR);
+  if (!auth.settings.external_email_enabled) throw unprocessable('Email logins are disabled', 'email_provider_disabled');
+  await sendMagicLink(auth, email, { createUser: booleanField(body, 'create_user') ?? true, data: objectField(body, 'data'), redirectTo: c.req.query('redirect_to') });
+  return c.json({});
+});
+
+emailLinkRoutes.post('/resend', async (c) => {
+  const body = await readBody(c.req.raw);
+  const type = stringField(body, 'type');
+  const email = stringField(body, 'email');
+  if (type === 'sms' || type === 'phone_change' || (!email && stringField(body, 'phone'))) throw phoneRefused();
+  if (type !== 'signup' && type !== 'email_change') throw badRequest('Missing one of these types: signup, email_change');
+  if (!email) throw badRequest('An email address is required');
+  await resendEmail(c.var.auth, email, type, c.req.query('redirect_to'));
+  return c.json({});
+});
+
+/** POST /verify: the code with its address, or the hash from the link; answers the session. */
+emailLinkRoutes.post('/verify', async (c) => {
+  const auth = c.var.auth;
+  takeRateLimit(auth.project.ref, 'verify', auth.ip, auth.settings.rate_limit_verify, FIVE_MINUTES);
+  const body = await readBody(c.req.raw);
+  const type = verifyType(stringField(body, 'type'));
+  const hash = stringField(body, 'token_hash');
+  const token = stringField(body, 'token');
+  const email = stringField(body, 'email');
+  let params: VerifyParams;
+  if (hash) params = { type, tokenHash: hash };
+  else if (!token) throw badRequest('Verify requires either a token or a token hash');
+  else if (!email) throw badRequest(stringField(body, 'phone') ? 'Phone verification is not available in Basin: use an email address' : 'Verify requires an email with the token');
+  else params = { type, email, token };
+  const outcome = await verify(auth, params);
+  if ('accepted' in outcome) return c.json({ msg: outcome.accepted, code: 200 });
+  return c.json(outcome.session);
+});
+
+/**
+ * GET /verify: the link of an email. Answers 303 to `redirect_to` (when allowed, else the site
+ * URL) with the session in the fragment, as GoTrue's implicit flow does, or the error there.
+ */
+emailLinkRoutes.get('/verify', async (c) => {
+  const auth = c.var.auth;
+  takeRateLimit(auth.project.ref, 'verify', auth.ip, auth.settings.rate_limit_verify, FIVE_MINUTES);
+  const token = c.req.query('token');
+  if (!token) throw badRequest('Verify requires a token or a token hash');
+  const type = verifyType(c.req.query('type'));
+  const target = redirectTarget(auth.settings, c.req.query('redirect_to'));
+  let fragment: URLSearchParams;
+  try {
+    const outcome = await verify(auth, { type, tokenHash: token });
+    if ('accepted' in outcome) {
+      fragment = new URLSearchParams({ message: outcome.accepted });
+    } else {
+      const { session } = outcome;
+      fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+        type: outcome.type,
+      });
+    }
+  } catch (error) {
+    if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
+    c.set('refusal', error);
+    fragment = new URLSearchParams({ error: error.status === 403 ? 'access_denied' : 'invalid_request', error_code: error.code, error_description: error.message });
+  }
+  return c.redirect(withFragment(target, fragment), 303);
+});
+
+function withFragment(target: string, fragment: URLSearchParams): string {
+  const url = new URL(target);
+  url.hash = fragment.toString();
+  return url.toString();
+}
+
+emailLinkRoutes.post('/invite', async (c) => {
+  const auth = c.var.auth;
+  await requireAdmin(auth, c.req.raw.headers);
+  const body = await readBody(c.req.raw);
+  const email = stringField(body, 'email');
+  if (!email) throw unprocessable('An email address is required');
+  return c.json(await inviteUserByEmail(auth, email, objectField(body, 'data'), c.req.query('redirect_to')));
+});
+
+emailLinkRoutes.post('/admin/generate_link', async (c) => {
+  const auth = c.var.auth;
+  await requireAdmin(auth, c.req.raw.headers);
+  const body = await readBody(c.req.raw);
+  const type = stringField(body, 'type');
+  const email = stringField(body, 'email');
+  if (!type) throw badRequest('Invalid email action link type requested: a type is required');
+  if (!email) throw unprocessable('An email address is required');
+  return c.json(
+    await generateLink(auth, {
+      type,
+      email,
+      password: stringField(body, 'password'),
+      newEmail: stringField(body, 'new_email'),
+      data: objectField(body, 'data'),
+      redirectTo: stringField(body, 'redirect_to') ?? stringField(body, 'redirectTo') ?? c.req.query('redirect_to'),
+    }),
+  );
+});
