@@ -13,6 +13,9 @@ import { checkPassword, hashPassword } from './passwords.ts';
 import { redirectTarget, validEmail } from './request.ts';
 import { findUserByEmail, findUserById, insertUser, type UserJson, userJson } from './users.ts';
 
+/** Whether auth emails leave at all (the dashboard says so when they do not). */
+export { mailConfigured } from './mail.ts';
+
 const emailExists = () => unprocessable('A user with this email address has already been registered', 'email_exists');
 
 /**

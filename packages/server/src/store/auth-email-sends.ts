@@ -1,8 +1,8 @@
 import type { Queryable } from './db.ts';
 
 /**
- * Auth emails a project sent, counted against its hourly rate limit. Nothing in Basin sends auth
- * email yet: the auth service records each send here when it does.
+ * Auth emails a project sent (gotrue/mail.ts records each message the SMTP server accepted),
+ * counted against its hourly rate limit (RATE_LIMIT_EMAIL_SENT) and for its resource warning.
  */
 export async function record(db: Queryable, ref: string): Promise<void> {
   await db.query('insert into auth_email_sends (project_ref) values ($1)', [ref]);
