@@ -178,6 +178,9 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
     const settings = await (await fetch(`${apiUrl}/auth/v1/settings`, { headers })).json();
     expect(settings).toMatchObject({ external: { email: true, anonymous_users: true }, disable_signup: false, mailer_autoconfirm: true });
     expect((await fetch(`${apiUrl}/auth/v1/health`, { headers })).status).toBe(200);
+    // Only the links of auth emails open without a key.
+    expect((await fetch(`${apiUrl}/auth/v1/settings`)).status).toBe(401);
+    expect((await fetch(`${apiUrl}/auth/v1/verify?token=nothing&type=signup`, { redirect: 'manual' })).status).toBe(303);
   });
 
   it('logs each auth request with its outcome, never its query string', async () => {

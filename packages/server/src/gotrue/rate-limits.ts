@@ -2,7 +2,7 @@
  * The auth API's per-address rate limits (sign-ups, anonymous sign-ins, token refreshes,
  * verifications, OTP requests), counted in fixed windows in this process's memory, as GoTrue counts
  * them in its own. Several platform replicas behind a balancer each count their share: a limit
- * then holds per replica (README, Auth). Emails are counted from the database instead (mailer.ts).
+ * then holds per replica (README, Auth). Emails are counted from the database instead (mail.ts).
  */
 import { tooManyRequests } from './errors.ts';
 

@@ -35,6 +35,9 @@ type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; cli
 
 const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
 
+/** The links of auth emails, opened by a browser with no key, as Supabase's gateway lets them through. */
+const keyless = (method: string, path: string) => method === 'GET' && path === '/auth/v1/verify';
+
 const withoutPort = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 
 /** The project a Host header names under the platform's domain, if it names one. */
@@ -115,7 +118,9 @@ export function projectGateway(ctx: PlatformContext) {
     const asSent = url.pathname === path;
     url.pathname = path;
     const response = !key
-      ? answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
+      ? keyless(request.method, path)
+        ? await api.fetch(asSent ? request : forwarded(request, url), { project, auth: { role: 'anon', claims: {} }, clientIp })
+        : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
       : !auth
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError

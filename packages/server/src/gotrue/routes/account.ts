@@ -176,7 +176,7 @@ accountRoutes.put('/user', async (c) => {
       await client.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, encryptedPassword]);
       await audit(client, { action: 'user_updated_password', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     }
-    if (newEmail && newEmail !== user.email) await changeEmail(client, auth, user, newEmail);
+    if (newEmail && newEmail !== user.email) await changeEmail(client, auth, user, newEmail, redirectTarget(auth.settings, c.req.query('redirect_to')));
     if (data || newEmail) await audit(client, { action: 'user_modified', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     return (await findUserById(client, user.id))!;
   });
@@ -184,7 +184,7 @@ accountRoutes.put('/user', async (c) => {
 });
 
 /** A new address: at once with confirmations off, else after the link mailed to it is followed. */
-async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserRow, newEmail: string): Promise<void> {
+async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserRow, newEmail: string, redirectTo: string): Promise<void> {
   const taken = await findUserByEmail(client, newEmail);
   if (taken && taken.id !== user.id) throw unprocessable('A user with this email address has already been registered', 'email_exists');
   if (auth.settings.mailer_autoconfirm) {
@@ -198,7 +198,7 @@ async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserR
     if (user.is_anonymous) await client.query(`update auth.users set is_anonymous = false where id = $1`, [user.id]);
     return;
   }
-  await sendAuthEmail(client, auth, { kind: 'email_change', user, redirectTo: auth.settings.site_url, newEmail });
+  await sendAuthEmail(client, auth, { kind: 'email_change', user, redirectTo, newEmail });
 }
 
 accountRoutes.post('/logout', async (c) => {
