@@ -40,3 +40,4 @@ export * from './rules/invitations.ts';
 export * from './invitation-messages.ts';
 export * from './table-editor-messages.ts';
 export * from './auth-email-templates.ts';
+export * from './auth-users-messages.ts';

@@ -106,23 +106,9 @@ export const BanDuration = z
 export const UpdateAuthUserBody = z.object({ ban_duration: BanDuration }).meta({ id: 'UpdateAuthUserBody' });
 export type UpdateAuthUserBody = z.infer<typeof UpdateAuthUserBody>;
 
-/** The ban lengths the dashboard offers. */
-export const BAN_DURATIONS = [
-  { value: '1h', label: '1 hour' },
-  { value: '24h', label: '24 hours' },
-  { value: '168h', label: '7 days' },
-  { value: '720h', label: '30 days' },
-  { value: '876000h', label: 'Permanently (100 years)' },
-] as const;
-
 export const AuthUserEmailBody = z.object({ email }).meta({ id: 'AuthUserEmailBody' });
 export type AuthUserEmailBody = z.infer<typeof AuthUserEmailBody>;
 
 export const AuthRecoverResponse = z.object({ email: z.string(), mail_configured: z.boolean() }).meta({ id: 'AuthRecoverResponse' });
 export type AuthRecoverResponse = z.infer<typeof AuthRecoverResponse>;
 
-export const AUTH_USERS_MESSAGES = {
-  noWritePermission: "You need the Owner, Administrator or Developer role to manage this project's users",
-  notRunning: (status: string) =>
-    status === 'INACTIVE' ? "The project is paused: restore it to see and manage its users" : `The project's database is not running (status ${status}): its users can be managed once it is healthy again`,
-} as const;

@@ -4,8 +4,8 @@
  * with the member's session and role instead of the service_role key. Every member reads the
  * list; builders (auth.users:write) change it. The auth API's errors keep their status and words.
  */
-import { AUTH_USERS_MESSAGES, type AuthUser, type AuthUsersQuery, type AuthUsersResponse, type CreateAuthUserBody } from '@basin/core/schemas';
-import type { Permission } from '@basin/core';
+import { AUTH_USERS_MESSAGES, type Permission } from '@basin/core';
+import type { AuthUser, AuthUsersQuery, AuthUsersResponse, CreateAuthUserBody } from '@basin/core/schemas';
 import { type AdminActor, createUser, deleteUser, getUser, listUsers, updateUser } from '../gotrue/admin-users.ts';
 import { type AuthContext, authContextFor } from '../gotrue/context.ts';
 import { AuthApiError } from '../gotrue/errors.ts';

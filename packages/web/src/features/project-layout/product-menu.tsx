@@ -18,6 +18,7 @@ import {
   SquareFunction,
   SquareTerminal,
   Table2,
+  Users,
   type LucideIcon,
 } from 'lucide-react';
 import { NavLink } from 'react-router';
@@ -59,6 +60,7 @@ const SECTIONS: MenuSection[] = [
   {
     heading: 'Authentication',
     items: [
+      { label: 'Users', path: '/auth/users', icon: Users },
       { label: 'Policies', path: '/auth/policies', icon: ShieldCheck },
       { label: 'Settings', path: '/auth/providers', icon: KeyRound },
       { label: 'URL Configuration', path: '/auth/url-configuration', icon: Link2 },

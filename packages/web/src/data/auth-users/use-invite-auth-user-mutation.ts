@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthUser } from '@basin/core/schemas';
+import { toast } from '../../lib/toast';
+import { fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { projectApiPath } from '../project-path';
+import { authUserKeys } from './keys';
+
+export interface InviteAuthUserVariables {
+  ref: string;
+  email: string;
+}
+
+export function inviteAuthUser({ ref, email }: InviteAuthUserVariables): Promise<AuthUser> {
+  return fetcher<AuthUser>(projectApiPath('platform/auth', ref, '/invite'), { method: 'POST', body: { email } });
+}
+
+/** Invites by email: the user is created and mailed a link to set a password. */
+export function useInviteAuthUserMutation({ onSuccess, onError, ...options }: MutationHookOptions<AuthUser, InviteAuthUserVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: inviteAuthUser,
+    async onSuccess(user, variables, ...rest) {
+      await queryClient.invalidateQueries({ queryKey: authUserKeys.all(variables.ref) });
+      toast.success(`Sent an invitation to ${variables.email}`);
+      await onSuccess?.(user, variables, ...rest);
+    },
+    async onError(error, ...rest) {
+      if (onError) await onError(error, ...rest);
+      else toast.error(`Failed to invite user: ${error.message}`);
+    },
+    ...options,
+  });
+}

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuthRecoverResponse } from '@basin/core/schemas';
+import { toast } from '../../lib/toast';
+import { fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { projectApiPath } from '../project-path';
+import { authUserKeys } from './keys';
+
+export interface SendRecoveryVariables {
+  ref: string;
+  email: string;
+}
+
+export function sendRecovery({ ref, email }: SendRecoveryVariables): Promise<AuthRecoverResponse> {
+  return fetcher<AuthRecoverResponse>(projectApiPath('platform/auth', ref, '/recover'), { method: 'POST', body: { email } });
+}
+
+/** Mails the user a password recovery link. */
+export function useSendRecoveryMutation({ onSuccess, onError, ...options }: MutationHookOptions<AuthRecoverResponse, SendRecoveryVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: sendRecovery,
+    async onSuccess(answer, variables, ...rest) {
+      // recovery_sent_at changed.
+      await queryClient.invalidateQueries({ queryKey: authUserKeys.all(variables.ref) });
+      toast.success(`Sent a password recovery email to ${variables.email}`);
+      await onSuccess?.(answer, variables, ...rest);
+    },
+    async onError(error, ...rest) {
+      if (onError) await onError(error, ...rest);
+      else toast.error(`Failed to send password recovery: ${error.message}`);
+    },
+    ...options,
+  });
+}

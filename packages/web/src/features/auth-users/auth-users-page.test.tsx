@@ -1,0 +1,208 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Role } from '@basin/core';
+import type { AuthUser, AuthUsersResponse } from '@basin/core/schemas';
+import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
+import { json, mockApi, type MockAnswer, type MockRequest } from '../../test/mock-api';
+import { renderAt } from '../../test/render';
+import { AuthUsersPage } from './auth-users-page';
+
+const USERS_PATH = `/api/platform/auth/${PROJECT_REF}/users`;
+
+const authUser = (n: number, fields: Partial<AuthUser> = {}): AuthUser => ({
+  id: `6f1c2a4e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: `user${n}@example.com`,
+  phone: '',
+  email_confirmed_at: '2026-02-01T10:00:00.000Z',
+  app_metadata: { provider: 'email', providers: ['email'] },
+  user_metadata: { nickname: `U${n}` },
+  identities: [
+    {
+      identity_id: `9a000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      id: `6f1c2a4e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      user_id: `6f1c2a4e-0000-4000-8000-${String(n).padStart(12, '0')}`,
+      provider: 'email',
+      email: `user${n}@example.com`,
+      identity_data: {},
+      created_at: '2026-02-01T10:00:00.000Z',
+      updated_at: '2026-02-01T10:00:00.000Z',
+      last_sign_in_at: null,
+    },
+  ],
+  created_at: '2026-02-01T10:00:00.000Z',
+  is_anonymous: false,
+  ...fields,
+});
+
+function renderUsers({
+  role = 'Owner',
+  users = [authUser(1), authUser(2, { email_confirmed_at: undefined }), authUser(3, { banned_until: '2999-01-01T00:00:00.000Z' })],
+  mailConfigured = true,
+  list,
+  extra = {},
+  entry = '',
+}: {
+  role?: Role;
+  users?: AuthUser[];
+  mailConfigured?: boolean;
+  list?: (request: MockRequest) => MockAnswer;
+  extra?: Record<string, (request: MockRequest) => MockAnswer>;
+  entry?: string;
+} = {}) {
+  let current = users;
+  const page = (): AuthUsersResponse => ({ users: current, total: current.length, page: 1, per_page: 50, mail_configured: mailConfigured });
+  const handlers: Record<string, (request: MockRequest) => MockAnswer> = {
+    [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
+    'GET /api/platform/organizations/acme': () => json(organizationFixture({ role })),
+    [`GET ${USERS_PATH}`]: list ?? (() => json(page())),
+    ...extra,
+  };
+  for (const user of users) {
+    handlers[`GET ${USERS_PATH}/${user.id}`] = () => json(current.find((u) => u.id === user.id) ?? user);
+    handlers[`DELETE ${USERS_PATH}/${user.id}`] = () => {
+      current = current.filter((u) => u.id !== user.id);
+      return json(user);
+    };
+    handlers[`PATCH ${USERS_PATH}/${user.id}`] = (request) => {
+      const duration = (request.body as { ban_duration: string }).ban_duration;
+      const changed = { ...user, banned_until: duration === 'none' ? undefined : '2999-01-01T00:00:00.000Z' };
+      current = current.map((u) => (u.id === user.id ? changed : u));
+      return json(changed);
+    };
+  }
+  const api = mockApi(handlers);
+  const rendered = renderAt('/project/:ref/auth/users', <AuthUsersPage />, `/project/${PROJECT_REF}/auth/users${entry}`);
+  return { ...api, ...rendered };
+}
+
+const rowOf = async (email: string) => (await screen.findByRole('button', { name: email })).closest('tr')!;
+
+describe('Users page', () => {
+  it('lists users with providers, dates and status badges, and the count', async () => {
+    renderUsers();
+    const unconfirmed = await rowOf('user2@example.com');
+    expect(within(unconfirmed).getByText('Unconfirmed')).toBeTruthy();
+    expect(within(unconfirmed).getByText('email')).toBeTruthy();
+    expect(within(await rowOf('user3@example.com')).getByText('Banned')).toBeTruthy();
+    expect(within(await rowOf('user1@example.com')).getByText('Active')).toBeTruthy();
+    expect(within(await rowOf('user1@example.com')).getByText('Never')).toBeTruthy();
+    expect(screen.getByText(/1–3 of 3 users/)).toBeTruthy();
+    expect(screen.queryByText('Auth emails are not sent')).toBeNull();
+  });
+
+  it('says how apps sign users up when there are none, and that mails are not sent without SMTP', async () => {
+    renderUsers({ users: [], mailConfigured: false });
+    expect(await screen.findByText('No users in your project yet')).toBeTruthy();
+    expect(screen.getByText(/supabase\.auth\.signUp/)).toBeTruthy();
+    expect(screen.getByText('Auth emails are not sent')).toBeTruthy();
+    expect(screen.getByText(/generateLink/)).toBeTruthy();
+  });
+
+  it("shows the server's message when the list fails, and retries", async () => {
+    let fail = true;
+    renderUsers({
+      list: () => (fail ? json({ message: 'The project is paused: restore it to see and manage its users' }, 409) : json({ users: [], total: 0, page: 1, per_page: 50, mail_configured: true })),
+    });
+    expect(await screen.findByText(/The project is paused/)).toBeTruthy();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No users in your project yet')).toBeTruthy();
+  });
+
+  it('searches as you type (debounced, in the URL) and pages', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 50 }, (_, i) => authUser(i + 10));
+    const { calls, router } = renderUsers({
+      list: (request) => json({ users: many, total: 120, page: 1, per_page: 50, mail_configured: true, request: request.path }),
+    });
+    await rowOf('user10@example.com');
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'ada');
+    await waitFor(() => expect(router.state.location.search).toContain('search=ada'));
+    await waitFor(() => expect(fetchedUrls()).toContainEqual(expect.stringContaining('keywords=ada')));
+    expect(fetchedUrls().filter((url) => url.includes('keywords=a')).length).toBe(1);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.search).toContain('page=2'));
+    await waitFor(() => expect(fetchedUrls()).toContainEqual(expect.stringContaining('page=2')));
+    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(calls.length).toBeGreaterThan(0);
+  });
+
+  it('creates a user, showing validation and the server refusal in the dialog', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls } = renderUsers({
+      extra: {
+        [`POST ${USERS_PATH}`]: (request) => {
+          attempts += 1;
+          return attempts === 1
+            ? json({ message: 'A user with this email address has already been registered' }, 422)
+            : json(authUser(9, { email: (request.body as { email: string }).email }), 201);
+        },
+      },
+    });
+    await rowOf('user1@example.com');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Add user/ })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: /Add user/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create new user' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a new user' }));
+    await user.click(await dialog.findByRole('button', { name: 'Create user' }));
+    expect(await dialog.findByText('Enter a valid email address')).toBeTruthy();
+    expect(dialog.getByText('Password is required')).toBeTruthy();
+    await user.type(dialog.getByLabelText('Email address'), 'new@example.com');
+    await user.type(dialog.getByLabelText('User password'), 'a fine password');
+    await user.click(dialog.getByRole('button', { name: 'Create user' }));
+    expect(await dialog.findByText('A user with this email address has already been registered')).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts.at(-1)?.body).toEqual({ email: 'new@example.com', password: 'a fine password', autoConfirm: true });
+  });
+
+  it('bans with a chosen duration and deletes after confirming', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderUsers();
+    await user.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Actions for user1@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Ban user' }));
+    const ban = within(await screen.findByRole('dialog', { name: 'Ban user' }));
+    await user.click(ban.getByLabelText('7 days'));
+    await user.click(ban.getByRole('button', { name: 'Ban user' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'PATCH')).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ ban_duration: '168h' });
+    expect(await within(await rowOf('user1@example.com')).findByText('Banned')).toBeTruthy();
+
+    await user.click(within(await rowOf('user2@example.com')).getByRole('button', { name: 'Actions for user2@example.com' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete user' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Delete user' }));
+    await user.click(confirm.getByRole('button', { name: 'Delete user' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'user2@example.com' })).toBeNull());
+    expect(calls.some((call) => call.method === 'DELETE' && call.path.endsWith(authUser(2).id))).toBe(true);
+  });
+
+  it('opens the detail panel from the URL with the id, metadata and identities', async () => {
+    renderUsers({ entry: `?user=${authUser(1).id}` });
+    const panel = within(await screen.findByRole('dialog', { name: 'user1@example.com' }));
+    expect(await panel.findByLabelText('User id')).toHaveProperty('textContent', authUser(1).id);
+    expect(panel.getByRole('button', { name: 'Copy' })).toBeTruthy();
+    expect(panel.getByLabelText('User metadata (JSON)').textContent).toContain('"nickname": "U1"');
+    expect(panel.getByLabelText('App metadata (JSON)').textContent).toContain('"provider": "email"');
+    expect(panel.getByRole('region', { name: 'Identities (1)' })).toBeTruthy();
+  });
+
+  it('lets Read-only members read and view details, without the actions', async () => {
+    const user = userEvent.setup();
+    renderUsers({ role: 'Read-only' });
+    await rowOf('user1@example.com');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Add user/ })).toHaveProperty('disabled', true));
+    await user.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Actions for user1@example.com' }));
+    expect(await screen.findByRole('menuitem', { name: 'View user details' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Delete user' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Ban user' })).toBeNull();
+  });
+});
+
+function fetchedUrls(): string[] {
+  return (globalThis.fetch as unknown as { mock: { calls: [RequestInfo | URL][] } }).mock.calls.map(([input]) => String(input));
+}

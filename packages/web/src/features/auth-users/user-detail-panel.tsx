@@ -1,0 +1,158 @@
+import { X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import type { AuthIdentity, AuthUser } from '@basin/core/schemas';
+import { useAuthUserQuery } from '../../data/auth-users/use-auth-user-query';
+import { formatDateTime } from '../../lib/format-date';
+import { Alert } from '../../ui/alert';
+import { Badge } from '../../ui/badge';
+import { CopyButton } from '../../ui/copy-button';
+import { Skeleton } from '../../ui/skeleton';
+import { UserActionsMenu } from './user-actions-menu';
+import { userBadges, userLabel } from './user-status';
+
+const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2 border-b border-border px-5 py-4 last:border-b-0">
+      <h3 className="text-xs font-medium tracking-wide text-subtle uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Fields({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-[13px]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function Json({ label, value }: { label: string; value: Record<string, unknown> | undefined }) {
+  const text = JSON.stringify(value ?? {}, null, 2);
+  return (
+    <pre aria-label={`${label} (JSON)`} tabIndex={0} className="max-h-60 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed">
+      {text}
+    </pre>
+  );
+}
+
+function Identity({ identity }: { identity: AuthIdentity }) {
+  return (
+    <li className="rounded-md border border-border p-3">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <Badge>{identity.provider}</Badge>
+        <span className="truncate text-xs text-muted">{identity.email ?? identity.id}</span>
+      </div>
+      <Fields
+        rows={[
+          ['Created', when(identity.created_at)],
+          ['Last sign in', when(identity.last_sign_in_at)],
+          ['Updated', when(identity.updated_at)],
+        ]}
+      />
+    </li>
+  );
+}
+
+function Details({ user }: { user: AuthUser }) {
+  const badges = userBadges(user);
+  return (
+    <>
+      <Section title="Overview">
+        <div className="flex flex-wrap items-center gap-1.5">
+          {badges.length === 0 ? <Badge tone="success">Active</Badge> : badges.map((badge) => <Badge key={badge.label} tone={badge.tone}>{badge.label}</Badge>)}
+        </div>
+        <div className="flex items-center gap-2">
+          <code aria-label="User id" className="min-w-0 flex-1 truncate rounded-md border border-border bg-surface-muted px-2 py-1 font-mono text-xs">
+            {user.id}
+          </code>
+          <CopyButton value={user.id} />
+        </div>
+        <Fields
+          rows={[
+            ['Email', user.email || '—'],
+            ['Phone', user.phone || '—'],
+            ['Role', user.role || '—'],
+            ['Created', when(user.created_at)],
+            ['Updated', when(user.updated_at)],
+            ['Last sign in', when(user.last_sign_in_at)],
+            ['Email confirmed', when(user.email_confirmed_at)],
+            ...(user.invited_at ? ([['Invited', when(user.invited_at)]] as [string, ReactNode][]) : []),
+            ...(user.recovery_sent_at ? ([['Recovery sent', when(user.recovery_sent_at)]] as [string, ReactNode][]) : []),
+            ...(user.banned_until ? ([['Banned until', when(user.banned_until)]] as [string, ReactNode][]) : []),
+          ]}
+        />
+      </Section>
+      <Section title="User metadata">
+        <Json label="User metadata" value={user.user_metadata} />
+      </Section>
+      <Section title="App metadata">
+        <Json label="App metadata" value={user.app_metadata} />
+      </Section>
+      <Section title={`Identities (${user.identities.length})`}>
+        {user.identities.length === 0 ? (
+          <p className="text-[13px] text-muted">No identities: {user.is_anonymous ? 'an anonymous user has none until it adds an email.' : 'this user cannot sign in.'}</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {user.identities.map((identity) => (
+              <Identity key={identity.identity_id} identity={identity} />
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** The user's details beside the list, `?user=<id>` in the URL; Escape or the close button closes it. */
+export function UserDetailPanel({ projectRef, userId, canWrite, onClose }: { projectRef: string; userId: string | null; canWrite: boolean; onClose: () => void }) {
+  const user = useAuthUserQuery(projectRef, userId ?? undefined);
+  const title = user.data ? userLabel(user.data) : 'User';
+  return (
+    <RadixDialog.Root open={Boolean(userId)} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[32rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-xl focus:outline-none">
+          <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-border px-5">
+            <RadixDialog.Title className="truncate text-[13px] font-medium">{title}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">Details of the user</RadixDialog.Description>
+            <div className="flex items-center gap-1">
+              {user.data ? <UserActionsMenu projectRef={projectRef} user={user.data} canWrite={canWrite} onDeleted={onClose} /> : null}
+              <RadixDialog.Close
+                aria-label="Close"
+                className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground"
+              >
+                <X className="size-4" aria-hidden="true" />
+              </RadixDialog.Close>
+            </div>
+          </div>
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {user.isPending ? (
+              <div className="flex flex-col gap-3 p-5">
+                <Skeleton className="h-6 w-2/3" />
+                <Skeleton className="h-32" />
+                <Skeleton className="h-24" />
+              </div>
+            ) : user.isError ? (
+              <div className="p-5">
+                <Alert tone="danger" title="Could not load the user">
+                  {user.error.message}
+                </Alert>
+              </div>
+            ) : (
+              <Details user={user.data} />
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

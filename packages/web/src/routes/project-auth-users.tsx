@@ -1,0 +1,1 @@
+export { AuthUsersPage as Component } from '../features/auth-users/auth-users-page';
