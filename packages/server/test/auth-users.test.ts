@@ -241,6 +241,25 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     expect(actor.rows[0]!.actor).toMatch(/^users-admin-/);
   });
 
+  it('invites (an unconfirmed, invited user) and starts a password recovery; Read-only members may do neither', async () => {
+    const email = uniqueEmail('dash-invited');
+    expect((await members.reader.post(`/api/platform/auth/${ref}/invite`, { email })).status).toBe(403);
+    const invited = await members.developer.post(`/api/platform/auth/${ref}/invite`, { email });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toMatchObject({ email, invited_at: expect.any(String) });
+    expect(invited.body.email_confirmed_at).toBeUndefined();
+    expect(await members.developer.post(`/api/platform/auth/${ref}/invite`, { email: 'nope' })).toMatchObject({ status: 400 });
+
+    const confirmed = uniqueEmail('dash-recover');
+    const { id } = (await members.developer.post(usersPath(), { email: confirmed, password: PASSWORD })).body;
+    expect((await members.reader.post(`/api/platform/auth/${ref}/recover`, { email: confirmed })).status).toBe(403);
+    expect(await members.developer.post(`/api/platform/auth/${ref}/recover`, { email: confirmed })).toMatchObject({
+      status: 200,
+      body: { email: confirmed, mail_configured: false },
+    });
+    expect((await members.developer.get(`${usersPath()}/${id}`)).body.recovery_sent_at).toEqual(expect.any(String));
+  });
+
   it('refuses with a clear 409 while the project is not running', async () => {
     // The restart marks the project RESTARTING before it answers, and takes longer than one request.
     expect((await project.meta.owner.post(`/api/platform/projects/${ref}/restart`)).status).toBeLessThan(300);

@@ -2,7 +2,9 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  AuthRecoverResponse,
   AuthUser,
+  AuthUserEmailBody,
   AuthUserId,
   AuthUsersQuery,
   AuthUsersResponse,
@@ -94,5 +96,27 @@ export function authUserRoutes(ctx: PlatformContext) {
         const { ref, id } = c.req.valid('param');
         return c.json(await authUsers.deleteAuthUser(ctx, ref, member(c), id), 200);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/{ref}/invite',
+        tags,
+        description: "Creates the user unconfirmed and mails the invitation (the project's invite template); without SMTP no mail leaves.",
+        request: { params: refParams, ...jsonBody(AuthUserEmailBody) },
+        responses: { 201: json(AuthUser, 'The invited user'), 429: json(ErrorResponse, 'Email rate limit exceeded'), ...USER_ERRORS },
+      }),
+      async (c) => c.json(await authUsers.inviteAuthUser(ctx, c.req.valid('param').ref, member(c), c.req.valid('json').email), 201),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/auth/{ref}/recover',
+        tags,
+        description: 'Mails a password recovery link (an unknown address gets the same answer, as the auth API gives).',
+        request: { params: refParams, ...jsonBody(AuthUserEmailBody) },
+        responses: { 200: json(AuthRecoverResponse, 'The recovery was started'), 429: json(ErrorResponse, 'Email rate limit exceeded'), ...USER_ERRORS },
+      }),
+      async (c) => c.json(await authUsers.sendAuthUserRecovery(ctx, c.req.valid('param').ref, member(c), c.req.valid('json').email), 200),
     );
 }

@@ -5,13 +5,13 @@
  * list; builders (auth.users:write) change it. The auth API's errors keep their status and words.
  */
 import { AUTH_USERS_MESSAGES, type Permission } from '@basin/core';
-import type { AuthUser, AuthUsersQuery, AuthUsersResponse, CreateAuthUserBody } from '@basin/core/schemas';
+import type { AuthRecoverResponse, AuthUser, AuthUsersQuery, AuthUsersResponse, CreateAuthUserBody } from '@basin/core/schemas';
 import { type AdminActor, createUser, deleteUser, getUser, listUsers, updateUser } from '../gotrue/admin-users.ts';
 import { type AuthContext, authContextFor } from '../gotrue/context.ts';
+import { inviteUserByEmail, mailConfigured, sendRecoveryEmail } from '../gotrue/email-flows.ts';
 import { AuthApiError } from '../gotrue/errors.ts';
 import { userJson } from '../gotrue/users.ts';
 import { conflict, HttpError } from '../http/errors.ts';
-import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
 
@@ -44,9 +44,6 @@ async function memberAuth(ctx: PlatformContext, ref: string, member: ActingMembe
   return authContextFor(ctx, project, member.ip, member.userAgent);
 }
 
-// TODO(email-flows): gotrue/email-flows.ts mailConfigured once it lands.
-const mailConfigured = (ctx: PlatformContext, settings: AuthSettingsRow) => Boolean(settings.smtp_host || ctx.config.smtpUrl);
-
 /** In the audit log, the dashboard's actions name the member who acted. */
 const actorOf = (member: ActingMember): AdminActor => ({ id: null, username: member.email });
 
@@ -77,4 +74,17 @@ export async function banAuthUser(ctx: PlatformContext, ref: string, member: Act
 export async function deleteAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, id: string): Promise<AuthUser> {
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
   return asAuthUser(await translated(deleteUser(auth, id, false, actorOf(member))));
+}
+
+/** Creates the user unconfirmed and mails the invitation (with the project's template); a confirmed address is refused. */
+export async function inviteAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, email: string): Promise<AuthUser> {
+  const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
+  return (await translated(inviteUserByEmail(auth, email, undefined, undefined, actorOf(member)))) as AuthUser;
+}
+
+/** Mails a password recovery link to the address; whether a mail leaves at all is in the answer. */
+export async function sendAuthUserRecovery(ctx: PlatformContext, ref: string, member: ActingMember, email: string): Promise<AuthRecoverResponse> {
+  const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
+  await translated(sendRecoveryEmail(auth, email));
+  return { email, mail_configured: mailConfigured(ctx, auth.settings) };
 }

@@ -22,7 +22,7 @@ export function useInviteAuthUserMutation({ onSuccess, onError, ...options }: Mu
     mutationFn: inviteAuthUser,
     async onSuccess(user, variables, ...rest) {
       await queryClient.invalidateQueries({ queryKey: authUserKeys.all(variables.ref) });
-      toast.success(`Sent an invitation to ${variables.email}`);
+      toast.success(`Invited ${variables.email}`);
       await onSuccess?.(user, variables, ...rest);
     },
     async onError(error, ...rest) {

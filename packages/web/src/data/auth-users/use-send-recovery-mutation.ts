@@ -23,7 +23,11 @@ export function useSendRecoveryMutation({ onSuccess, onError, ...options }: Muta
     async onSuccess(answer, variables, ...rest) {
       // recovery_sent_at changed.
       await queryClient.invalidateQueries({ queryKey: authUserKeys.all(variables.ref) });
-      toast.success(`Sent a password recovery email to ${variables.email}`);
+      toast.success(
+        answer.mail_configured
+          ? `Sent a password recovery email to ${variables.email}`
+          : `Started a password recovery for ${variables.email}; no email was sent: SMTP is not set up`,
+      );
       await onSuccess?.(answer, variables, ...rest);
     },
     async onError(error, ...rest) {
