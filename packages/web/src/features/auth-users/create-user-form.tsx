@@ -27,7 +27,8 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   });
   const createUser = useCreateAuthUserMutation({
     onSuccess: onDone,
-    onError: (error) => setError('root', { message: error.message }),
+    // The server's refusal beside the field it is about (a weak password, a taken address), else above the buttons.
+    onError: (error) => setError(/password/i.test(error.message) ? 'password' : /email|address/i.test(error.message) ? 'email' : 'root', { message: error.message }),
   });
   const submit = handleSubmit((body) => createUser.mutate({ ref: projectRef, ...body }));
   const emailError = errors.email?.message;
