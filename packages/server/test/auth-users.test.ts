@@ -114,6 +114,7 @@ describe('the admin API with supabase-js (service_role)', () => {
     expect((await admin().auth.admin.createUser({ email: email.toUpperCase(), password: PASSWORD })).error).toMatchObject({ status: 422, code: 'email_exists' });
     expect((await admin().auth.admin.createUser({ email: uniqueEmail('weak'), password: '1' })).error).toMatchObject({ status: 422, code: 'weak_password' });
     expect((await admin().auth.admin.createUser({})).error).toMatchObject({ status: 422 });
+    expect((await admin().auth.admin.listUsers({ page: 1e20 })).error).toMatchObject({ status: 400 });
     const missing = await admin().auth.admin.updateUserById('00000000-0000-4000-8000-000000000000', { user_metadata: {} });
     expect(missing.error).toMatchObject({ status: 404, code: 'user_not_found' });
     const { data } = await admin().auth.admin.createUser({ email: uniqueEmail('ban'), password: PASSWORD });
@@ -197,6 +198,9 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     expect(await members.admin.get(`${usersPath()}/not-a-uuid`)).toMatchObject({ status: 400 });
     expect(await members.admin.get(`${usersPath()}/00000000-0000-4000-8000-000000000000`)).toMatchObject({ status: 404, body: { message: 'User not found' } });
     expect(await members.admin.get(`${usersPath()}?per_page=1000`)).toMatchObject({ status: 400 });
+    expect(await members.admin.get(`${usersPath()}?page=99999999999999999999`)).toMatchObject({ status: 400 });
+    const doc = await members.admin.get('/api/platform/openapi.json');
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/auth/{ref}/users', '/auth/{ref}/users/{id}', '/auth/{ref}/invite', '/auth/{ref}/recover']));
   });
 
   it('searches by part of the email or id (a % is literal) and pages with the total', async () => {
@@ -223,6 +227,7 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     expect(Date.parse(banned.body.banned_until)).toBeGreaterThan(Date.now());
     expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toMatchObject({ status: 400, code: 'user_banned' });
     expect(await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: 'a while' })).toMatchObject({ status: 400 });
+    expect(await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: '99999999999999999999h' })).toMatchObject({ status: 400 });
     const freed = await members.admin.patch(`${usersPath()}/${id}`, { ban_duration: 'none' });
     expect(freed.body.banned_until).toBeUndefined();
     expect((await anon().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();

@@ -59,7 +59,7 @@ export const AUTH_USERS_MAX_PAGE_SIZE = 100;
 export const AUTH_USERS_KEYWORDS_MAX_LENGTH = 200;
 
 export const AuthUsersQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be 1 or more').default(1),
+  page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000, 'page must be at most 1000000').default(1),
   per_page: z.coerce.number().int().min(1).max(AUTH_USERS_MAX_PAGE_SIZE, `per_page must be at most ${AUTH_USERS_MAX_PAGE_SIZE}`).default(AUTH_USERS_PAGE_SIZE),
   /** Part of an email, phone or user id, matched case-insensitively. */
   keywords: z.string().max(AUTH_USERS_KEYWORDS_MAX_LENGTH, `Search text must be at most ${AUTH_USERS_KEYWORDS_MAX_LENGTH} characters`).optional(),

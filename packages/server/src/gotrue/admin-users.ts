@@ -76,6 +76,7 @@ export async function getUser(auth: AuthContext, id: string): Promise<UserRow> {
 }
 
 const GO_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, μs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const MAX_GO_DURATION_MS = 9_223_372_036_854;
 const GO_DURATION = /^[-+]?(?:(?:\d+(?:\.\d*)?|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+$/;
 
 /**
@@ -88,6 +89,8 @@ export function parseBanDuration(text: string): number {
   const sign = text.startsWith('-') ? -1 : 1;
   let total = 0;
   for (const [, amount, unit] of text.matchAll(/(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g)) total += Number(amount) * GO_UNITS[unit!]!;
+  // Go's durations are int64 nanoseconds (about 292 years); longer ones do not parse.
+  if (total > MAX_GO_DURATION_MS) throw badRequest(`invalid format for ban duration: time: invalid duration "${text}"`);
   return sign * total;
 }
 

@@ -28,7 +28,7 @@ adminRoutes.use('/admin/users/*', async (c, next) => {
 /** A page parameter: absent or empty is the default, anything but a whole number is refused. */
 function pageParameter(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw badRequest(`Bad Pagination Parameters: ${name} must be a positive whole number`);
+  if (!/^\d{1,9}$/.test(value)) throw badRequest(`Bad Pagination Parameters: ${name} must be a whole number below 1000000000`);
   return Number(value);
 }
 
