@@ -19,6 +19,7 @@ export async function currentUser(auth: AuthContext, headers: Headers): Promise<
     `select ${USER_COLUMNS}, ($2::uuid is null or exists (select 1 from auth.sessions s where s.id = $2::uuid and s.user_id = u.id)) as session_exists
        from auth.users u where u.id = $1::uuid`,
     [isUuid(claims.sub) ? claims.sub : null, sessionId && isUuid(sessionId) ? sessionId : null],
+    'basin-auth-current-user',
   );
   const user = rows[0];
   if (!user) throw forbidden('User from sub claim in JWT does not exist', 'user_not_found');

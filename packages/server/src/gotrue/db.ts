@@ -46,11 +46,14 @@ function asAuthError(error: unknown): unknown {
   return error;
 }
 
-/** One statement outside a transaction: reads that need nothing else. */
-export async function queryAuth<R extends pg.QueryResultRow>(ctx: PlatformContext, project: ProjectRow, text: string, values: unknown[]): Promise<R[]> {
+/**
+ * One statement outside a transaction: reads, and the writes one statement does whole. A `name`
+ * prepares it once per session (the hot paths: GET /user, refreshes), as PostgREST does.
+ */
+export async function queryAuth<R extends pg.QueryResultRow>(ctx: PlatformContext, project: ProjectRow, text: string, values: unknown[], name?: string): Promise<R[]> {
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw unavailable(project);
   try {
-    return (await authPool(ctx, project).query<R>(text, values)).rows;
+    return (await authPool(ctx, project).query<R>({ name, text, values })).rows;
   } catch (error) {
     throw asAuthError(error);
   }

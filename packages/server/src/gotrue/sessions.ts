@@ -98,7 +98,7 @@ const ROTATE = `
 export async function refreshSession(auth: AuthContext, presented: string): Promise<SessionJson> {
   const next = newRefreshToken();
   const audit = auditPayload({ action: 'token_refreshed', actorId: null, actorUsername: null, ip: auth.ip });
-  const [row] = await queryAuth<RotatedRow>(auth.ctx, auth.project, ROTATE, [presented, next, audit, auth.ip]);
+  const [row] = await queryAuth<RotatedRow>(auth.ctx, auth.project, ROTATE, [presented, next, audit, auth.ip], 'basin-auth-refresh');
   if (!row) throw notFound();
   if (isBanned(row)) throw badRequest('Invalid Refresh Token: User Banned', 'user_banned');
   if (row.revoked) return reuse(auth, presented, row);
