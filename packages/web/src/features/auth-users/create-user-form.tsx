@@ -9,6 +9,7 @@ import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
 import { FormField, describedBy } from '../../ui/form-field';
 import { Input } from '../../ui/input';
+import { EmailField } from './email-field';
 
 const resolver = zodResolver(CreateAuthUserBody);
 
@@ -37,18 +38,7 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <FormField id="create-user-email" label="Email address" error={emailError}>
-          <Input
-            id="create-user-email"
-            type="email"
-            autoFocus
-            autoComplete="off"
-            placeholder="user@example.com"
-            invalid={Boolean(emailError)}
-            aria-describedby={describedBy('create-user-email', { error: emailError })}
-            {...withDelayedBlur(register('email'))}
-          />
-        </FormField>
+        <EmailField id="create-user-email" error={emailError} registration={register('email')} />
         <FormField
           id="create-user-password"
           label="User password"

@@ -4,10 +4,8 @@ import { AuthUserEmailBody } from '@basin/core/schemas';
 import { useInviteAuthUserMutation } from '../../data/auth-users/use-invite-auth-user-mutation';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { EmailField } from './email-field';
 
 const resolver = zodResolver(AuthUserEmailBody);
 
@@ -27,18 +25,7 @@ export function InviteUserForm({ projectRef, onDone }: { projectRef: string; onD
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <FormField id="invite-user-email" label="Email address" error={emailError}>
-          <Input
-            id="invite-user-email"
-            type="email"
-            autoFocus
-            autoComplete="off"
-            placeholder="user@example.com"
-            invalid={Boolean(emailError)}
-            aria-describedby={describedBy('invite-user-email', { error: emailError })}
-            {...withDelayedBlur(register('email'))}
-          />
-        </FormField>
+        <EmailField id="invite-user-email" error={emailError} registration={register('email')} />
         {errors.root?.message ? (
           <Alert tone="danger" title="The invitation was not sent">
             {errors.root.message}
