@@ -113,6 +113,11 @@ describe('the admin API with supabase-js (service_role)', () => {
     await admin().auth.admin.createUser({ email, password: PASSWORD });
     expect((await admin().auth.admin.createUser({ email: email.toUpperCase(), password: PASSWORD })).error).toMatchObject({ status: 422, code: 'email_exists' });
     expect((await admin().auth.admin.createUser({ email: uniqueEmail('weak'), password: '1' })).error).toMatchObject({ status: 422, code: 'weak_password' });
+    // At once, for one new address: one is made, the other answers email_exists (not a 500).
+    const racing = uniqueEmail('race');
+    const raced = await Promise.all([1, 2, 3].map(() => admin().auth.admin.createUser({ email: racing, password: PASSWORD })));
+    expect(raced.filter((answer) => answer.error === null)).toHaveLength(1);
+    for (const answer of raced.filter((answer) => answer.error)) expect(answer.error).toMatchObject({ status: 422, code: 'email_exists' });
     expect((await admin().auth.admin.createUser({})).error).toMatchObject({ status: 422 });
     expect((await admin().auth.admin.listUsers({ page: 1e20 })).error).toMatchObject({ status: 400 });
     const missing = await admin().auth.admin.updateUserById('00000000-0000-4000-8000-000000000000', { user_metadata: {} });

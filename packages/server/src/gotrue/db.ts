@@ -38,11 +38,15 @@ function authPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
 const unavailable = (project: ProjectRow) =>
   new AuthApiError(503, 'unexpected_failure', project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`);
 
-/** A database error in words auth-js shows: a full disk's read-only mode, a timeout; anything else is ours. */
+/** A database error in words auth-js shows: a full disk's read-only mode, a timeout, a taken address; anything else is ours. */
 function asAuthError(error: unknown): unknown {
   if (!(error instanceof pg.DatabaseError)) return error;
   if (error.code === '25006') return new AuthApiError(503, 'unexpected_failure', 'The project is in read-only mode: its disk is full');
   if (error.code === '57014') return new AuthApiError(504, 'request_timeout', 'Processing this request timed out, please retry after a moment.');
+  // Two requests for the same new address at once: the second loses the race on the unique index.
+  if (error.code === '23505' && error.constraint === 'users_email_partial_key') {
+    return new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
+  }
   return error;
 }
 
