@@ -14,8 +14,8 @@ export interface CatalogFinding {
   detail: string;
 }
 
-/** Schemas a member's objects live in: not the system's, not the platform's auth schema. */
-const USER_SCHEMA = `(n.nspname not in ('information_schema', 'auth') and n.nspname !~ '^pg_')`;
+/** Schemas a member's objects live in: not the system's, not the platform's auth and storage schemas. */
+const USER_SCHEMA = `(n.nspname not in ('information_schema', 'auth', 'storage') and n.nspname !~ '^pg_')`;
 const EXPOSED = `n.nspname = any($1::text[])`;
 const NOT_EXTENSION_CLASS = `not exists (select 1 from pg_depend e where e.classid = 'pg_class'::regclass and e.objid = c.oid and e.deptype = 'e')`;
 /** Readable by one of the API roles (missing roles simply match nothing). */
