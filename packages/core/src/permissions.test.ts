@@ -33,6 +33,9 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'auth.sign_in_providers:read': ['Owner', 'Administrator', 'Developer'],
   'storage:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'functions:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
+  'functions:write': ['Owner', 'Administrator', 'Developer'],
+  'functions.secrets:read': ['Owner', 'Administrator', 'Developer'],
+  'functions.secrets:write': ['Owner', 'Administrator', 'Developer'],
   'realtime:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
 };
 

@@ -51,6 +51,11 @@ export const PERMISSIONS = {
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,
   'functions:read': EVERYONE,
+  /** Deploy, change and delete edge functions. */
+  'functions:write': BUILDERS,
+  /** Function secrets: their names and digests, and setting or removing them. */
+  'functions.secrets:read': BUILDERS,
+  'functions.secrets:write': BUILDERS,
   'realtime:read': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 

@@ -1,5 +1,6 @@
 import { SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
 import path from 'node:path';
+import { type FunctionsConfig, functionsConfigFromEnv } from './functions/config.ts';
 import { TrustedProxies } from './trusted-proxies.ts';
 
 /** Everything Basin reads from the environment, with the defaults documented in the README. */
@@ -32,6 +33,8 @@ export interface PlatformConfig {
   githubApiUrl: string;
   /** The SQL editor's statement timeout; its runs end shortly after it. Tests shorten it. */
   sqlStatementTimeoutMs: number;
+  /** Edge function workers: idle timeout and limits (functions/config.ts; tests shorten them). */
+  functions: FunctionsConfig;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -57,6 +60,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     supportEmail: env.BASIN_SUPPORT_EMAIL || undefined,
     githubApiUrl: (env.BASIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     sqlStatementTimeoutMs: SQL_STATEMENT_TIMEOUT_MS,
+    functions: functionsConfigFromEnv(env),
   };
 }
 

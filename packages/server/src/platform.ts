@@ -10,6 +10,7 @@ import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
+import { stopFunctions } from './functions/runtime.ts';
 import { createLogger } from './logger.ts';
 import { closeAllRestPools } from './rest/pool.ts';
 import type { PlatformContext } from './services/context.ts';
@@ -78,6 +79,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     ctx,
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopFunctions(ctx);
       await stopSupervisor();
       await stopSampling();
       await stopQueue(queue);

@@ -21,3 +21,4 @@ export * from './addons.ts';
 export * from './infrastructure.ts';
 export * from './invitations.ts';
 export * from './auth-users.ts';
+export * from './functions.ts';

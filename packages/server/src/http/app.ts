@@ -40,6 +40,8 @@ import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
 import { tableRowsRoutes } from './table-rows.ts';
 import { dashboardRoutes } from './static.ts';
+import { functionDeployRoutes } from './functions-deploy.ts';
+import { functionRoutes } from './functions.ts';
 
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
 export function createApp(ctx: PlatformContext, auth: Auth) {
@@ -82,6 +84,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   v1.route('/', advisorV1Routes(ctx));
   v1.route('/', branchRoutes(ctx));
   v1.route('/', customHostnameRoutes(ctx));
+  v1.route('/', functionRoutes(ctx));
+  v1.route('/', functionDeployRoutes(ctx)); // listed in the document; served by the multipart mount below
   v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
 
   const app = new Hono<AppEnv>();
@@ -92,6 +96,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   // The dashboard's own API: changed only from its pages, JSON in. Not the gateway (project keys,
   // any origin) nor signed backup links.
   const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
+  // The function deploy is multipart (as the Supabase CLI sends it): ahead of the JSON-only guard.
+  app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
   for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));

@@ -11,6 +11,8 @@ import { API_KEYS_MESSAGES, MESSAGES } from '@basin/core';
 import { ProjectRef } from '@basin/core/schemas';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../functions/invoke.ts';
+import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
 import { checkProjectKey } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
@@ -87,6 +89,7 @@ function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
   api.route('/auth/v1', authApi(ctx));
+  api.all('/functions/v1/*', (c) => invokeFunction(ctx, c.env.project, c.req.raw, c.req.path, c.env.clientIp));
   api.all('/rest/v1/*', restBodyLimit, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
@@ -102,11 +105,15 @@ export function projectGateway(ctx: PlatformContext) {
 
   /** Checks the key, serves `path` of the project's API and logs the request. */
   async function serve(request: Request, ref: string, path: string, clientIp: string): Promise<Response> {
-    if (request.method === 'OPTIONS') return new Response(null, { status: 204, headers: CORS_HEADERS });
+    const toFunction = isFunctionsPath(path);
+    // Functions answer their own preflights (CORS is theirs to decide).
+    if (request.method === 'OPTIONS' && !toFunction) return new Response(null, { status: 204, headers: CORS_HEADERS });
     const at = new Date();
     const started = performance.now();
     const project = await projects.findSnapshot(ctx.db, ref);
     if (!project) return answer(404, MESSAGES.notFound('Project'));
+    // A function deployed with verify_jwt off is served whatever key (or none) comes with the request.
+    const open = toFunction && (await isOpenFunctionRequest(ctx, ref, request.method, path));
     const key = presentedKey(request.headers);
     const check = key ? await checkProjectKey(ctx, ref, key) : undefined;
     const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
@@ -117,7 +124,9 @@ export function projectGateway(ctx: PlatformContext) {
     // By Host, the path of the project's API is the request's own.
     const asSent = url.pathname === path;
     url.pathname = path;
-    const response = !key
+    const response = open
+      ? await api.fetch(asSent ? request : forwarded(request, url), { project, auth: auth && !(auth instanceof RestError) ? auth : { role: 'anon', claims: {} }, clientIp })
+      : !key
       ? keyless(request.method, path)
         ? await api.fetch(asSent ? request : forwarded(request, url), { project, auth: { role: 'anon', claims: {} }, clientIp })
         : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
@@ -126,7 +135,8 @@ export function projectGateway(ctx: PlatformContext) {
         : auth instanceof RestError
           ? refuseToken(auth)
           : await api.fetch(asSent ? request : forwarded(request, url), { project, auth, clientIp });
-    for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
+    if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     recordEdgeRequest(ctx, {
       at,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
@@ -142,6 +152,9 @@ export function projectGateway(ctx: PlatformContext) {
     });
     return response;
   }
+
+  // A function's calls to its own project's API come in through its worker's socket (functions/runtime.ts).
+  functionsRuntime(ctx).setGateway((request, ref) => serve(request, ref, new URL(request.url).pathname, '127.0.0.1'));
 
   const clientAddress = (c: Context) => ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
 

@@ -1,0 +1,204 @@
+/**
+ * The platform's edge function workers: at most one warm worker per function version (and set
+ * of secrets), started by the first request, reused while requests come, stopped when idle or
+ * when a newer version or new secrets replace it. Each worker gets its own Unix socket to the
+ * project's API (the gateway), since the sandbox denies every address of this machine.
+ */
+import { getRequestListener } from '@hono/node-server';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { PlatformContext } from '../services/context.ts';
+import { batchedLog } from '../services/log-batches.ts';
+import * as logs from '../store/functions-logs.ts';
+import type { FunctionRoute } from '../store/functions.ts';
+import * as functionsStore from '../store/functions.ts';
+import { ensureBundle, functionsRoot } from './bundle.ts';
+import { functionError } from './errors.ts';
+import { deniedHosts } from './host-addresses.ts';
+import { BootError, FunctionWorker, type Invocation } from './worker.ts';
+
+/** Serves a request to the project's API as the gateway would (set by the gateway, http/gateway.ts). */
+export type GatewayFetch = (request: Request, ref: string) => Promise<Response>;
+
+export const recordConsole = batchedLog<logs.ConsoleEntry>({ name: 'function log', insertMany: logs.insertConsole, pruneExpired: logs.pruneConsole });
+
+interface Entry {
+  key: string;
+  prefix: string;
+  worker: Promise<FunctionWorker>;
+}
+
+export interface WorkerInvocation extends Invocation {
+  executionId: string | null;
+}
+
+export class FunctionsRuntime {
+  private readonly entries = new Map<string, Entry>();
+  private socketDir: string | undefined;
+  private gateway: GatewayFetch | undefined;
+  private readonly denied = deniedHosts();
+  private stopping = false;
+
+  constructor(private readonly ctx: PlatformContext) {}
+
+  setGateway(fetch: GatewayFetch): void {
+    this.gateway = fetch;
+  }
+
+  /** How many workers are running or starting (tests and the bench read it). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Runs the request on a warm worker of this version, starting one if there is none. */
+  async invoke(ref: string, route: FunctionRoute, env: { values: Record<string, string>; fingerprint: string }, request: Request, path: string, clientIp: string): Promise<WorkerInvocation> {
+    const prefix = `${ref}/${route.slug}/`;
+    const key = `${prefix}${route.version}/${env.fingerprint}`;
+    for (let attempt = 0; ; attempt++) {
+      let entry = this.entries.get(key);
+      if (!entry) {
+        for (const other of this.entries.values()) if (other.prefix === prefix) void other.worker.then((w) => w.retire(), () => {});
+        await this.makeRoom();
+        entry = { key, prefix, worker: this.startWorker(ref, route, env.values) };
+        this.entries.set(key, entry);
+        const started = entry;
+        entry.worker.catch(() => this.forget(started));
+      }
+      let worker: FunctionWorker;
+      try {
+        worker = await entry.worker;
+      } catch (error) {
+        if (!(error instanceof BootError)) throw error;
+        return { response: functionError('BOOT_ERROR', error.message), errorCode: 'BOOT_ERROR', memoryUsedMb: null, executionId: null };
+      }
+      // A worker that ended between its last request and this one: start another once.
+      if (!worker.alive && attempt === 0) {
+        this.forget(entry);
+        continue;
+      }
+      return { ...(await worker.handle(request, path, clientIp)), executionId: worker.spec.id };
+    }
+  }
+
+  /** A function changed (deploy, settings, deletion): its workers end once their requests are done. */
+  retire(ref: string, slug?: string): void {
+    const prefix = slug ? `${ref}/${slug}/` : `${ref}/`;
+    for (const entry of [...this.entries.values()]) {
+      if (!entry.key.startsWith(prefix)) continue;
+      this.entries.delete(entry.key);
+      void entry.worker.then((w) => w.retire(), () => {});
+    }
+  }
+
+  async stopAll(): Promise<void> {
+    this.stopping = true;
+    const workers = [...this.entries.values()].map((e) => e.worker);
+    this.entries.clear();
+    await Promise.all(workers.map((w) => w.then((worker) => worker.stop('shutdown'), () => {})));
+    if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
+  }
+
+  private forget(entry: Entry): void {
+    if (this.entries.get(entry.key) === entry) this.entries.delete(entry.key);
+  }
+
+  /** Stops the least recently used idle worker when the limit is reached. */
+  private async makeRoom(): Promise<void> {
+    if (this.entries.size < this.ctx.config.functions.maxWorkers) return;
+    const settled = await Promise.all([...this.entries.values()].map((e) => e.worker.then((w) => ({ e, w }), () => undefined)));
+    const idle = settled.filter((s) => s && s.w.inFlight === 0).sort((a, b) => a!.w.lastUsedAt - b!.w.lastUsedAt)[0];
+    if (!idle) return;
+    this.forget(idle.e);
+    idle.w.kill('idle');
+  }
+
+  private sockets(): string {
+    this.socketDir ??= mkdtempSync(path.join(os.tmpdir(), 'basin-fn-'));
+    return this.socketDir;
+  }
+
+  private async startWorker(ref: string, route: FunctionRoute, env: Record<string, string>): Promise<FunctionWorker> {
+    if (this.stopping) throw new Error('The platform is stopping');
+    const { ctx } = this;
+    const root = functionsRoot(ctx.config.dataDir);
+    const bundle = await ensureBundle(root, { ref, slug: route.slug, version: route.version, entrypointPath: route.entrypoint_path }, () =>
+      functionsStore.versionFiles(ctx.db, route.id, route.version),
+    );
+    const id = randomUUID();
+    const base = path.join(this.sockets(), id.slice(0, 13));
+    const gatewaySocket = `${base}.gw.sock`;
+    const egress = await this.listenForGateway(gatewaySocket, ref);
+    const worker = new FunctionWorker({
+      id,
+      bundleDir: bundle.bundleDir,
+      mainFile: bundle.mainFile,
+      importMapPath: route.import_map_path,
+      listenSocket: `${base}.sock`,
+      gatewaySocket,
+      deniedHosts: this.denied,
+      env,
+      runtimeEnv: { DENO_DIR: path.join(root, '.deno'), NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' },
+      limits: ctx.config.functions,
+      onConsole: (event) =>
+        recordConsole(ctx, {
+          at: new Date(),
+          ref,
+          functionId: route.id,
+          slug: route.slug,
+          version: route.version,
+          executionId: id,
+          eventType: event.eventType,
+          level: event.level,
+          message: event.message,
+        }),
+      onExit: () => {
+        egress.close();
+        rmSync(`${base}.sock`, { force: true });
+        rmSync(gatewaySocket, { force: true });
+        for (const entry of this.entries.values()) void entry.worker.then((w) => w === worker && this.forget(entry), () => {});
+      },
+    });
+    try {
+      await worker.start();
+    } catch (error) {
+      egress.close();
+      throw error;
+    }
+    return worker;
+  }
+
+  /** The worker's way to its project's API: requests on this socket go to the gateway as `ref`'s. */
+  private listenForGateway(socketPath: string, ref: string): Promise<http.Server> {
+    const server = http.createServer(
+      getRequestListener(async (request: Request) => {
+        if (!this.gateway) return Response.json({ message: 'The project API is not available to functions' }, { status: 503 });
+        return this.gateway(request, ref);
+      }),
+    );
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(socketPath, () => resolve(server));
+    });
+  }
+}
+
+const runtimes = new WeakMap<PlatformContext, FunctionsRuntime>();
+
+/** The platform's one runtime. */
+export function functionsRuntime(ctx: PlatformContext): FunctionsRuntime {
+  let runtime = runtimes.get(ctx);
+  if (!runtime) runtimes.set(ctx, (runtime = new FunctionsRuntime(ctx)));
+  return runtime;
+}
+
+/** Stops every worker of the platform (its shutdown). */
+export async function stopFunctions(ctx: PlatformContext): Promise<void> {
+  await runtimes.get(ctx)?.stopAll();
+}
+
+/** A short digest of the worker's environment: new secrets or keys mean a new worker. */
+export const envFingerprint = (env: Record<string, string>) =>
+  createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('base64url').slice(0, 16);

@@ -1,0 +1,217 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionsRuntime } from '../src/functions/runtime.ts';
+import { deployFunction } from './functions-fixture.ts';
+import type { ApiClient } from './harness.ts';
+import { memberWith } from './meta-fixture.ts';
+import { type RestProject, startRestProject } from './rest-project.ts';
+import { supabaseClient } from './supabase-client.ts';
+
+// Edge functions end to end: deployed through the multipart route as the Supabase CLI sends it,
+// run on real Deno, invoked with the real supabase-js client.
+
+/** As the CLI names them: paths relative to the project root, a shared module beside the function. */
+const helloFiles = (greeting: string) => ({
+  'supabase/functions/_shared/greet.ts': `export const greet = (name: string) => '${greeting}, ' + name + '!';\n`,
+  'supabase/functions/hello/index.ts': `import { greet } from '../_shared/greet.ts';
+
+const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, x-client-info, apikey, content-type, x-custom' };
+
+Deno.serve(async (req) => {
+  if (req.method === 'OPTIONS') return new Response('ok', { headers: { ...cors, 'x-from': 'function' } });
+  const url = new URL(req.url);
+  if (url.pathname.endsWith('/rest')) {
+    // The project's own API, through SUPABASE_URL: the one address of this machine a function reaches.
+    const key = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY')!;
+    const answer = await fetch(Deno.env.get('SUPABASE_URL') + '/rest/v1/', { headers: { apikey: key, authorization: 'Bearer ' + key } });
+    return Response.json({ status: answer.status, swagger: (await answer.json()).swagger ?? null }, { headers: cors });
+  }
+  const body = req.method === 'POST' ? await req.json() : {};
+  let platformEnv: string;
+  try {
+    platformEnv = Deno.env.get('PATH') ?? Deno.env.get('DENO_DIR') ?? 'unset';
+  } catch (error) {
+    platformEnv = (error as Error).name;
+  }
+  return Response.json({
+    message: greet(body.name ?? 'nobody'),
+    custom: req.headers.get('x-custom'),
+    method: req.method,
+    path: url.pathname,
+    query: url.search,
+    secret: Deno.env.get('MY_SECRET') ?? null,
+    platformEnv,
+    supabaseUrl: Deno.env.get('SUPABASE_URL'),
+    hasAnonKey: Boolean(Deno.env.get('SUPABASE_ANON_KEY')),
+  }, { headers: cors });
+});
+`,
+});
+const HELLO_METADATA = { entrypoint_path: 'supabase/functions/hello/index.ts', name: 'hello', verify_jwt: true };
+
+let project: RestProject;
+let owner: ApiClient;
+let ref: string;
+let gateway: string;
+let anon: SupabaseClient;
+
+beforeAll(async () => {
+  project = await startRestProject('select 1');
+  ({ owner, ref } = project.meta);
+  gateway = `${project.meta.platform.url}/api/projects/${ref}/gateway`;
+  anon = supabaseClient(gateway, project.keys.anon);
+});
+
+afterAll(async () => {
+  if (process.env.DEBUG_FUNCTIONS) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    console.log((await project.meta.platform.ctx.db.query('select event_type, level, event_message from function_logs order by timestamp')).rows);
+  }
+  await project?.meta.platform.destroy();
+});
+
+const v1 = (path: string) => `/api/v1/projects/${ref}${path}`;
+
+describe('deploy and invoke', () => {
+  it('deploys two files through the multipart route and answers functions.invoke() with a body and headers', async () => {
+    const deployed = await deployFunction(owner, ref, 'hello', helloFiles('Hello'), HELLO_METADATA);
+    expect(deployed.status).toBe(201);
+    expect(deployed.body).toMatchObject({ slug: 'hello', name: 'hello', version: 1, status: 'ACTIVE', verify_jwt: true, entrypoint_path: HELLO_METADATA.entrypoint_path });
+
+    const started = performance.now();
+    const { data, error } = await anon.functions.invoke('hello/sub?x=1', { body: { name: 'Ada' }, headers: { 'x-custom': 'yes' } });
+    const coldMs = performance.now() - started;
+    expect(error).toBeNull();
+    expect(data).toMatchObject({ message: 'Hello, Ada!', custom: 'yes', method: 'POST', path: '/hello/sub', query: '?x=1', secret: null, platformEnv: 'unset', hasAnonKey: true });
+    expect(data.supabaseUrl).toBe(`http://${ref}.${project.meta.platform.ctx.config.domain}`);
+
+    const warm: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const at = performance.now();
+      expect((await anon.functions.invoke('hello', { body: { name: 'Ben' } })).data.message).toBe('Hello, Ben!');
+      warm.push(performance.now() - at);
+    }
+    console.info(`hello: cold start ${coldMs.toFixed(0)} ms, warm invocations ${warm.map((ms) => ms.toFixed(1)).join(', ')} ms`);
+  });
+
+  it('reaches its own project API through SUPABASE_URL', async () => {
+    const { data, error } = await anon.functions.invoke('hello/rest', { method: 'GET' });
+    expect(error).toBeNull();
+    expect(data).toEqual({ status: 200, swagger: '2.0' });
+  });
+
+  it('swaps to a new version on redeploy', async () => {
+    const deployed = await deployFunction(owner, ref, 'hello', helloFiles('Howdy'), HELLO_METADATA);
+    expect(deployed.body.version).toBe(2);
+    const { data } = await anon.functions.invoke('hello', { body: { name: 'Ada' } });
+    expect(data.message).toBe('Howdy, Ada!');
+  });
+
+  it('passes CORS preflights to the function, without a key', async () => {
+    const response = await fetch(`${gateway}/functions/v1/hello`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://app.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-from')).toBe('function');
+    expect(response.headers.get('access-control-allow-headers')).toContain('x-custom');
+    expect(await response.text()).toBe('ok');
+  });
+
+  it('refuses a verify_jwt function without a key and serves a verify_jwt=false one without one', async () => {
+    const refused = await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', body: '{}' });
+    expect(refused.status).toBe(401);
+    const badKey = await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    expect(badKey.status).toBe(401);
+
+    const open = await deployFunction(owner, ref, 'open', { 'index.ts': `Deno.serve(() => new Response('open to all'));` }, { entrypoint_path: 'index.ts', verify_jwt: false });
+    expect(open.status).toBe(201);
+    const served = await fetch(`${gateway}/functions/v1/open`);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe('open to all');
+    // A webhook's own Authorization header is no business of the gateway's either.
+    expect((await fetch(`${gateway}/functions/v1/open`, { headers: { authorization: 'Bearer from-a-webhook' } })).status).toBe(200);
+  });
+
+  it('answers 404 NOT_FOUND for a function that does not exist', async () => {
+    const response = await fetch(`${gateway}/functions/v1/missing`, { headers: { apikey: project.keys.anon } });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+});
+
+describe('secrets', () => {
+  it('are visible to functions with Deno.env.get, listed by digest only, and removable', async () => {
+    expect((await owner.post(v1('/secrets'), [{ name: 'MY_SECRET', value: 's3cret' }])).status).toBe(201);
+    expect((await anon.functions.invoke('hello', { body: {} })).data.secret).toBe('s3cret');
+
+    const listed = await owner.get(v1('/secrets'));
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([expect.objectContaining({ name: 'MY_SECRET', value: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
+    expect(JSON.stringify(listed.body)).not.toContain('s3cret');
+
+    expect((await owner.post(v1('/secrets'), [{ name: 'SUPABASE_URL', value: 'x' }])).body.message).toBe('Secret names must not start with SUPABASE_');
+    expect((await owner.call('DELETE', v1('/secrets'), ['MY_SECRET'])).status).toBe(200);
+    expect((await anon.functions.invoke('hello', { body: {} })).data.secret).toBeNull();
+  });
+});
+
+describe('management', () => {
+  it('lists, reads, downloads, changes and deletes functions', async () => {
+    const listed = await owner.get(v1('/functions'));
+    expect(listed.status).toBe(200);
+    expect(listed.body.map((f: { slug: string }) => f.slug)).toEqual(['hello', 'open']);
+
+    const hello = await owner.get(v1('/functions/hello'));
+    expect(hello.body).toMatchObject({ slug: 'hello', version: 2, verify_jwt: true, import_map: false, ezbr_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    const body = await fetch(`${owner.baseUrl}${v1('/functions/hello/body')}`, { headers: { cookie: owner.cookie } });
+    expect(body.status).toBe(200);
+    const form = await body.formData();
+    expect(JSON.parse(form.get('metadata') as string)).toMatchObject({ entrypoint_path: HELLO_METADATA.entrypoint_path, verify_jwt: true });
+    const files = form.getAll('file') as File[];
+    expect(files.map((f) => f.name).sort()).toEqual(Object.keys(helloFiles('')).sort());
+    expect(await files.find((f) => f.name.endsWith('greet.ts'))!.text()).toContain('Howdy');
+
+    const patched = await owner.patch(v1('/functions/hello'), { verify_jwt: false, name: 'Hello there' });
+    expect(patched.body).toMatchObject({ verify_jwt: false, name: 'Hello there', version: 2 });
+    expect((await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', body: '{"name":"x"}' })).status).toBe(200);
+
+    expect((await owner.delete(v1('/functions/open'))).status).toBe(200);
+    expect((await owner.get(v1('/functions/open'))).status).toBe(404);
+    expect((await fetch(`${gateway}/functions/v1/open`)).status).toBe(401); // no longer open: a key is needed again
+    expect((await fetch(`${gateway}/functions/v1/open`, { headers: { apikey: project.keys.anon } })).status).toBe(404);
+  });
+
+  it('refuses bad deploys with a message', async () => {
+    const noEntrypoint = await deployFunction(owner, ref, 'broken', { 'a.ts': '' }, { entrypoint_path: 'index.ts' });
+    expect(noEntrypoint).toEqual({ status: 400, body: { message: 'The entrypoint index.ts is not among the uploaded files' } });
+    const escape = await deployFunction(owner, ref, 'broken', { '../x.ts': '' }, { entrypoint_path: '../x.ts' });
+    expect(escape.status).toBe(400);
+    const badSlug = await deployFunction(owner, ref, '1-no', { 'index.ts': '' }, { entrypoint_path: 'index.ts' });
+    expect(badSlug.status).toBe(400);
+  });
+
+  it('lets a Read-only member read but not deploy, and outsiders see nothing', async () => {
+    const readOnly = await memberWith(project.meta, 'Read-only');
+    expect((await readOnly.get(v1('/functions'))).status).toBe(200);
+    const refused = await deployFunction(readOnly, ref, 'sneaky', { 'index.ts': 'Deno.serve(() => new Response())' }, { entrypoint_path: 'index.ts' });
+    expect(refused.status).toBe(403);
+    expect((await readOnly.patch(v1('/functions/hello'), { verify_jwt: true })).status).toBe(403);
+    expect((await readOnly.get(v1('/secrets'))).status).toBe(403);
+    const outsider = await memberWith(project.meta, null);
+    expect((await outsider.get(v1('/functions'))).status).toBe(404);
+  });
+
+  it('logs invocations and console output', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 300)); // log batches flush after 100 ms
+    const { rows: invocations } = await project.meta.platform.ctx.db.query(
+      `select slug, status, execution_time_ms, memory_used_mb from function_edge_logs where ref = $1 and slug = 'hello' and status = 200`,
+      [ref],
+    );
+    expect(invocations.length).toBeGreaterThan(5);
+    const { rows: boots } = await project.meta.platform.ctx.db.query(`select event_type from function_logs where ref = $1 and event_type = 'Boot'`, [ref]);
+    expect(boots.length).toBeGreaterThan(0);
+    expect(functionsRuntime(project.meta.platform.ctx).size).toBeGreaterThan(0);
+  });
+});
