@@ -133,6 +133,55 @@ describe('deploy and invoke', () => {
     expect((await fetch(`${gateway}/functions/v1/open`, { headers: { authorization: 'Bearer from-a-webhook' } })).status).toBe(200);
   });
 
+  it('streams request and response bodies; concurrent first requests share one worker', async () => {
+    const code = `Deno.serve(async (req) => {
+  if (new URL(req.url).pathname.endsWith('/count')) {
+    let bytes = 0;
+    for await (const chunk of req.body!) bytes += chunk.length;
+    return Response.json({ bytes });
+  }
+  const encoder = new TextEncoder();
+  const body = new ReadableStream({
+    async start(controller) {
+      for (let i = 0; i < 3; i++) {
+        controller.enqueue(encoder.encode('chunk ' + i + '\\n'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      controller.close();
+    },
+  });
+  return new Response(body, { headers: { 'content-type': 'text/plain' } });
+});`;
+    expect((await deployFunction(owner, ref, 'stream', { 'index.ts': code }, { entrypoint_path: 'index.ts' })).status).toBe(201);
+    const headers = { apikey: project.keys.anon };
+
+    const counts = await Promise.all(
+      Array.from({ length: 4 }, () => fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: 'x'.repeat(1000) }).then((r) => r.json())),
+    );
+    expect(counts).toEqual(Array(4).fill({ bytes: 1000 }));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the invocation log is written in batches
+    const { rows } = await project.meta.platform.ctx.db.query(
+      `select count(*)::int as invocations, count(distinct execution_id)::int as workers from function_edge_logs where ref = $1 and slug = 'stream'`,
+      [ref],
+    );
+    expect(rows[0]).toEqual({ invocations: 4, workers: 1 });
+
+    const upload = new Uint8Array(8 * 1024 * 1024).fill(7);
+    expect(await (await fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: upload })).json()).toEqual({ bytes: upload.length });
+
+    const started = performance.now();
+    const response = await fetch(`${gateway}/functions/v1/stream`, { headers });
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    const firstAt = performance.now() - started;
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    const endAt = performance.now() - started;
+    expect(new TextDecoder().decode(first.value)).toBe('chunk 0\n');
+    expect(rest).toBe('chunk 1\nchunk 2\n');
+    expect(endAt - firstAt).toBeGreaterThan(500); // the first chunk came before the function finished
+  });
+
   it('answers 404 NOT_FOUND for a function that does not exist', async () => {
     const response = await fetch(`${gateway}/functions/v1/missing`, { headers: { apikey: project.keys.anon } });
     expect(response.status).toBe(404);
@@ -160,7 +209,7 @@ describe('management', () => {
   it('lists, reads, downloads, changes and deletes functions', async () => {
     const listed = await owner.get(v1('/functions'));
     expect(listed.status).toBe(200);
-    expect(listed.body.map((f: { slug: string }) => f.slug)).toEqual(['hello', 'open']);
+    expect(listed.body.map((f: { slug: string }) => f.slug)).toEqual(['hello', 'open', 'stream']);
 
     const hello = await owner.get(v1('/functions/hello'));
     expect(hello.body).toMatchObject({ slug: 'hello', version: 2, verify_jwt: true, import_map: false, ezbr_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });

@@ -3,6 +3,7 @@
  * The function sees the path after `/functions/v1` (`/{slug}/...`), as on the hosted platform.
  * Every invocation is logged (function_edge_logs) with its status, duration and the worker's memory.
  */
+import type { ProjectStatus } from '@basin/core';
 import type { PlatformContext } from '../services/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
@@ -13,6 +14,9 @@ import { functionError } from './errors.ts';
 import { functionsRuntime } from './runtime.ts';
 
 export const FUNCTIONS_PREFIX = '/functions/v1';
+
+/** A paused project (or one going away) runs no functions, as on the hosted platform. */
+const STOPPED_STATUSES = new Set<ProjectStatus>(['INACTIVE', 'PAUSING', 'GOING_DOWN']);
 
 export const isFunctionsPath = (path: string) => path === FUNCTIONS_PREFIX || path.startsWith(`${FUNCTIONS_PREFIX}/`);
 
@@ -87,6 +91,10 @@ export async function invokeFunction(ctx: PlatformContext, project: ProjectRow, 
   if (!route || route.status !== 'ACTIVE') {
     log(404, { errorCode: 'NOT_FOUND' });
     return functionError('NOT_FOUND', 'Requested function was not found');
+  }
+  if (STOPPED_STATUSES.has(project.status)) {
+    log(503, { errorCode: 'BOOT_ERROR' });
+    return functionError('BOOT_ERROR', `The project is not running (${project.status}): restore it to run its functions`);
   }
   const env = await functionEnv(ctx, project);
   const result = await functionsRuntime(ctx).invoke(project.ref, route, env, request, functionPath, clientIp);

@@ -25,6 +25,8 @@ export type GatewayFetch = (request: Request, ref: string) => Promise<Response>;
 
 export const recordConsole = batchedLog<logs.ConsoleEntry>({ name: 'function log', insertMany: logs.insertConsole, pruneExpired: logs.pruneConsole });
 
+const BOOT_RETRY_AFTER_MS = 1000;
+
 interface Entry {
   key: string;
   prefix: string;
@@ -65,7 +67,9 @@ export class FunctionsRuntime {
         entry = { key, prefix, worker: this.startWorker(ref, route, env.values) };
         this.entries.set(key, entry);
         const started = entry;
-        entry.worker.catch(() => this.forget(started));
+        // A function that cannot boot answers its boot error for a second before the next try:
+        // a flood of requests to it does not become a flood of processes.
+        entry.worker.catch(() => setTimeout(() => this.forget(started), BOOT_RETRY_AFTER_MS).unref());
       }
       let worker: FunctionWorker;
       try {
