@@ -232,6 +232,20 @@ describe('management', () => {
     expect((await fetch(`${gateway}/functions/v1/open`, { headers: { apikey: project.keys.anon } })).status).toBe(404);
   });
 
+  it('lists the routes in the management API document', async () => {
+    const doc = await owner.get('/api/v1/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        '/projects/{ref}/functions',
+        '/projects/{ref}/functions/deploy',
+        '/projects/{ref}/functions/{function_slug}',
+        '/projects/{ref}/functions/{function_slug}/body',
+        '/projects/{ref}/secrets',
+      ]),
+    );
+  });
+
   it('refuses bad deploys with a message', async () => {
     const noEntrypoint = await deployFunction(owner, ref, 'broken', { 'a.ts': '' }, { entrypoint_path: 'index.ts' });
     expect(noEntrypoint).toEqual({ status: 400, body: { message: 'The entrypoint index.ts is not among the uploaded files' } });
