@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functionsRoot } from '../src/functions/bundle.ts';
 import { functionsRuntime } from '../src/functions/runtime.ts';
 import { deployFunction } from './functions-fixture.ts';
-import type { ApiClient } from './harness.ts';
+import { type ApiClient, waitFor } from './harness.ts';
 import { memberWith } from './meta-fixture.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -276,5 +279,18 @@ describe('management', () => {
     const { rows: boots } = await project.meta.platform.ctx.db.query(`select event_type from function_logs where ref = $1 and event_type = 'Boot'`, [ref]);
     expect(boots.length).toBeGreaterThan(0);
     expect(functionsRuntime(project.meta.platform.ctx).size).toBeGreaterThan(0);
+  });
+});
+
+// Last: the project goes.
+describe('deleting the project', () => {
+  it('ends its workers and removes its function files', async () => {
+    const { ctx } = project.meta.platform;
+    const files = path.join(functionsRoot(ctx.config.dataDir), ref);
+    expect(existsSync(files)).toBe(true);
+    expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
+    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status, (status) => status === 404);
+    expect(existsSync(files)).toBe(false);
+    expect(functionsRuntime(ctx).size).toBe(0);
   });
 });

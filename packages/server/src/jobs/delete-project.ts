@@ -1,6 +1,7 @@
 import { DELETE_PROJECT_MESSAGES } from '@basin/core';
 import { closeRestPool } from '../rest/pool.ts';
 import { removeProjectBackups } from '../services/backups.ts';
+import { removeProjectFunctions } from '../services/functions.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { injectFault } from '../services/faults.ts';
 import * as projects from '../store/projects.ts';
@@ -33,6 +34,7 @@ async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
   injectFault(ctx, 'delete', 'instance');
   await closeRestPool(ref); // a branch's too: its listener would wait for the instance forever
   await ctx.driver.remove(ref);
+  await removeProjectFunctions(ctx, ref);
   await removeProjectBackups(ctx, ref);
   await deleteProjectRow(ctx.db, ref);
 }

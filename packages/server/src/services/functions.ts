@@ -7,6 +7,7 @@
  */
 import { FUNCTIONS_MESSAGES, type DeployFunctionMetadata, type EdgeFunction, type SecretItem, type UpdateFunctionBody } from '@basin/core/schemas';
 import { createHash } from 'node:crypto';
+import { functionsRoot, removeBundles } from '../functions/bundle.ts';
 import { forgetFunctionEnv } from '../functions/env.ts';
 import { forgetFunctionRoutes } from '../functions/invoke.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
@@ -80,6 +81,13 @@ const filesDigest = (files: UploadedFile[]) => {
 function afterChange(ctx: PlatformContext, ref: string, slug: string): void {
   forgetFunctionRoutes(ref, slug);
   functionsRuntime(ctx).retire(ref, slug);
+}
+
+/** A deleted project's functions: its workers end and their files go (the rows go with the project's). */
+export async function removeProjectFunctions(ctx: PlatformContext, ref: string): Promise<void> {
+  forgetFunctionRoutes(ref);
+  functionsRuntime(ctx).retire(ref);
+  await removeBundles(functionsRoot(ctx.config.dataDir), ref);
 }
 
 /** Stores the files as the function's new version and makes it current (the function is created on its first deploy). */
