@@ -22,3 +22,4 @@ export * from './infrastructure.ts';
 export * from './invitations.ts';
 export * from './auth-users.ts';
 export * from './functions.ts';
+export * from './function-activity.ts';

@@ -13,6 +13,7 @@ import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { authUserRoutes } from './auth-users.ts';
+import { functionActivityRoutes } from './functions-activity.ts';
 import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
@@ -71,7 +72,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', addonRoutes(ctx))
     .route('/', githubRoutes(ctx))
     .route('/', infrastructureRoutes(ctx))
-    .route('/', authUserRoutes(ctx));
+    .route('/', authUserRoutes(ctx))
+    .route('/', functionActivityRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

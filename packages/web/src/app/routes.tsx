@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
               { path: 'auth/mfa', handle: { title: 'Multi-Factor' }, lazy: () => import('../routes/project-auth-mfa') },
               { path: 'auth/rate-limits', handle: { title: 'Rate Limits' }, lazy: () => import('../routes/project-auth-rate-limits') },
               { path: 'auth/smtp', handle: { title: 'SMTP Settings' }, lazy: () => import('../routes/project-auth-smtp') },
+              // Issue 12: edge functions.
+              { path: 'functions', handle: { title: 'Edge Functions' }, lazy: () => import('../routes/project-functions-list') },
+              { path: 'functions/new', handle: { title: 'Deploy a new function' }, lazy: () => import('../routes/project-functions-new') },
+              { path: 'functions/secrets', handle: { title: 'Edge Function Secrets' }, lazy: () => import('../routes/project-functions-secrets') },
+              { path: 'functions/:name/details', handle: { title: 'Edge Function' }, lazy: () => import('../routes/project-functions-details') },
             ],
           },
           { path: '*', lazy: () => import('../routes/not-found') },

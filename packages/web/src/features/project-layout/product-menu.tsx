@@ -6,6 +6,7 @@ import {
   House,
   KeyRound,
   Lightbulb,
+  LockKeyhole,
   Link2,
   ListTree,
   Mail,
@@ -19,9 +20,10 @@ import {
   SquareTerminal,
   Table2,
   Users,
+  Zap,
   type LucideIcon,
 } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../ui/cn';
 import { Tooltip } from '../../ui/tooltip';
 
@@ -30,6 +32,8 @@ interface MenuItem {
   path: string;
   icon: LucideIcon;
   end?: boolean;
+  /** A deeper page with its own entry: this one is not highlighted there. */
+  notUnder?: string;
 }
 
 interface MenuSection {
@@ -68,6 +72,13 @@ const SECTIONS: MenuSection[] = [
     ],
   },
   {
+    heading: 'Edge Functions',
+    items: [
+      { label: 'Edge Functions', path: '/functions', icon: Zap, notUnder: '/functions/secrets' },
+      { label: 'Secrets', path: '/functions/secrets', icon: LockKeyhole },
+    ],
+  },
+  {
     heading: 'Settings',
     items: [
       { label: 'General', path: '/settings/general', icon: Settings },
@@ -90,6 +101,8 @@ export function ProductMenu({
   onNavigate?: () => void;
   onToggleCollapsed?: () => void;
 }) {
+  const { pathname } = useLocation();
+  const excluded = (item: MenuItem) => Boolean(item.notUnder && pathname.startsWith(`/project/${projectRef}${item.notUnder}`));
   return (
     <div className="flex h-full flex-col bg-surface">
       <nav aria-label="Project" className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-2">
@@ -105,11 +118,12 @@ export function ProductMenu({
                   end={item.end}
                   onClick={onNavigate}
                   aria-label={collapsed ? item.label : undefined}
+                  aria-current={excluded(item) ? 'false' : 'page'}
                   className={({ isActive }) =>
                     cn(
                       'flex h-8 items-center gap-2 rounded-md px-2 text-[13px] transition-colors',
                       collapsed && 'justify-center px-0',
-                      isActive ? 'bg-surface-hover font-medium text-foreground' : 'text-muted hover:bg-surface-muted hover:text-foreground',
+                      isActive && !excluded(item) ? 'bg-surface-hover font-medium text-foreground' : 'text-muted hover:bg-surface-muted hover:text-foreground',
                     )
                   }
                 >

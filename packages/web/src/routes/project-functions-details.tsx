@@ -1,0 +1,1 @@
+export { FunctionDetailsPage as Component } from '../features/functions/function-details-page';

@@ -1,0 +1,1 @@
+export { FunctionsListPage as Component } from '../features/functions/functions-list-page';

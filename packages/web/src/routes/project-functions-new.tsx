@@ -1,0 +1,1 @@
+export { DeployFunctionPage as Component } from '../features/functions/deploy-function-page';

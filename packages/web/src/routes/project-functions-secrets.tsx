@@ -1,0 +1,1 @@
+export { FunctionSecretsPage as Component } from '../features/functions/secrets-page';
