@@ -94,7 +94,7 @@ export function FunctionDetailsPage() {
       />
       <div className="flex flex-col gap-4">
         <InvokeCard projectRef={ref} restUrl={project?.restUrl} slug={data.slug} role={role} />
-        <div className="grid gap-4 xl:grid-cols-2">
+        <div className="grid gap-4">
           <InvocationsCard
             invocations={activity.data?.invocations}
             loading={activity.isPending && !activity.isError}

@@ -46,7 +46,7 @@ describe('Edge functions list', () => {
   it('explains functions when there are none, with the CLI command and the dashboard path', async () => {
     renderList();
     expect(await screen.findByRole('heading', { name: 'Deploy your first edge function' })).toBeTruthy();
-    expect(screen.getByText(/supabase functions deploy hello-world --project-ref abcdefghijklmnopqrst/)).toBeTruthy();
+    expect(screen.getByText(/supabase functions deploy hello-world \\\s+--project-ref abcdefghijklmnopqrst/)).toBeTruthy();
     expect(screen.getByRole('link', { name: /Deploy a new function/ })).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { KeyRound, RotateCw, Zap } from 'lucide-react';
+import { Braces, Lock, RotateCw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useFunctionsQuery } from '../../data/functions/use-functions-query';
@@ -15,7 +15,7 @@ import { FunctionsTable } from './functions-table';
 /** What functions are, and the two ways to deploy one. */
 function NoFunctions({ projectRef, deploy }: { projectRef: string; deploy: ReactNode }) {
   return (
-    <EmptyState icon={<Zap className="size-6" aria-hidden="true" />} title="Deploy your first edge function" action={deploy}>
+    <EmptyState icon={<Braces className="size-6" aria-hidden="true" />} title="Deploy your first edge function" action={deploy}>
       <p>
         Edge functions are TypeScript you write with <code className="font-mono text-xs">Deno.serve()</code>, run on Deno next to your
         database. They answer HTTP at <code className="font-mono text-xs">/functions/v1/&lt;slug&gt;</code> on your project&apos;s API: webhooks,
@@ -23,7 +23,7 @@ function NoFunctions({ projectRef, deploy }: { projectRef: string; deploy: React
       </p>
       <p className="mt-3">Deploy one with the Supabase CLI:</p>
       <pre className="mt-1.5 overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 text-left font-mono text-xs text-foreground">
-        {`supabase functions new hello-world\nsupabase functions deploy hello-world --project-ref ${projectRef}`}
+        {`supabase functions new hello-world\nsupabase functions deploy hello-world \\\n  --project-ref ${projectRef}`}
       </pre>
       <p className="mt-3">or write it here in the dashboard:</p>
     </EmptyState>
@@ -47,7 +47,7 @@ export function FunctionsListPage() {
             {permissions.canReadSecrets ? (
               <Button asChild>
                 <Link to={`/project/${ref}/functions/secrets`}>
-                  <KeyRound className="size-3.5" aria-hidden="true" />
+                  <Lock className="size-3.5" aria-hidden="true" />
                   Secrets
                 </Link>
               </Button>

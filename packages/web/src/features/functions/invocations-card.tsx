@@ -1,6 +1,5 @@
 import type { FunctionInvocation } from '@basin/core/schemas';
 import { RotateCw } from 'lucide-react';
-import { formatDateTime } from '../../lib/format-date';
 import { Badge, type BadgeTone } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -14,10 +13,11 @@ export function formatDuration(ms: number): string {
   return `${(ms / 1000).toFixed(ms < 10_000 ? 1 : 0)} s`;
 }
 
-/** Seconds shown too: invocations a second apart should read apart. */
-function formatTime(iso: string): string {
+/** `Mar 4, 21:05:09` in local time: invocations a second apart read apart. */
+export function formatInvocationTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : `${formatDateTime(iso)} · ${date.toLocaleTimeString(undefined, { hour12: false })}`;
+  if (Number.isNaN(date.getTime())) return iso;
+  return `${date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}, ${date.toLocaleTimeString('en-GB', { hour12: false })}`;
 }
 
 /** The newest invocations: status, method and path, duration, memory, time. */
@@ -71,8 +71,8 @@ export function InvocationsCard({
                     <span className="font-medium">{invocation.method}</span> <span className="text-muted">{invocation.path}</span>
                   </td>
                   <td className="px-4 py-1.5 text-muted tabular-nums">{formatDuration(invocation.execution_time_ms)}</td>
-                  <td className="px-4 py-1.5 text-muted tabular-nums">{invocation.memory_used_mb === null ? '—' : `${invocation.memory_used_mb.toFixed(1)} MB`}</td>
-                  <td className="px-4 py-1.5 whitespace-nowrap text-muted">{formatTime(invocation.timestamp)}</td>
+                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums">{invocation.memory_used_mb === null ? '—' : `${invocation.memory_used_mb.toFixed(1)} MB`}</td>
+                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums" title={invocation.timestamp}>{formatInvocationTime(invocation.timestamp)}</td>
                 </DataRow>
               ))}
             </tbody>

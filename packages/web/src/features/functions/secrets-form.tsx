@@ -57,6 +57,11 @@ export function SecretsFormCard({
       </Card.Header>
       <form noValidate onSubmit={submit}>
         <Card.Content className="flex flex-col gap-2">
+          <div aria-hidden="true" className="grid grid-cols-[1fr_1fr_auto] gap-2 text-xs font-medium text-muted">
+            <span>Name</span>
+            <span>Value</span>
+            <span className="w-7" />
+          </div>
           {rows.fields.map((row, index) => {
             const nameError = errors.secrets?.[index]?.name?.message;
             const valueError = errors.secrets?.[index]?.value?.message;

@@ -1,4 +1,4 @@
-import { ArrowLeft, KeyRound } from 'lucide-react';
+import { ArrowLeft, Lock } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { useSecretsQuery } from '../../data/functions/use-secrets-query';
 import { useProjectRole } from '../../data/use-project-role';
@@ -57,7 +57,7 @@ export function FunctionSecretsPage() {
           ) : !secrets.data ? (
             <Skeleton className="h-32 w-full rounded-lg" />
           ) : secrets.data.length === 0 ? (
-            <EmptyState icon={<KeyRound className="size-6" aria-hidden="true" />} title="No secrets yet">
+            <EmptyState icon={<Lock className="size-6" aria-hidden="true" />} title="No secrets yet">
               Keep API keys and passwords here rather than in a function&apos;s code: add a name and value above.
             </EmptyState>
           ) : (
