@@ -32,6 +32,7 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'auth.users:write': ['Owner', 'Administrator', 'Developer'],
   'auth.sign_in_providers:read': ['Owner', 'Administrator', 'Developer'],
   'storage:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
+  'storage:write': ['Owner', 'Administrator', 'Developer'],
   'functions:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'functions:write': ['Owner', 'Administrator', 'Developer'],
   'functions.secrets:read': ['Owner', 'Administrator', 'Developer'],

@@ -50,6 +50,8 @@ export const PERMISSIONS = {
   'auth.users:write': BUILDERS,
   'auth.sign_in_providers:read': BUILDERS,
   'storage:read': EVERYONE,
+  /** Buckets and files (Storage pages): create, change, upload, move, delete, sign URLs, archive. */
+  'storage:write': BUILDERS,
   'functions:read': EVERYONE,
   /** Deploy, change and delete edge functions. */
   'functions:write': BUILDERS,

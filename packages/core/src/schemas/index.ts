@@ -23,3 +23,4 @@ export * from './invitations.ts';
 export * from './auth-users.ts';
 export * from './functions.ts';
 export * from './function-activity.ts';
+export * from './storage.ts';
