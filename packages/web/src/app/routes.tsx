@@ -73,6 +73,11 @@ export const routes: RouteObject[] = [
               { path: 'auth/mfa', handle: { title: 'Multi-Factor' }, lazy: () => import('../routes/project-auth-mfa') },
               { path: 'auth/rate-limits', handle: { title: 'Rate Limits' }, lazy: () => import('../routes/project-auth-rate-limits') },
               { path: 'auth/smtp', handle: { title: 'SMTP Settings' }, lazy: () => import('../routes/project-auth-smtp') },
+              // Issue 12: storage.
+              { path: 'storage', element: <Navigate to="buckets" replace /> },
+              { path: 'storage/buckets', handle: { title: 'Buckets' }, lazy: () => import('../routes/project-storage-buckets') },
+              { path: 'storage/buckets/:id', handle: { title: 'Bucket' }, lazy: () => import('../routes/project-storage-bucket') },
+              { path: 'storage/settings', handle: { title: 'Storage Settings' }, lazy: () => import('../routes/project-storage-settings') },
               // Issue 12: edge functions.
               { path: 'functions', handle: { title: 'Edge Functions' }, lazy: () => import('../routes/project-functions-list') },
               { path: 'functions/new', handle: { title: 'Deploy a new function' }, lazy: () => import('../routes/project-functions-new') },

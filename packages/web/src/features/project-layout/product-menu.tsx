@@ -1,4 +1,5 @@
 import {
+  Archive,
   Blocks,
   DatabaseBackup,
   GitBranch,
@@ -18,6 +19,7 @@ import {
   ShieldCheck,
   SquareFunction,
   SquareTerminal,
+  SlidersHorizontal,
   Table2,
   Users,
   Zap,
@@ -69,6 +71,13 @@ const SECTIONS: MenuSection[] = [
       { label: 'Settings', path: '/auth/providers', icon: KeyRound },
       { label: 'URL Configuration', path: '/auth/url-configuration', icon: Link2 },
       { label: 'Emails', path: '/auth/templates', icon: Mail },
+    ],
+  },
+  {
+    heading: 'Storage',
+    items: [
+      { label: 'Buckets', path: '/storage/buckets', icon: Archive },
+      { label: 'Storage Settings', path: '/storage/settings', icon: SlidersHorizontal },
     ],
   },
   {

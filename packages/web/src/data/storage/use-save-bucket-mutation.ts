@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateBucketBody, StorageBucket, UpdateBucketBody } from '@basin/core/schemas';
+import { toast } from '../../lib/toast';
+import { fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { storageKeys } from './keys';
+import { bucketPath, storagePath } from './paths';
+
+/** A new bucket (no `id`), or the changes of the bucket `id`. */
+export type SaveBucketVariables = { ref: string } & ({ id?: undefined; body: CreateBucketBody } | { id: string; body: UpdateBucketBody });
+
+export function saveBucket({ ref, id, body }: SaveBucketVariables): Promise<StorageBucket> {
+  return id === undefined
+    ? fetcher<StorageBucket>(storagePath(ref, '/buckets'), { method: 'POST', body })
+    : fetcher<StorageBucket>(bucketPath(ref, id), { method: 'PATCH', body });
+}
+
+export function useSaveBucketMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageBucket, SaveBucketVariables> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveBucket,
+    async onSuccess(bucket, variables, ...rest) {
+      queryClient.setQueryData(storageKeys.bucket(variables.ref, bucket.id), bucket);
+      await queryClient.invalidateQueries({ queryKey: storageKeys.buckets(variables.ref), exact: true });
+      toast.success(variables.id === undefined ? `Created bucket ${bucket.name}` : `Updated bucket ${bucket.name}`);
+      await onSuccess?.(bucket, variables, ...rest);
+    },
+    async onError(error, variables, ...rest) {
+      if (onError) await onError(error, variables, ...rest);
+      else toast.error(`Failed to ${variables.id === undefined ? 'create' : 'update'} bucket: ${error.message}`);
+    },
+    ...options,
+  });
+}

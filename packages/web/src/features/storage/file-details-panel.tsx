@@ -1,0 +1,119 @@
+import { Download, X } from 'lucide-react';
+import { Dialog as RadixDialog } from 'radix-ui';
+import { useEffect, useState, type ReactNode } from 'react';
+import { formatBytes, type StorageObject } from '@basin/core/schemas';
+import { objectPath } from '../../data/storage/paths';
+import { formatDateTime } from '../../lib/format-date';
+import { Button } from '../../ui/button';
+import { previewKind } from './object-names';
+
+const PREVIEW_BYTES = 64 * 1024;
+
+function TextPreview({ url }: { url: string }) {
+  const [text, setText] = useState<string>();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(url, { headers: { range: `bytes=0-${PREVIEW_BYTES - 1}` }, credentials: 'same-origin', signal: controller.signal })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        setText(await response.text());
+      })
+      .catch(() => !controller.signal.aborted && setFailed(true));
+    return () => controller.abort();
+  }, [url]);
+  if (failed) return <p className="text-xs text-muted">The preview could not be loaded.</p>;
+  if (text === undefined) return <p className="text-xs text-muted">Loading the preview…</p>;
+  return (
+    <pre aria-label="Preview" tabIndex={0} className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap">
+      {text}
+    </pre>
+  );
+}
+
+function Fields({ rows }: { rows: [string, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-[13px]">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-muted">{label}</dt>
+          <dd className="min-w-0 break-words">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The file's details beside the list (`?file=` in the URL): size, type, dates, a preview of images and text, and its actions. */
+export function FileDetailsPanel({
+  projectRef,
+  bucket,
+  path,
+  entry,
+  actions,
+  onClose,
+}: {
+  projectRef: string;
+  bucket: string;
+  /** The open file's full name, or null. */
+  path: string | null;
+  entry: StorageObject | undefined;
+  actions?: ReactNode;
+  onClose: () => void;
+}) {
+  const name = path?.split('/').pop() ?? '';
+  const url = path ? objectPath(projectRef, bucket, path) : '';
+  const kind = previewKind(entry?.metadata?.mimetype);
+  return (
+    <RadixDialog.Root open={Boolean(path)} onOpenChange={(open) => !open && onClose()}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
+        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[28rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-xl focus:outline-none">
+          <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-border px-5">
+            <RadixDialog.Title className="truncate text-[13px] font-medium">{name}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">Details of the file</RadixDialog.Description>
+            <div className="flex items-center gap-1">
+              {entry ? actions : null}
+              <RadixDialog.Close aria-label="Close" className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground">
+                <X className="size-4" aria-hidden="true" />
+              </RadixDialog.Close>
+            </div>
+          </div>
+          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-5">
+            {!entry ? (
+              <p className="text-[13px] text-muted">This file is not in the folder any more.</p>
+            ) : (
+              <>
+                {kind === 'image' ? (
+                  <div className="flex justify-center rounded-md border border-border bg-surface-muted p-2">
+                    <img src={`${url}?inline`} alt={`Preview of ${name}`} className="max-h-72 max-w-full object-contain" />
+                  </div>
+                ) : kind === 'text' ? (
+                  <TextPreview url={`${url}?inline`} />
+                ) : (
+                  <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">No preview for this type of file.</p>
+                )}
+                <Fields
+                  rows={[
+                    ['Name', <span className="font-mono text-xs">{path}</span>],
+                    ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
+                    ['Type', entry.metadata?.mimetype ?? '—'],
+                    ['Updated', entry.updated_at ? formatDateTime(entry.updated_at) : '—'],
+                    ['Created', entry.created_at ? formatDateTime(entry.created_at) : '—'],
+                    ['Cache control', entry.metadata?.cacheControl ?? '—'],
+                  ]}
+                />
+                <Button asChild>
+                  <a href={url} download={name}>
+                    <Download className="size-3.5" aria-hidden="true" />
+                    Download
+                  </a>
+                </Button>
+              </>
+            )}
+          </div>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

@@ -1,0 +1,1 @@
+export { FileBrowserPage as Component } from '../features/storage/file-browser-page';

@@ -1,0 +1,1 @@
+export { BucketsPage as Component } from '../features/storage/buckets-page';

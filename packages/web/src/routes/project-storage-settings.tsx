@@ -1,0 +1,1 @@
+export { StorageSettingsPage as Component } from '../features/storage/storage-settings-page';
