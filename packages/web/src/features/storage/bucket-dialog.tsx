@@ -116,7 +116,6 @@ function BucketFormBody({ projectRef, bucket, onDone, onSaved }: { projectRef: s
               <Input
                 id="bucket-limit"
                 inputMode="decimal"
-                className="w-32"
                 invalid={Boolean(limitError)}
                 aria-describedby={describedBy('bucket-limit', { error: limitError })}
                 {...withDelayedBlur(register('limitValue'))}

@@ -1,4 +1,4 @@
-import { ChevronRight, File, Folder, FolderPlus, RotateCw, Search, Trash2, Upload } from 'lucide-react';
+import { ArrowLeft, ChevronRight, File, Folder, FolderPlus, RotateCw, Search, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { can } from '@basin/core';
@@ -117,7 +117,8 @@ export function FileBrowserPage() {
           </span>
         }
         description={
-          <Link to={`/project/${ref}/storage/buckets`} className="hover:underline">
+          <Link to={`/project/${ref}/storage/buckets`} className="inline-flex items-center gap-1 hover:underline">
+            <ArrowLeft className="size-3.5" aria-hidden="true" />
             All buckets
           </Link>
         }
@@ -216,7 +217,7 @@ export function FileBrowserPage() {
                     <input
                       type="checkbox"
                       aria-label="Select all"
-                      className="size-4 accent-[var(--color-accent)]"
+                      className="size-4 align-middle accent-[var(--color-accent)]"
                       checked={allSelected}
                       onChange={() => setSelected(allSelected ? new Set() : new Set(allPaths))}
                     />
@@ -237,7 +238,7 @@ export function FileBrowserPage() {
                   return (
                     <tr key={path} className={cn('border-b border-border last:border-b-0', selected.has(path) && 'bg-accent-soft/40', file === path && 'bg-surface-hover')}>
                       <td className="px-3 py-2">
-                        <input type="checkbox" aria-label={`Select ${entry.name}`} className="size-4 accent-[var(--color-accent)]" checked={selected.has(path)} onChange={() => toggle(path)} />
+                        <input type="checkbox" aria-label={`Select ${entry.name}`} className="size-4 align-middle accent-[var(--color-accent)]" checked={selected.has(path)} onChange={() => toggle(path)} />
                       </td>
                       <td className="max-w-0 px-3 py-2">
                         <button

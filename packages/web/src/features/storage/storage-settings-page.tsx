@@ -42,16 +42,17 @@ function FileSizeLimitForm({ projectRef, settings, canWrite }: { projectRef: str
             The largest file any bucket of this project takes; a bucket&apos;s own limit may only be lower. At most {formatBytes(settings.max_file_size_limit)} on this installation.
           </label>
           <div className="flex flex-wrap items-center gap-2">
-            <Input
-              id={`${id}-value`}
-              inputMode="decimal"
-              className="w-32"
-              value={value}
-              disabled={!canWrite}
-              invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error` : undefined}
-              onChange={(event) => setValue(event.target.value)}
-            />
+            <div className="w-32">
+              <Input
+                id={`${id}-value`}
+                inputMode="decimal"
+                value={value}
+                disabled={!canWrite}
+                invalid={Boolean(error)}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => setValue(event.target.value)}
+              />
+            </div>
             <Select ariaLabel="Size unit" value={unit} onValueChange={(next) => setUnit(next as SizeUnit)} fullWidth={false} className="w-24" disabled={!canWrite}>
               {SIZE_UNITS.map((choice) => (
                 <Select.Item key={choice.unit} value={choice.unit}>
