@@ -43,6 +43,7 @@ import { tableRowsRoutes } from './table-rows.ts';
 import { dashboardRoutes } from './static.ts';
 import { functionDeployRoutes } from './functions-deploy.ts';
 import { functionRoutes } from './functions.ts';
+import { storageFileRoutes, storageRoutes } from './storage.ts';
 
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
 export function createApp(ctx: PlatformContext, auth: Auth) {
@@ -73,7 +74,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', githubRoutes(ctx))
     .route('/', infrastructureRoutes(ctx))
     .route('/', authUserRoutes(ctx))
-    .route('/', functionActivityRoutes(ctx));
+    .route('/', functionActivityRoutes(ctx))
+    .route('/', storageRoutes(ctx));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },
@@ -100,6 +102,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
   // The function deploy is multipart (as the Supabase CLI sends it): ahead of the JSON-only guard.
   app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
+  // Storage uploads stream raw bodies (and downloads stream answers): ahead of the JSON body limit and guard.
+  app.route('/api/platform', storageFileRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
   for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));
