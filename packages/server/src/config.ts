@@ -1,5 +1,6 @@
 import { SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
 import path from 'node:path';
+import { parseSize } from './storage/sizes.ts';
 import { type FunctionsConfig, functionsConfigFromEnv } from './functions/config.ts';
 import { TrustedProxies } from './trusted-proxies.ts';
 
@@ -35,6 +36,8 @@ export interface PlatformConfig {
   sqlStatementTimeoutMs: number;
   /** Edge function workers: idle timeout and limits (functions/config.ts; tests shorten them). */
   functions: FunctionsConfig;
+  /** The largest file the storage API accepts in any bucket (BASIN_STORAGE_MAX_FILE_SIZE, bytes or '5GB'); default 5 GB. */
+  storageMaxFileSize: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -61,7 +64,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     githubApiUrl: (env.BASIN_GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     sqlStatementTimeoutMs: SQL_STATEMENT_TIMEOUT_MS,
     functions: functionsConfigFromEnv(env),
+    storageMaxFileSize: storageMaxFileSize(env),
   };
+}
+
+function storageMaxFileSize(env: NodeJS.ProcessEnv): number {
+  const bytes = parseSize(env.BASIN_STORAGE_MAX_FILE_SIZE || '5GB');
+  if (!bytes) throw new Error(`BASIN_STORAGE_MAX_FILE_SIZE must be a size such as 5GB or 52428800, got ${env.BASIN_STORAGE_MAX_FILE_SIZE}`);
+  return bytes;
 }
 
 function parseFaults(env: NodeJS.ProcessEnv): string[] {

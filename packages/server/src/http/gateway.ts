@@ -19,6 +19,7 @@ import type { PlatformContext } from '../services/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { RestError } from '../rest/errors.ts';
+import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
 import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
@@ -28,17 +29,20 @@ import { HttpError } from './errors.ts';
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, x-supabase-api-version, accept, accept-profile, content-profile, prefer, range',
+  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, x-supabase-api-version, accept, accept-profile, content-profile, prefer, range, x-upsert, x-metadata, cache-control, content-encoding, if-none-match, if-modified-since',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link',
+  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link, content-length, content-type, content-disposition, etag, last-modified, cache-control, accept-ranges',
 };
 
 type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; clientIp: string } };
 
 const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
 
-/** The links of auth emails, opened by a browser with no key, as Supabase's gateway lets them through. */
-const keyless = (method: string, path: string) => method === 'GET' && path === '/auth/v1/verify';
+/**
+ * The links of auth emails, opened by a browser with no key, as Supabase's gateway lets them
+ * through; and storage's public objects and signed URLs, whose token is the grant.
+ */
+const keyless = (method: string, path: string) => (method === 'GET' && path === '/auth/v1/verify') || isKeylessStorageRequest(method, path);
 
 const withoutPort = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
 
@@ -89,6 +93,7 @@ function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
   api.route('/auth/v1', authApi(ctx));
+  api.route('/storage/v1', storageApi(ctx)); // no body limit: uploads are held to their bucket's
   api.all('/functions/v1/*', (c) => invokeFunction(ctx, c.env.project, c.req.raw, c.req.path, c.env.clientIp));
   api.all('/rest/v1/*', restBodyLimit, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));

@@ -24,6 +24,7 @@ import { clientToolsProblem } from './pg-client.ts';
 import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
+import { ensureStorageSchema } from './storage-schema.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
 
@@ -80,6 +81,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensureApiRoles(client);
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
       await ensureAuthSchema(client, spec.authPassword);
+      await ensureStorageSchema(client);
     });
   }
 
@@ -95,6 +97,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await limitReadonlyRole(client);
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
       await ensureAuthSchema(client, spec.authPassword);
+      await ensureStorageSchema(client);
     });
   }
 

@@ -14,13 +14,14 @@ import { AUTHENTICATOR_ROLE } from './authenticator-role.ts';
 import { LOADER_ROLE } from './loader-role.ts';
 import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
 import { READONLY_ROLE } from './readonly-role.ts';
+import { STORAGE_ROLE } from './storage-schema.ts';
 
 /** Catalog reads are quick; counting, loading and ANALYZE of a large project are not. */
 const CATALOG_TIMEOUT_MS = 30_000;
 const WORK_TIMEOUT_MS = 60 * 60_000;
 
 /** Made by the driver on every instance with the project's passwords: never copied. */
-const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, AUTHENTICATOR_ROLE, AUTH_ROLE, ...API_ROLES];
+const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, AUTHENTICATOR_ROLE, AUTH_ROLE, STORAGE_ROLE, ...API_ROLES];
 
 const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
   withAdmin(server, timeoutMs, work, database);

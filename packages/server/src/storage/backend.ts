@@ -1,0 +1,187 @@
+/**
+ * Where the bytes of objects live, behind a small interface so another backend (S3) can take the
+ * file one's place. Every upload is a new immutable version (`storage.objects.version`): the row
+ * names the version it points at, so a row and its bytes change together when the row's
+ * transaction commits, two uploads of one key never write the same file, and a copy can share the
+ * bytes. Moves are a copy, the row's update, then the old version's removal.
+ *
+ * The file backend keeps `<BASIN_DATA_DIR>/storage/<ref>/<bucket>/<key>/<version>` (the layout of
+ * Supabase Storage's own file backend). A version is written to `<root>/.tmp/` (same file system),
+ * flushed to disk, then renamed into place: a crash leaves a stray temporary file, never half an
+ * object. Nothing is held in memory: bodies are streamed through, hashed (MD5, the ETag) and
+ * counted on the way, and refused as soon as they pass the size limit.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { link, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { PlatformContext } from '../services/context.ts';
+import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
+
+export interface ObjectLocation {
+  bucket: string;
+  key: string;
+  version: string;
+}
+
+/** Both ends included, as in a Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
+export interface StoredBytes {
+  size: number;
+  /** Hex MD5 of the bytes. */
+  etag: string;
+}
+
+export interface StorageBackend {
+  /** Streams `body` into `location` whole, or throws (EntityTooLarge beyond `maxBytes`) leaving nothing. */
+  put(location: ObjectLocation, body: Readable, maxBytes: number): Promise<StoredBytes>;
+  /** The bytes of `location` (within `range`); NoSuchKey when they are missing. */
+  get(location: ObjectLocation, range?: ByteRange): Promise<{ size: number; body: Readable }>;
+  /** Makes `to` hold the bytes of `from` (a new version name). */
+  copy(from: ObjectLocation, to: ObjectLocation): Promise<void>;
+  /** Removes these versions; missing ones are no error. */
+  remove(locations: ObjectLocation[]): Promise<void>;
+  /** Removes whatever is left of a bucket (it has no rows any more). */
+  removeBucket(bucket: string): Promise<void>;
+}
+
+/** A new version name for an upload or a copy. */
+export const newVersion = () => randomUUID();
+
+const isCode = (error: unknown, ...codes: string[]) => error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
+
+/** Counts and hashes what passes, failing once more than `maxBytes` did. */
+class Meter extends Transform {
+  size = 0;
+  readonly hash = createHash('md5');
+
+  constructor(private readonly maxBytes: number) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(entityTooLarge());
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+}
+
+export class FileBackend implements StorageBackend {
+  constructor(readonly root: string) {}
+
+  #path({ bucket, key, version }: ObjectLocation): string {
+    return join(this.root, bucket, key, version);
+  }
+
+  /** A fresh temporary file name on the same file system as the objects. */
+  async #temporary(): Promise<string> {
+    const dir = join(this.root, '.tmp');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return join(dir, randomUUID());
+  }
+
+  /** Renames `temporary` to the version's path; a key whose path is taken by another key's folder is refused. */
+  async #place(temporary: string, location: ObjectLocation): Promise<void> {
+    const target = this.#path(location);
+    try {
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
+      await rename(temporary, target);
+    } catch (error) {
+      // `a/b` stored as a folder of versions, and `a/b/<that version's name>` asked for: one of
+      // them cannot be a file and a folder at once.
+      if (isCode(error, 'ENOTDIR', 'EEXIST', 'EISDIR', 'ENOTEMPTY')) throw keyAlreadyExists();
+      throw error;
+    }
+  }
+
+  async put(location: ObjectLocation, body: Readable, maxBytes: number): Promise<StoredBytes> {
+    const temporary = await this.#temporary();
+    const meter = new Meter(maxBytes);
+    try {
+      // `flush`: the bytes reach the disk (fsync) before the stream closes, so before the rename.
+      await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }));
+      await this.#place(temporary, location);
+      return { size: meter.size, etag: meter.hash.digest('hex') };
+    } catch (error) {
+      body.destroy();
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async get(location: ObjectLocation, range?: ByteRange): Promise<{ size: number; body: Readable }> {
+    let file;
+    try {
+      file = await open(this.#path(location), 'r');
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) throw noSuchKey();
+      throw error;
+    }
+    try {
+      const { size } = await file.stat();
+      // The open descriptor keeps the bytes readable even if the version is removed meanwhile.
+      const body = file.createReadStream(range ? { start: range.start, end: range.end } : {});
+      return { size, body };
+    } catch (error) {
+      await file.close();
+      throw error;
+    }
+  }
+
+  async copy(from: ObjectLocation, to: ObjectLocation): Promise<void> {
+    const temporary = await this.#temporary();
+    try {
+      // Versions are never rewritten, so a copy may share the bytes.
+      await link(this.#path(from), temporary);
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) throw noSuchKey();
+      throw error;
+    }
+    try {
+      await this.#place(temporary, to);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  async remove(locations: ObjectLocation[]): Promise<void> {
+    for (const location of locations) {
+      const path = this.#path(location);
+      await rm(path, { force: true });
+      await this.#pruneFolders(dirname(path), join(this.root, location.bucket));
+    }
+  }
+
+  /** Empty folders from `dir` up to (not including) `stop`. */
+  async #pruneFolders(dir: string, stop: string): Promise<void> {
+    for (let current = dir; current.startsWith(`${stop}/`); current = dirname(current)) {
+      try {
+        await rmdir(current);
+      } catch {
+        return; // not empty (or gone): the folders above are not empty either
+      }
+    }
+  }
+
+  async removeBucket(bucket: string): Promise<void> {
+    await rm(join(this.root, bucket), { recursive: true, force: true });
+  }
+}
+
+/** The project's backend: files under the platform's data directory. */
+export function storageBackend(ctx: PlatformContext, ref: string): StorageBackend {
+  return new FileBackend(join(ctx.config.dataDir, 'storage', ref));
+}
+
+/** A web request body as a Node stream (an empty one when there is none). */
+export function nodeStream(body: ReadableStream<Uint8Array> | null): Readable {
+  return body ? Readable.fromWeb(body as import('node:stream/web').ReadableStream<Uint8Array>) : Readable.from([]);
+}
