@@ -192,6 +192,11 @@ describe('objects', () => {
     expect((await bucket.upload('ok.png', randomBytes(1024), { contentType: 'image/png' })).error).toBeNull();
     const { data: listed } = await bucket.list();
     expect(listed!.map((entry) => entry.name)).toEqual(['ok.png']);
+    // The project's own limit (Storage settings) caps every bucket's.
+    expect((await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 512 })).status).toBe(200);
+    expect((await bucket.upload('capped.png', randomBytes(600), { contentType: 'image/png' })).error).toMatchObject({ status: 413 });
+    expect((await service.storage.from('files').upload('capped.bin', randomBytes(600))).error).toMatchObject({ status: 413 });
+    expect((await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 50 * 1024 * 1024 })).status).toBe(200);
     // Nothing half-written is left behind by the refusals.
     expect(await readdir(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, '.tmp'))).toEqual([]);
   });

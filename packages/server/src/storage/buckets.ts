@@ -27,9 +27,15 @@ const BUCKET_COLUMNS = `id, name, owner, owner_id, public, avif_autodetection, f
 
 const MIME_PATTERN = /^[a-z0-9!#$&^_.+-]+\/([a-z0-9!#$&^_.+-]+|\*)$/i;
 
-/** The largest upload `bucket` takes. */
-export const uploadLimit = (ctx: PlatformContext, bucket: Pick<BucketLimits, 'file_size_limit'>) =>
-  Math.min(bucket.file_size_limit ?? DEFAULT_FILE_SIZE_LIMIT, ctx.config.storageMaxFileSize);
+/**
+ * The largest upload `bucket` takes: its own limit, never above the project's (Storage settings,
+ * the platform's `storage_settings`; 50 MB without one) nor the installation's maximum.
+ */
+export async function uploadLimit(ctx: PlatformContext, ref: string, bucket: Pick<BucketLimits, 'file_size_limit'>): Promise<number> {
+  const { rows } = await ctx.db.query<{ file_size_limit: string }>('select file_size_limit from storage_settings where ref = $1', [ref]);
+  const project = Math.min(rows[0] ? Number(rows[0].file_size_limit) : DEFAULT_FILE_SIZE_LIMIT, ctx.config.storageMaxFileSize);
+  return Math.min(bucket.file_size_limit ?? project, project);
+}
 
 /** Whether `contentType` (parameters aside) is one the bucket allows; any when it lists none. */
 export function mimeTypeAllowed(bucket: Pick<BucketLimits, 'allowed_mime_types'>, contentType: string): boolean {

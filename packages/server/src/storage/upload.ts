@@ -98,7 +98,7 @@ export async function uploadObject(caller: StorageCaller, target: UploadTarget, 
   const { bucket, key, upsert } = target;
   try {
     const limits = await bucketLimits(caller, bucket);
-    const maxBytes = uploadLimit(caller.ctx, limits);
+    const maxBytes = await uploadLimit(caller.ctx, caller.project.ref, limits);
     if (file.declaredLength !== undefined && file.declaredLength > maxBytes) throw entityTooLarge();
     if (file.contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(file.contentType)) throw invalidMimeType(file.contentType.slice(0, 255));
     if (!mimeTypeAllowed(limits, file.contentType)) throw invalidMimeType(file.contentType);
