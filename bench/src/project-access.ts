@@ -5,6 +5,7 @@ import type { ApiClient } from '../../packages/server/test/harness.ts';
 export interface ProjectAccess {
   ref: string;
   anonKey: string;
+  serviceKey: string;
   connectionString: string;
   computeSize: ComputeSizeId;
   /** The Host of the project's API URL (`{ref}.{domain}`), as supabase-js reaches it. */
@@ -14,10 +15,12 @@ export interface ProjectAccess {
 export async function projectAccess(api: ApiClient, ref: string): Promise<ProjectAccess> {
   const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; restUrl: string }>(`/api/platform/projects/${ref}`);
   const settings = await api.get<{ service_api_keys: { tags: string; api_key: string }[] }>(`/api/platform/projects/${ref}/settings`);
-  const anonKey = settings.body.service_api_keys.find((key) => key.tags === 'anon')?.api_key;
-  if (project.status !== 200 || !anonKey) throw new Error(`project ${ref}: ${project.status}, settings ${settings.status}`);
+  const keyOf = (role: string) => settings.body.service_api_keys.find((key) => key.tags === role)?.api_key;
+  const anonKey = keyOf('anon');
+  const serviceKey = keyOf('service_role');
+  if (project.status !== 200 || !anonKey || !serviceKey) throw new Error(`project ${ref}: ${project.status}, settings ${settings.status}`);
   const { connectionString, infra_compute_size: computeSize, restUrl } = project.body;
-  return { ref, anonKey, connectionString, computeSize, apiHost: new URL(restUrl).host };
+  return { ref, anonKey, serviceKey, connectionString, computeSize, apiHost: new URL(restUrl).host };
 }
 
 /** The headers supabase-js sends with the anon key. */

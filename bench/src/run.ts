@@ -15,6 +15,7 @@ import { metaTimes } from './meta-times.ts';
 import { authApiTimes } from './auth-api-times.ts';
 import { dataApiTimes } from './data-api-times.ts';
 import { functionsTimes } from './functions-times.ts';
+import { storageTimes } from './storage-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
 import type { Spread } from './stats.ts';
@@ -64,6 +65,7 @@ async function platformRows(): Promise<TableRow[]> {
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
     const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const storage = await storageTimes(api, platform.url, await projectAccess(api, runs[4]!.ref));
     const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
@@ -83,6 +85,7 @@ async function platformRows(): Promise<TableRow[]> {
       ...dataApi,
       ...authApi,
       ...functions,
+      ...storage,
       ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
       ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
