@@ -42,10 +42,14 @@ const CATALOG_CASES: { lint: string; reported: string; clean: string }[] = [
   { lint: 'materialized_view_in_api', reported: 'public.mv_bad', clean: 'public.mv_good' },
   { lint: 'foreign_table_in_api', reported: 'public.ft_bad', clean: 'public.ft_good' },
   { lint: 'unsupported_reg_types', reported: 'app.regs_bad', clean: 'app.regs_good' },
+  { lint: 'public_bucket_allows_listing', reported: 'storage.open_pub', clean: 'storage.closed_pub' },
 ];
 
 const SCHEMA_SQL = `
   create schema app;
+  insert into storage.buckets (id, name, public) values ('open_pub', 'open_pub', true), ('closed_pub', 'closed_pub', true);
+  create policy "anyone lists" on storage.objects for select to anon using (bucket_id = 'open_pub');
+  create policy "own files" on storage.objects for select to authenticated using (bucket_id = 'closed_pub' and owner = auth.uid());
   create table app.parent (id int primary key);
   create table app.fk_bad (id int primary key, parent_id int references app.parent (id));
   create table app.fk_good (id int primary key, parent_id int references app.parent (id));

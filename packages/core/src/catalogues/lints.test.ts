@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { LINT_NAMES, LINTS, lintCacheKey, lintFixPath } from './lints.ts';
 
 describe('lints catalogue', () => {
-  it('has the 29 lint names of the spec', () => {
-    expect(LINT_NAMES).toHaveLength(29);
+  it('has the 29 lint names of the spec and the storage one of issue 12', () => {
+    expect(LINT_NAMES).toHaveLength(30);
     expect(LINT_NAMES).toContain('vulnerable_postgres_version');
+    expect(LINT_NAMES).toContain('public_bucket_allows_listing');
     for (const name of LINT_NAMES) expect(LINTS[name].title).not.toBe('');
   });
 

@@ -169,6 +169,16 @@ export const LINTS = {
     remediation: 'Base the policy on app_metadata or on a table the user cannot write.',
     fix: policies,
   },
+  public_bucket_allows_listing: {
+    title: 'Public Bucket Allows Listing',
+    level: 'WARN',
+    category: 'SECURITY',
+    source: 'catalog',
+    description:
+      "A public bucket has a SELECT policy on storage.objects for anyone, so clients can list every file in it. A public bucket's files are served by URL without any policy.",
+    remediation: 'Drop the policy, or limit it to the rows a client needs (its own folder, for example).',
+    fix: policies,
+  },
   materialized_view_in_api: {
     title: 'Materialized View in API',
     level: 'WARN',

@@ -21,12 +21,12 @@ const NOT_EXTENSION_CLASS = `not exists (select 1 from pg_depend e where e.class
 /** Readable by one of the API roles (missing roles simply match nothing). */
 const API_READABLE = `exists (select 1 from pg_roles r where r.rolname in ('anon', 'authenticated') and has_table_privilege(r.oid, c.oid, 'SELECT'))`;
 
-/** A policy with its table and both expressions as text. */
+/** A policy with its table and both expressions as text: members' own, storage.objects' included. */
 const POLICIES = `
   select n.nspname as schema, c.relname as tbl, p.polname, p.polpermissive, p.polcmd, p.polroles,
          coalesce(pg_get_expr(p.polqual, p.polrelid), '') || ' ' || coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '') as expr
   from pg_policy p join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
-  where ${USER_SCHEMA}`;
+  where (${USER_SCHEMA} or n.nspname = 'storage')`;
 
 const relation = (kinds: string, where: string) => `
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -137,6 +137,14 @@ export const CATALOG_LINT_QUERIES = {
            format('Table %I.%I has a row level security policy %I that reads user_metadata, which users can edit.', schema, tbl, polname) as detail
     from (${POLICIES}) p
     where expr ~ 'user_metadata'`,
+
+  public_bucket_allows_listing: `
+    select 'storage' as schema, b.id as name, 'bucket' as type, b.id || '_' || p.polname as object,
+           format('Public bucket %s has a policy %I on storage.objects that lets anyone list its files; its public URLs need no policy.', b.id, p.polname) as detail
+    from storage.buckets b join pg_policy p on p.polrelid = to_regclass('storage.objects')
+    where b.public and p.polpermissive and p.polcmd in ('r', '*')
+      and (0 = any(p.polroles) or exists (select 1 from pg_roles r where r.oid = any(p.polroles) and r.rolname = 'anon'))
+      and strpos(coalesce(pg_get_expr(p.polqual, p.polrelid), ''), quote_literal(b.id)) > 0`,
 
   materialized_view_in_api: `
     select n.nspname as schema, c.relname as name, 'materialized view' as type, c.relname as object,
