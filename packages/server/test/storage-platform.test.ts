@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ApiClient, query, uniqueEmail, waitFor } from './harness.ts';
@@ -252,5 +254,15 @@ describe('the bucket lifecycle and a stopped project', () => {
     expect((await owner.post(`/api/platform/projects/${ref}/restart`)).status).toBeLessThan(300);
     expect(await members.reader.get(`${base()}/buckets`)).toMatchObject({ status: 409, body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) } });
     expect((await upload(owner, 'pics', 'a.png', 'x', 'image/png')).status).toBe(409);
+  });
+
+  it('removes the files and the archive with the project', async () => {
+    const { dataDir } = project.meta.platform.ctx.config;
+    const places = [path.join(dataDir, 'storage', ref), path.join(dataDir, 'storage-archives', ref)];
+    await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY');
+    expect(places.map((place) => existsSync(place))).toEqual([true, true]);
+    expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
+    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status, (status) => status === 404);
+    expect(places.map((place) => existsSync(place))).toEqual([false, false]);
   });
 });

@@ -2,8 +2,10 @@ import { DELETE_PROJECT_MESSAGES } from '@basin/core';
 import { closeRestPool } from '../rest/pool.ts';
 import { removeProjectBackups } from '../services/backups.ts';
 import { removeProjectFunctions } from '../services/functions.ts';
+import { removeStorageArchive } from '../services/storage-archive.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { injectFault } from '../services/faults.ts';
+import { storageBackend } from '../storage/backend.ts';
 import * as projects from '../store/projects.ts';
 import { deleteProjectRow, projectTree } from '../store/project-removal.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
@@ -11,7 +13,8 @@ import { withRefLock } from './ref-lock.ts';
 
 /**
  * Removes a GOING_DOWN project for good: its branches first, then its own instance (process and
- * data directory), its backups, and last its row, so that a crash at any step leaves a
+ * data directory), its functions' workers and files, its stored files and their archive, its
+ * backups, and last its row, so that a crash at any step leaves a
  * GOING_DOWN row whose job is queued again at the next start. Every step is idempotent.
  */
 export const deleteProject: ProjectJobDefinition = {
@@ -35,6 +38,8 @@ async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
   await closeRestPool(ref); // a branch's too: its listener would wait for the instance forever
   await ctx.driver.remove(ref);
   await removeProjectFunctions(ctx, ref);
+  await storageBackend(ctx, ref).removeAll();
+  await removeStorageArchive(ctx, ref);
   await removeProjectBackups(ctx, ref);
   await deleteProjectRow(ctx.db, ref);
 }

@@ -31,6 +31,7 @@ import { signedDownloadPath } from '../storage/signed-urls.ts';
 import { incomingFile, uploadObject as storeUpload } from '../storage/upload.ts';
 import { conflict, HttpError } from '../http/errors.ts';
 import type { ProjectRow } from '../store/projects.ts';
+import * as storageSettings from '../store/storage-settings.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
 import { projectApiUrl } from './gateway.ts';
@@ -85,33 +86,22 @@ function asBucket(row: Record<string, unknown>): StorageBucket {
 
 // ---- Settings -------------------------------------------------------------------------------
 
-/** The project's limit (its own, else the default), never above the installation's maximum. */
-export async function projectFileSizeLimit(ctx: PlatformContext, ref: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ file_size_limit: string }>('select file_size_limit from storage_settings where ref = $1', [ref]);
-  const limit = rows[0] ? Number(rows[0].file_size_limit) : buckets.DEFAULT_FILE_SIZE_LIMIT;
-  return Math.min(limit, ctx.config.storageMaxFileSize);
-}
-
 export async function getStorageSettings(ctx: PlatformContext, ref: string, userId: string): Promise<StorageSettings> {
   await storageProject(ctx, ref, userId, 'storage:read');
-  return { file_size_limit: await projectFileSizeLimit(ctx, ref), max_file_size_limit: ctx.config.storageMaxFileSize };
+  return { file_size_limit: await buckets.projectFileSizeLimit(ctx, ref), max_file_size_limit: ctx.config.storageMaxFileSize };
 }
 
 export async function updateStorageSettings(ctx: PlatformContext, ref: string, userId: string, fileSizeLimit: number): Promise<StorageSettings> {
   await storageProject(ctx, ref, userId, 'project.settings:write');
   const max = ctx.config.storageMaxFileSize;
   if (fileSizeLimit > max) throw new HttpError(400, `The file size limit may not exceed this installation's maximum (${formatBytes(max)})`);
-  await ctx.db.query(
-    `insert into storage_settings (ref, file_size_limit) values ($1, $2)
-     on conflict (ref) do update set file_size_limit = excluded.file_size_limit, updated_at = now()`,
-    [ref, fileSizeLimit],
-  );
+  await storageSettings.setFileSizeLimit(ctx.db, ref, fileSizeLimit);
   return { file_size_limit: fileSizeLimit, max_file_size_limit: max };
 }
 
 async function checkBucketLimit(ctx: PlatformContext, ref: string, limit: number | null | undefined): Promise<void> {
   if (limit === null || limit === undefined) return;
-  const projectLimit = await projectFileSizeLimit(ctx, ref);
+  const projectLimit = await buckets.projectFileSizeLimit(ctx, ref);
   if (limit > projectLimit) throw new HttpError(400, STORAGE_MESSAGES.bucketLimitAboveProject(formatBytes(projectLimit)));
 }
 
@@ -218,7 +208,7 @@ function capped(max: number) {
 /** Stores the request's body (raw or multipart, streamed) as `key`; `upsert` replaces an existing file. */
 export async function uploadObject(ctx: PlatformContext, ref: string, userId: string, bucket: string, key: string, request: Request, upsert: boolean): Promise<UploadedObject> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', request.method);
-  const limit = await projectFileSizeLimit(ctx, ref);
+  const limit = await buckets.projectFileSizeLimit(ctx, ref);
   const target = { bucket: checkBucketIdOrHttp(bucket), key: checkKeyOrHttp(key), upsert };
   const file = await translated(incomingFile(request));
   if (file.declaredLength !== undefined && file.declaredLength > limit) {

@@ -49,6 +49,8 @@ export interface StorageBackend {
   remove(locations: ObjectLocation[]): Promise<void>;
   /** Removes whatever is left of a bucket (it has no rows any more). */
   removeBucket(bucket: string): Promise<void>;
+  /** Removes every bucket's bytes: the project is being deleted. */
+  removeAll(): Promise<void>;
 }
 
 /** A new version name for an upload or a copy. */
@@ -173,6 +175,10 @@ export class FileBackend implements StorageBackend {
 
   async removeBucket(bucket: string): Promise<void> {
     await rm(join(this.root, bucket), { recursive: true, force: true });
+  }
+
+  async removeAll(): Promise<void> {
+    await rm(this.root, { recursive: true, force: true });
   }
 }
 

@@ -11,6 +11,7 @@ import { asServiceRole, inTransaction, ownerOf, type StorageCaller } from './db.
 import { invalidRequest, noSuchBucket } from './errors.ts';
 import { checkBucketId } from './paths.ts';
 import { formatSize, parseSize } from './sizes.ts';
+import * as storageSettings from '../store/storage-settings.ts';
 
 /** A bucket without a limit of its own takes this one, as Supabase's default global limit. */
 export const DEFAULT_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -27,13 +28,14 @@ const BUCKET_COLUMNS = `id, name, owner, owner_id, public, avif_autodetection, f
 
 const MIME_PATTERN = /^[a-z0-9!#$&^_.+-]+\/([a-z0-9!#$&^_.+-]+|\*)$/i;
 
-/**
- * The largest upload `bucket` takes: its own limit, never above the project's (Storage settings,
- * the platform's `storage_settings`; 50 MB without one) nor the installation's maximum.
- */
+/** The project's limit (Storage settings, the platform's `storage_settings`; 50 MB without one), never above the installation's maximum. */
+export async function projectFileSizeLimit(ctx: PlatformContext, ref: string): Promise<number> {
+  return Math.min((await storageSettings.fileSizeLimit(ctx.db, ref)) ?? DEFAULT_FILE_SIZE_LIMIT, ctx.config.storageMaxFileSize);
+}
+
+/** The largest upload `bucket` takes: its own limit, never above the project's. */
 export async function uploadLimit(ctx: PlatformContext, ref: string, bucket: Pick<BucketLimits, 'file_size_limit'>): Promise<number> {
-  const { rows } = await ctx.db.query<{ file_size_limit: string }>('select file_size_limit from storage_settings where ref = $1', [ref]);
-  const project = Math.min(rows[0] ? Number(rows[0].file_size_limit) : DEFAULT_FILE_SIZE_LIMIT, ctx.config.storageMaxFileSize);
+  const project = await projectFileSizeLimit(ctx, ref);
   return Math.min(bucket.file_size_limit ?? project, project);
 }
 
