@@ -1,9 +1,10 @@
 import { RotateCw, Search, Users } from 'lucide-react';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
 import { can } from '@basin/core';
 import { useAuthUsersQuery } from '../../data/auth-users/use-auth-users-query';
 import { useProjectRole } from '../../data/use-project-role';
+import { useQueryParams } from '../../lib/use-query-params';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
@@ -18,20 +19,8 @@ import { UsersTable } from './users-table';
 
 /** The URL keeps the search (`search`), the page (`page`, from 1) and the open user (`user`). */
 function useUsersParams() {
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useQueryParams({ replace: true });
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: true },
-    );
   return { search: params.get('search') ?? '', page, userId: params.get('user'), update };
 }
 

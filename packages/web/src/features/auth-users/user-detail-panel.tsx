@@ -10,6 +10,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { Skeleton } from '../../ui/skeleton';
 import { UserActionsMenu } from './user-actions-menu';
 import { userBadges, userLabel } from './user-status';
+import { DetailFields } from '../../ui/detail-fields';
 
 const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
 
@@ -19,19 +20,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <h3 className="text-xs font-medium tracking-wide text-subtle uppercase">{title}</h3>
       {children}
     </section>
-  );
-}
-
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-[13px]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -51,7 +39,7 @@ function Identity({ identity }: { identity: AuthIdentity }) {
         <Badge>{identity.provider}</Badge>
         <span className="truncate text-xs text-muted">{identity.email ?? identity.id}</span>
       </div>
-      <Fields
+      <DetailFields
         rows={[
           ['Created', when(identity.created_at)],
           ['Last sign in', when(identity.last_sign_in_at)],
@@ -76,7 +64,7 @@ function Details({ user }: { user: AuthUser }) {
           </code>
           <CopyButton value={user.id} />
         </div>
-        <Fields
+        <DetailFields
           rows={[
             ['Email', user.email || '—'],
             ['Phone', user.phone || '—'],

@@ -1,6 +1,6 @@
 import { ArrowLeft, ChevronRight, File, Folder, FolderPlus, RotateCw, Search, Trash2, Upload } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { can } from '@basin/core';
 import { formatBytes, STORAGE_LIST_LIMIT, STORAGE_MESSAGES, type StorageObject } from '@basin/core/schemas';
 import { publicObjectUrl } from '../../data/storage/object-urls';
@@ -12,6 +12,7 @@ import { copyToClipboard } from '../../lib/clipboard';
 import { downloadFile } from '../../lib/download';
 import { formatDateTime } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
+import { useQueryParams } from '../../lib/use-query-params';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -33,19 +34,7 @@ import { useUploads } from './use-uploads';
 
 /** The URL keeps the folder (`path`) and the open file (`file`). */
 function useBrowserParams() {
-  const [params, setParams] = useSearchParams();
-  const update = (changes: Record<string, string | null>) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        for (const [key, value] of Object.entries(changes)) {
-          if (value) next.set(key, value);
-          else next.delete(key);
-        }
-        return next;
-      },
-      { replace: false },
-    );
+  const { params, update } = useQueryParams({ replace: false });
   return { folder: folderOf(params.get('path')), file: params.get('file'), update };
 }
 

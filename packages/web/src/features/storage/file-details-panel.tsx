@@ -6,6 +6,7 @@ import { objectPath } from '../../data/storage/paths';
 import { formatDateTime } from '../../lib/format-date';
 import { Button } from '../../ui/button';
 import { previewKind } from './object-names';
+import { DetailFields } from '../../ui/detail-fields';
 
 const PREVIEW_BYTES = 64 * 1024;
 
@@ -28,19 +29,6 @@ function TextPreview({ url }: { url: string }) {
     <pre aria-label="Preview" tabIndex={0} className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap">
       {text}
     </pre>
-  );
-}
-
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1.5 text-[13px]">
-      {rows.map(([label, value]) => (
-        <div key={label} className="contents">
-          <dt className="text-muted">{label}</dt>
-          <dd className="min-w-0 break-words">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -93,7 +81,7 @@ export function FileDetailsPanel({
                 ) : (
                   <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">No preview for this type of file.</p>
                 )}
-                <Fields
+                <DetailFields
                   rows={[
                     ['Name', <span className="font-mono text-xs">{path}</span>],
                     ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
