@@ -31,7 +31,13 @@ const MEMBERS_SCHEMA = `
     insert into public.signups values (new.id, session_user);
     return new;
   end $f$;
-  create trigger on_auth_user_created after insert on auth.users for each row execute function public.handle_new_user();`;
+  create trigger on_auth_user_created after insert on auth.users for each row execute function public.handle_new_user();
+  create policy "own folder" on storage.objects for select to authenticated
+    using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);`;
+
+/** Members' policies on the platform's storage.objects, as Postgres prints them. */
+const storagePolicies = (spec: InstanceSpec) =>
+  run(spec, `select policyname, roles::text, cmd, qual from pg_catalog.pg_policies where schemaname = 'storage' order by 1`, admin(spec));
 
 const user = (n: number) => `00000000-0000-0000-0000-00000000000${n}`;
 const signUp = (spec: InstanceSpec, n: number) =>
@@ -59,6 +65,15 @@ async function attachments(spec: InstanceSpec) {
     admin(spec),
   );
 }
+
+const POLICIES = [
+  {
+    policyname: 'own folder',
+    roles: '{authenticated}',
+    cmd: 'SELECT',
+    qual: "((bucket_id = 'docs'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text))",
+  },
+];
 
 const ATTACHED = [{ triggers: ['on_auth_user_created'], foreign_keys: ['profiles FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE'] }];
 
@@ -105,6 +120,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
       { email: 'user2@example.com' },
     ]);
     expect(await attachments(spec)).toEqual(ATTACHED);
+    expect(await storagePolicies(spec)).toEqual(POLICIES);
     await expectTriggerAndCascade(spec, { users: 2, profiles: 2, signups: 2 });
     await expect(run(spec, `insert into public.profiles values ('${user(8)}', 'nobody')`, member(spec))).rejects.toThrow(/foreign key/);
     expect(await run(spec, `select rolname from pg_catalog.pg_roles where rolname like 'basin_loader%'`, admin(spec))).toEqual([]);
@@ -117,6 +133,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
     expect(await counts(branch)).toEqual({ users: 0, profiles: 0, signups: 0 });
     expect(await attachments(branch)).toEqual(ATTACHED);
+    expect(await storagePolicies(branch)).toEqual(POLICIES);
     await expectTriggerAndCascade(branch, { users: 0, profiles: 0, signups: 0 });
   });
 

@@ -73,7 +73,8 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
  *   the target already; any other database is created by the dump itself (--create), with its
  *   owner, settings and privileges. Their foreign keys to platform tables (profiles.id references
  *   auth.users) find the platform's rows already there;
- * - last, members' triggers on the platform's tables (carryMembersTriggers).
+ * - last, members' policies and triggers on the platform's tables (carryMembersPolicies,
+ *   carryMembersTriggers).
  */
 export async function copyDatabase(
   tools: ClientTools,
@@ -94,7 +95,63 @@ export async function copyDatabase(
   const rows = withRows ? [] : ['--schema-only'];
   const members = platformSchemas.map((schema) => `--exclude-schema=${schema}`);
   await pipeClients(dump([...create, ...rows, ...members]), load('postgres', loader));
-  if (schemas.length) await carryMembersTriggers(source, target, loader, database, schemas);
+  if (schemas.length) {
+    await carryMembersPolicies(source, target, loader, database, schemas);
+    await carryMembersTriggers(source, target, loader, database, schemas);
+  }
+}
+
+/** Runs `statements` in one transaction of the loader's: members' code may run, never as the superuser. */
+async function asLoader(target: AdminEndpoint, loader: Login, database: string, statements: string[]): Promise<void> {
+  if (!statements.length) return;
+  await withLogin(
+    target.port,
+    loader,
+    CATALOG_TIMEOUT_MS,
+    async (client) => {
+      await client.query('begin');
+      for (const statement of statements) await client.query(statement);
+      await client.query('commit');
+    },
+    database,
+  );
+}
+
+interface PlatformTablePolicy {
+  name: string;
+  definition: string;
+}
+
+/** Policies on the tables of `schemas`, each as the CREATE POLICY that makes it again (expressions as pg_get_expr prints them). */
+async function platformTablePolicies(server: AdminEndpoint, database: string, schemas: string[]): Promise<PlatformTablePolicy[]> {
+  return onDatabase(server, database, async (client) => {
+    const { rows } = await client.query<PlatformTablePolicy>(
+      `select format('%I.%I %I', n.nspname, c.relname, p.polname) as name,
+              format('create policy %I on %I.%I as %s for %s to %s', p.polname, n.nspname, c.relname,
+                     case when p.polpermissive then 'permissive' else 'restrictive' end,
+                     case p.polcmd when 'r' then 'select' when 'a' then 'insert' when 'w' then 'update' when 'd' then 'delete' else 'all' end,
+                     (select string_agg(case when r = 0 then 'public' else quote_ident(pg_get_userbyid(r)) end, ', ') from unnest(p.polroles) r))
+              || coalesce(' using (' || pg_get_expr(p.polqual, p.polrelid) || ')', '')
+              || coalesce(' with check (' || pg_get_expr(p.polwithcheck, p.polrelid) || ')', '') as definition
+         from pg_policy p join pg_class c on c.oid = p.polrelid join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = any($1)
+        order by 1`,
+      [schemas],
+    );
+    return rows;
+  });
+}
+
+/**
+ * Members write row level security policies on the platform's storage.objects (members belong to
+ * its owner role, as Supabase lets them): the dump leaves them out with the schema, so those the
+ * target lacks are made again by the loader, after members' objects (the functions the policies
+ * call) are loaded.
+ */
+async function carryMembersPolicies(source: AdminEndpoint, target: AdminEndpoint, loader: Login, database: string, schemas: string[]): Promise<void> {
+  const existing = new Set((await platformTablePolicies(target, database, schemas)).map(({ name }) => name));
+  const missing = (await platformTablePolicies(source, database, schemas)).filter(({ name }) => !existing.has(name));
+  await asLoader(target, loader, database, missing.map(({ definition }) => definition));
 }
 
 interface PlatformTableTrigger {
@@ -134,18 +191,7 @@ async function platformTableTriggers(server: AdminEndpoint, database: string, sc
 async function carryMembersTriggers(source: AdminEndpoint, target: AdminEndpoint, loader: Login, database: string, schemas: string[]): Promise<void> {
   const existing = new Set((await platformTableTriggers(target, database, schemas)).map(({ tablename, trigger }) => `${tablename} ${trigger}`));
   const missing = (await platformTableTriggers(source, database, schemas)).filter(({ tablename, trigger }) => !existing.has(`${tablename} ${trigger}`));
-  if (!missing.length) return;
-  await withLogin(
-    target.port,
-    loader,
-    CATALOG_TIMEOUT_MS,
-    async (client) => {
-      await client.query('begin');
-      for (const { definition } of missing) await client.query(definition);
-      await client.query('commit');
-    },
-    database,
-  );
+  await asLoader(target, loader, database, missing.map(({ definition }) => definition));
   const states = missing.filter(({ enabled }) => enabled !== 'O');
   if (states.length) {
     await onDatabase(target, database, async (client) => {
