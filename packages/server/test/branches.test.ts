@@ -15,6 +15,13 @@ const outsider = new ApiClient('');
 
 const branchesOf = (client: ApiClient, ref: string) => client.get(`/api/v1/projects/${ref}/branches`);
 const createBranch = (client: ApiClient, ref: string, body: object) => client.post(`/api/v1/projects/${ref}/branches`, body);
+/** docs/notes.txt of a project's storage, read or (over)written through the dashboard's route. */
+const storageFile = (ref: string, method: 'GET' | 'PUT', body?: string) =>
+  fetch(`${org.owner.baseUrl}/api/platform/storage/${ref}/buckets/docs/objects/notes.txt`, {
+    method,
+    body,
+    headers: { cookie: org.owner.cookie, origin: org.owner.baseUrl, 'content-type': 'text/plain', ...(method === 'PUT' ? { 'x-upsert': 'true' } : {}) },
+  });
 
 /** Creates the branch and waits until it is healthy; answers its connection string. */
 async function healthyBranch(body: object, parentRef = parent.ref): Promise<{ ref: string; connectionString: string }> {
@@ -52,8 +59,14 @@ afterAll(() => platform?.destroy());
 
 describe('preview branches', () => {
   it('copies the data with data, and the copy is independent of the parent', async () => {
+    expect((await org.owner.post(`/api/platform/storage/${parent.ref}/buckets`, { name: 'docs' })).status).toBe(201);
+    expect((await storageFile(parent.ref, 'PUT', 'a file of the parent')).status).toBe(200);
     const before = await fingerprint(parent.connectionString);
     const branch = await healthyBranch({ branch_name: 'with-data', with_data: true });
+    // Its stored files come along, and stay its own.
+    expect(await (await storageFile(branch.ref, 'GET')).text()).toBe('a file of the parent');
+    expect((await storageFile(branch.ref, 'PUT', 'changed on the branch')).status).toBe(200);
+    expect(await (await storageFile(parent.ref, 'GET')).text()).toBe('a file of the parent');
     expect(await fingerprint(branch.connectionString)).toEqual(before);
     expect(await schemaOf(branch.connectionString)).toEqual(await schemaOf(parent.connectionString));
     // Autovacuum may analyze either side meanwhile: planner statistics are not compared.

@@ -3,13 +3,14 @@ import { createBranchWithData, createBranchWithSchema } from '../instances/branc
 import { EmbeddedDriver } from '../instances/index.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
+import { cloneProjectFiles } from '../storage/backend.ts';
 import * as branches from '../store/branches.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
 
 /**
  * Makes the instance of a COMING_UP preview branch from its parent's: a physical copy of the
- * parent's data, or the parent's schema only. Each attempt starts over, so retries and jobs
+ * parent's data (and its stored files), or the parent's schema only. Each attempt starts over, so retries and jobs
  * re-queued after a restart are harmless. Projects without a branch row belong to create-project.
  */
 export const createBranch: ProjectJobDefinition = {
@@ -23,8 +24,10 @@ export const createBranch: ProjectJobDefinition = {
     const spec = instanceSpec(row, ctx.box);
     const from = { dataDir: dataDirOf(ctx, parent.ref), spec: instanceSpec(parent, ctx.box) };
     const to = { dataDir: dataDirOf(ctx, row.ref), spec };
-    if (branch.with_data) await createBranchWithData(ctx.driver, from, to);
-    else await createBranchWithSchema(ctx.driver, from, to);
+    if (branch.with_data) {
+      await createBranchWithData(ctx.driver, from, to);
+      await cloneProjectFiles(ctx, parent.ref, row.ref);
+    } else await createBranchWithSchema(ctx.driver, from, to);
     if (!(await ctx.driver.isHealthy(spec))) throw new Error('the database did not answer after it started');
     await projects.setStatus(ctx.db, row.ref, 'ACTIVE_HEALTHY');
   },

@@ -11,12 +11,14 @@
  * object. Nothing is held in memory: bodies are streamed through, hashed (MD5, the ETag) and
  * counted on the way, and refused as soon as they pass the size limit.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { link, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
 import type { PlatformContext } from '../services/context.ts';
 import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
 
@@ -183,8 +185,25 @@ export class FileBackend implements StorageBackend {
 }
 
 /** The project's backend: files under the platform's data directory. */
+const projectRoot = (ctx: PlatformContext, ref: string) => join(ctx.config.dataDir, 'storage', ref);
+
 export function storageBackend(ctx: PlatformContext, ref: string): StorageBackend {
-  return new FileBackend(join(ctx.config.dataDir, 'storage', ref));
+  return new FileBackend(projectRoot(ctx, ref));
+}
+
+/**
+ * Gives a branch with data its parent's files, as its database got the parent's rows: hard links,
+ * instant and without a second copy of the bytes, safe because a stored version never changes
+ * (an upload writes a new one) and a removal only unlinks. Uploads still under way stay behind.
+ */
+export async function cloneProjectFiles(ctx: PlatformContext, fromRef: string, toRef: string): Promise<void> {
+  const from = projectRoot(ctx, fromRef);
+  const to = projectRoot(ctx, toRef);
+  await rm(to, { recursive: true, force: true });
+  if (!existsSync(from)) return;
+  await mkdir(dirname(to), { recursive: true });
+  await promisify(execFile)('cp', ['-al', from, to]);
+  await rm(join(to, '.tmp'), { recursive: true, force: true });
 }
 
 /** A web request body as a Node stream (an empty one when there is none). */
