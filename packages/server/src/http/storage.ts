@@ -27,7 +27,7 @@ import * as storage from '../services/storage.ts';
 import * as archive from '../services/storage-archive.ts';
 import { decodeSegments } from '../storage/paths.ts';
 import { asHttpError } from '../services/storage.ts';
-import { badRequest, HttpError } from './errors.ts';
+import { badRequest, HttpError, notFound } from './errors.ts';
 import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Storage'];
@@ -263,9 +263,16 @@ export function storageRoutes(ctx: PlatformContext) {
     );
 }
 
+/** The `{ref}` of a route the OpenAPI validation does not see (streamed bodies): no project has a malformed one. */
+function projectRefOf(c: Context<AppEnv>): string {
+  const ref = c.req.param('ref') ?? '';
+  if (!ProjectRef.safeParse(ref).success) throw notFound('Project');
+  return ref;
+}
+
 /** `{bucket}` and the object name of `.../buckets/{id}/objects/{path...}`, percent-decoded. */
 function objectTarget(c: Context<AppEnv>): { ref: string; bucket: string; key: string } {
-  const ref = c.req.param('ref') ?? '';
+  const ref = projectRefOf(c);
   const pathname = new URL(c.req.url).pathname;
   const marker = '/objects/';
   const rest = pathname.slice(pathname.indexOf(marker, pathname.indexOf('/buckets/')) + marker.length);
@@ -319,7 +326,7 @@ export function storageFileRoutes(ctx: PlatformContext, guards: MiddlewareHandle
   });
   router.get('/storage/:ref/archive/download', async (c) => {
     await checked(c);
-    const ref = c.req.param('ref');
+    const ref = projectRefOf(c);
     const file = await archive.archiveFile(ctx, ref, c.var.userId);
     const name = `storage-${ref}-${file.createdAt.slice(0, 10)}.zip`;
     return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
