@@ -36,7 +36,7 @@ describe('organization billing in the dashboard', () => {
     await panel.getByRole('button', { name: 'Choose Pro' }).click();
 
     await page.getByText('This organization is on the Pro plan').waitFor();
-    expect(await panel.count()).toBe(0);
+    await panel.waitFor({ state: 'detached' }); // it closes with an animation
     expect(new URL(page.url()).search).toBe('');
     expect((await owner.get(`/api/platform/organizations/${slug}/billing/subscription`)).body.plan.id).toBe('pro');
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'billing-page-pro.png'), fullPage: true });

@@ -122,7 +122,8 @@ describe('Edge functions in the dashboard', () => {
     await page.waitForURL(`**/project/${ref}/functions`);
     const row = page.getByRole('row', { name: /Greeter/ });
     await row.getByText('greeter', { exact: true }).waitFor();
-    expect(await row.textContent()).toContain('Off');
+    // The list may show its cached page first: wait for the refetch with the JWT check off.
+    await row.getByText('Off', { exact: true }).waitFor();
     await shot(page, 'list');
 
     // Delete with type-to-confirm.

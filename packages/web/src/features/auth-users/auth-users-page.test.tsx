@@ -154,7 +154,7 @@ describe('Users page', () => {
     await user.type(dialog.getByLabelText('Email address'), 'new@example.com');
     await user.type(dialog.getByLabelText('User password'), 'a fine password');
     await user.click(dialog.getByRole('button', { name: 'Create user' }));
-    expect(await dialog.findByText('A user with this email address has already been registered')).toBeTruthy();
+    expect(await dialog.findByText('A user with this email address has already been registered', {}, { timeout: 5000 })).toBeTruthy();
     await user.click(dialog.getByRole('button', { name: 'Create user' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const posts = calls.filter((call) => call.method === 'POST');
