@@ -8,6 +8,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FunctionsConfig } from './config.ts';
@@ -103,7 +104,7 @@ export class FunctionWorker {
   async start(): Promise<void> {
     const { spec } = this;
     const started = performance.now();
-    rmSync(spec.listenSocket, { force: true }); // readiness is the socket appearing
+    rmSync(spec.listenSocket, { force: true }); // readiness is the socket accepting (below)
     const child = spawn(denoBinaryPath(), denoArgs({ ...spec, envNames: Object.keys(spec.env) }), {
       env: { ...spec.runtimeEnv, ...spec.env },
       cwd: spec.bundleDir,
@@ -127,7 +128,8 @@ export class FunctionWorker {
     });
 
     const deadline = Date.now() + spec.limits.bootTimeoutMs;
-    while (!existsSync(spec.listenSocket)) {
+    // The socket's file appears when Deno binds it, a moment before it listens: ready is accepting.
+    while (!(existsSync(spec.listenSocket) && (await accepts(spec.listenSocket)))) {
       if (this.exitInfo) throw new BootError(this.bootFailure());
       if (Date.now() > deadline) {
         this.kill('boot-timeout');
@@ -356,4 +358,16 @@ export class FunctionWorker {
     const uncaught = level === 'error' && /^(error: )?Uncaught/.test(line);
     this.spec.onConsole({ eventType: uncaught ? 'UncaughtException' : 'Log', level, message: line });
   }
+}
+
+/** Whether something listens on the Unix socket `path` (a connection is accepted, then closed). */
+function accepts(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
 }
