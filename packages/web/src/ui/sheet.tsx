@@ -5,13 +5,17 @@ import { cn } from './cn';
 
 interface SheetContentProps {
   title: string;
+  /** For screen readers; the title when absent. */
+  description?: string;
+  /** Buttons or a menu beside the close button. */
+  actions?: ReactNode;
   side?: 'left' | 'right';
   className?: string;
   children: ReactNode;
 }
 
-/** A panel that slides over the page from one side (used on small screens). */
-function SheetContent({ title, side = 'left', className, children }: SheetContentProps) {
+/** A panel that slides over the page from one side. */
+function SheetContent({ title, description = title, actions, side = 'left', className, children }: SheetContentProps) {
   return (
     <RadixDialog.Portal>
       <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
@@ -22,15 +26,18 @@ function SheetContent({ title, side = 'left', className, children }: SheetConten
           className,
         )}
       >
-        <div className="flex h-12 items-center justify-between border-b border-border px-4">
-          <RadixDialog.Title className="text-[13px] font-medium">{title}</RadixDialog.Title>
-          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          <RadixDialog.Close
-            aria-label="Close"
-            className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </RadixDialog.Close>
+        <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-border px-4">
+          <RadixDialog.Title className="truncate text-[13px] font-medium">{title}</RadixDialog.Title>
+          <RadixDialog.Description className="sr-only">{description}</RadixDialog.Description>
+          <div className="flex items-center gap-1">
+            {actions}
+            <RadixDialog.Close
+              aria-label="Close"
+              className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </RadixDialog.Close>
+          </div>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">{children}</div>
       </RadixDialog.Content>

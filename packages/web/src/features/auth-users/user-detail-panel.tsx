@@ -1,5 +1,3 @@
-import { X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { AuthIdentity, AuthUser } from '@basin/core/schemas';
 import { useAuthUserQuery } from '../../data/auth-users/use-auth-user-query';
@@ -11,6 +9,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { UserActionsMenu } from './user-actions-menu';
 import { userBadges, userLabel } from './user-status';
 import { DetailFields } from '../../ui/detail-fields';
+import { Sheet } from '../../ui/sheet';
 
 const when = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '—');
 
@@ -105,42 +104,30 @@ export function UserDetailPanel({ projectRef, userId, canWrite, onClose }: { pro
   const user = useAuthUserQuery(projectRef, userId ?? undefined);
   const title = user.data ? userLabel(user.data) : 'User';
   return (
-    <RadixDialog.Root open={Boolean(userId)} onOpenChange={(open) => !open && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[32rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-xl focus:outline-none">
-          <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-border px-5">
-            <RadixDialog.Title className="truncate text-[13px] font-medium">{title}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">Details of the user</RadixDialog.Description>
-            <div className="flex items-center gap-1">
-              {user.data ? <UserActionsMenu projectRef={projectRef} user={user.data} canWrite={canWrite} onDeleted={onClose} /> : null}
-              <RadixDialog.Close
-                aria-label="Close"
-                className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground"
-              >
-                <X className="size-4" aria-hidden="true" />
-              </RadixDialog.Close>
-            </div>
+    <Sheet open={Boolean(userId)} onOpenChange={(open) => !open && onClose()}>
+      <Sheet.Content
+        side="right"
+        title={title}
+        description="Details of the user"
+        className="w-[32rem] max-w-[92vw]"
+        actions={user.data ? <UserActionsMenu projectRef={projectRef} user={user.data} canWrite={canWrite} onDeleted={onClose} /> : null}
+      >
+        {user.isPending ? (
+          <div className="flex flex-col gap-3 p-5">
+            <Skeleton className="h-6 w-2/3" />
+            <Skeleton className="h-32" />
+            <Skeleton className="h-24" />
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto">
-            {user.isPending ? (
-              <div className="flex flex-col gap-3 p-5">
-                <Skeleton className="h-6 w-2/3" />
-                <Skeleton className="h-32" />
-                <Skeleton className="h-24" />
-              </div>
-            ) : user.isError ? (
-              <div className="p-5">
-                <Alert tone="danger" title="Could not load the user">
-                  {user.error.message}
-                </Alert>
-              </div>
-            ) : (
-              <Details user={user.data} />
-            )}
+        ) : user.isError ? (
+          <div className="p-5">
+            <Alert tone="danger" title="Could not load the user">
+              {user.error.message}
+            </Alert>
           </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+        ) : (
+          <Details user={user.data} />
+        )}
+      </Sheet.Content>
+    </Sheet>
   );
 }

@@ -1,5 +1,4 @@
-import { Download, X } from 'lucide-react';
-import { Dialog as RadixDialog } from 'radix-ui';
+import { Download } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes, type StorageObject } from '@basin/core/schemas';
 import { objectPath } from '../../data/storage/paths';
@@ -7,6 +6,7 @@ import { formatDateTime } from '../../lib/format-date';
 import { Button } from '../../ui/button';
 import { previewKind } from './object-names';
 import { DetailFields } from '../../ui/detail-fields';
+import { Sheet } from '../../ui/sheet';
 
 const PREVIEW_BYTES = 64 * 1024;
 
@@ -53,55 +53,42 @@ export function FileDetailsPanel({
   const url = path ? objectPath(projectRef, bucket, path) : '';
   const kind = previewKind(entry?.metadata?.mimetype);
   return (
-    <RadixDialog.Root open={Boolean(path)} onOpenChange={(open) => !open && onClose()}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-overlay" />
-        <RadixDialog.Content className="fixed inset-y-0 right-0 z-50 flex w-[28rem] max-w-[92vw] flex-col border-l border-border bg-surface shadow-xl focus:outline-none">
-          <div className="flex h-12 shrink-0 items-center justify-between gap-2 border-b border-border px-5">
-            <RadixDialog.Title className="truncate text-[13px] font-medium">{name}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">Details of the file</RadixDialog.Description>
-            <div className="flex items-center gap-1">
-              {entry ? actions : null}
-              <RadixDialog.Close aria-label="Close" className="inline-flex size-7 items-center justify-center rounded-md text-muted hover:bg-surface-hover hover:text-foreground">
-                <X className="size-4" aria-hidden="true" />
-              </RadixDialog.Close>
-            </div>
-          </div>
-          <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-5">
-            {!entry ? (
-              <p className="text-[13px] text-muted">This file is not in the folder any more.</p>
+    <Sheet open={Boolean(path)} onOpenChange={(open) => !open && onClose()}>
+      <Sheet.Content side="right" title={name} description="Details of the file" className="w-[28rem] max-w-[92vw]" actions={entry ? actions : null}>
+      <div className="flex flex-col gap-4 p-5">
+        {!entry ? (
+          <p className="text-[13px] text-muted">This file is not in the folder any more.</p>
+        ) : (
+          <>
+            {kind === 'image' ? (
+              <div className="flex justify-center rounded-md border border-border bg-surface-muted p-2">
+                <img src={`${url}?inline`} alt={`Preview of ${name}`} className="max-h-72 max-w-full object-contain" />
+              </div>
+            ) : kind === 'text' ? (
+              <TextPreview url={`${url}?inline`} />
             ) : (
-              <>
-                {kind === 'image' ? (
-                  <div className="flex justify-center rounded-md border border-border bg-surface-muted p-2">
-                    <img src={`${url}?inline`} alt={`Preview of ${name}`} className="max-h-72 max-w-full object-contain" />
-                  </div>
-                ) : kind === 'text' ? (
-                  <TextPreview url={`${url}?inline`} />
-                ) : (
-                  <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">No preview for this type of file.</p>
-                )}
-                <DetailFields
-                  rows={[
-                    ['Name', <span className="font-mono text-xs">{path}</span>],
-                    ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
-                    ['Type', entry.metadata?.mimetype ?? '—'],
-                    ['Updated', entry.updated_at ? formatDateTime(entry.updated_at) : '—'],
-                    ['Created', entry.created_at ? formatDateTime(entry.created_at) : '—'],
-                    ['Cache control', entry.metadata?.cacheControl ?? '—'],
-                  ]}
-                />
-                <Button asChild>
-                  <a href={url} download={name}>
-                    <Download className="size-3.5" aria-hidden="true" />
-                    Download
-                  </a>
-                </Button>
-              </>
+              <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">No preview for this type of file.</p>
             )}
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+            <DetailFields
+              rows={[
+                ['Name', <span className="font-mono text-xs">{path}</span>],
+                ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
+                ['Type', entry.metadata?.mimetype ?? '—'],
+                ['Updated', entry.updated_at ? formatDateTime(entry.updated_at) : '—'],
+                ['Created', entry.created_at ? formatDateTime(entry.created_at) : '—'],
+                ['Cache control', entry.metadata?.cacheControl ?? '—'],
+              ]}
+            />
+            <Button asChild>
+              <a href={url} download={name}>
+                <Download className="size-3.5" aria-hidden="true" />
+                Download
+              </a>
+            </Button>
+          </>
+        )}
+      </div>
+      </Sheet.Content>
+    </Sheet>
   );
 }
