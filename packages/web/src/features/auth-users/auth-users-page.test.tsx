@@ -130,6 +130,7 @@ describe('Users page', () => {
     expect(calls.length).toBeGreaterThan(0);
   });
 
+  // A long run of typing and two round trips: on a loaded machine it outlasts vitest's 5 s default.
   it('creates a user, showing validation and the server refusal in the dialog', async () => {
     const user = userEvent.setup();
     let attempts = 0;
@@ -159,7 +160,7 @@ describe('Users page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.at(-1)?.body).toEqual({ email: 'new@example.com', password: 'a fine password', autoConfirm: true });
-  });
+  }, 20_000);
 
   it('bans with a chosen duration and deletes after confirming', async () => {
     const user = userEvent.setup();
