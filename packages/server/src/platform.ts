@@ -7,6 +7,7 @@ import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
+import { startResumableCleanup } from './jobs/resumable-cleanup.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
@@ -58,6 +59,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
 
   await startBackupSchedule(ctx);
+  await startResumableCleanup(ctx);
   await reconcileProjects(ctx);
   await startWorkers(ctx);
   const stopSupervisor = startSupervisor({

@@ -6,6 +6,7 @@ import { removeStorageArchive } from '../services/storage-archive.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { injectFault } from '../services/faults.ts';
 import { storageBackend } from '../storage/backend.ts';
+import { removeProjectUploads } from '../storage/resumable.ts';
 import * as projects from '../store/projects.ts';
 import { deleteProjectRow, projectTree } from '../store/project-removal.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
@@ -13,7 +14,7 @@ import { withRefLock } from './ref-lock.ts';
 
 /**
  * Removes a GOING_DOWN project for good: its branches first, then its own instance (process and
- * data directory), its functions' workers and files, its stored files and their archive, its
+ * data directory), its functions' workers and files, its stored files (and unfinished uploads) and their archive, its
  * backups, and last its row, so that a crash at any step leaves a
  * GOING_DOWN row whose job is queued again at the next start. Every step is idempotent.
  */
@@ -39,6 +40,7 @@ async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
   await ctx.driver.remove(ref);
   await removeProjectFunctions(ctx, ref);
   await storageBackend(ctx, ref).removeAll();
+  await removeProjectUploads(ctx, ref);
   await removeStorageArchive(ctx, ref);
   await removeProjectBackups(ctx, ref);
   await deleteProjectRow(ctx.db, ref);

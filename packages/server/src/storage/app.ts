@@ -15,6 +15,7 @@ import { serveObject } from './download.ts';
 import { invalidRequest, noSuchBucket, routeNotFound, StorageApiError } from './errors.ts';
 import { copyObject, findObject, listObjects, moveObject, objectInfo, removeObject, removeObjects } from './objects.ts';
 import { bucketAndKey, checkBucketId, decodeSegments } from './paths.ts';
+import { serveResumable } from './resumable.ts';
 import { expiresInOf, signedDownloadPath, signedUploadPath, verifyDownloadToken, verifyUploadToken } from './signed-urls.ts';
 import { incomingFile, uploadObject } from './upload.ts';
 
@@ -80,6 +81,8 @@ export function storageApi(ctx: PlatformContext) {
   api.delete('/bucket/:id', async (c) => c.json(await deleteBucket(callerOf(c), c.req.param('id'))));
   api.post('/bucket/:id/empty', async (c) => c.json(await emptyBucket(callerOf(c), c.req.param('id'))));
   api.all('/object/*', async (c) => objectRoute(ctx, c, callerOf(c)));
+  api.all('/upload/resumable', (c) => serveResumable(ctx, c.req.raw, callerOf(c)));
+  api.all('/upload/resumable/*', (c) => serveResumable(ctx, c.req.raw, callerOf(c)));
 
   api.notFound(() => routeNotFound().response());
   api.onError((error, c) => {

@@ -24,10 +24,10 @@ export interface IncomingFile {
   declaredLength: number | undefined;
 }
 
-const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
+export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const MAX_METADATA_BYTES = 8 * 1024;
 
-function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
+export function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
   if (json === undefined || json === '') return null;
   if (json.length > MAX_METADATA_BYTES) throw invalidRequest('The metadata is too large');
   let value: unknown;
@@ -40,7 +40,7 @@ function parseUserMetadata(json: string | undefined): Record<string, unknown> | 
   return value as Record<string, unknown>;
 }
 
-const cacheControlOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? `max-age=${seconds}` : seconds || 'no-cache');
+export const cacheControlOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? `max-age=${seconds}` : seconds || 'no-cache');
 
 /** The file a request carries, its body not read yet (but for a multipart body's leading fields). */
 export async function incomingFile(request: Request): Promise<IncomingFile> {
@@ -93,20 +93,35 @@ function writeRow(upsert: boolean) {
           returning id`;
 }
 
+/**
+ * Whether `target` may take a file of this type and declared size, asked before any byte is
+ * stored: the bucket's limits, then the caller's policies (a statement rolled back: a taken
+ * name, a refused insert or update). The largest size the bytes may reach is the answer.
+ */
+export async function admitUpload(
+  caller: StorageCaller,
+  target: UploadTarget,
+  file: Pick<IncomingFile, 'contentType' | 'declaredLength' | 'userMetadata'>,
+): Promise<number> {
+  const limits = await bucketLimits(caller, target.bucket);
+  const maxBytes = await uploadLimit(caller.ctx, caller.project.ref, limits);
+  if (file.declaredLength !== undefined && file.declaredLength > maxBytes) throw entityTooLarge();
+  if (file.contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(file.contentType)) throw invalidMimeType(file.contentType.slice(0, 255));
+  if (!mimeTypeAllowed(limits, file.contentType)) throw invalidMimeType(file.contentType);
+  const { owner, ownerId } = target.owner ?? ownerOf(caller.auth);
+  const row = [target.bucket, target.key, owner, ownerId, newVersion(), null, file.userMetadata];
+  await wouldSucceed(caller, (client) => client.query(writeRow(target.upsert), row));
+  return maxBytes;
+}
+
 /** Stores an upload: `{Id, Key}` as Supabase answers it. */
 export async function uploadObject(caller: StorageCaller, target: UploadTarget, file: IncomingFile): Promise<{ Id: string; Key: string }> {
   const { bucket, key, upsert } = target;
   try {
-    const limits = await bucketLimits(caller, bucket);
-    const maxBytes = await uploadLimit(caller.ctx, caller.project.ref, limits);
-    if (file.declaredLength !== undefined && file.declaredLength > maxBytes) throw entityTooLarge();
-    if (file.contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(file.contentType)) throw invalidMimeType(file.contentType.slice(0, 255));
-    if (!mimeTypeAllowed(limits, file.contentType)) throw invalidMimeType(file.contentType);
+    const maxBytes = await admitUpload(caller, target, file);
     const { owner, ownerId } = target.owner ?? ownerOf(caller.auth);
     const version = newVersion();
-    const row = (metadata: ObjectMetadata | null) => [bucket, key, owner, ownerId, version, metadata, file.userMetadata];
-    // The policies' answer before any byte is stored: taken name, refused insert or update.
-    await wouldSucceed(caller, (client) => client.query(writeRow(upsert), row(null)));
+    const row = (metadata: ObjectMetadata) => [bucket, key, owner, ownerId, version, metadata, file.userMetadata];
 
     const location: ObjectLocation = { bucket, key, version };
     const backend = storageBackend(caller.ctx, caller.project.ref);
