@@ -289,6 +289,12 @@ describe('objects', () => {
     const unknown = await fetch(storageUrl('/nothing-here'), { headers: withKey(project.keys.service) });
     expect(unknown.status).toBe(404);
   });
+
+  it('refuses an expired user token in Storage’s own words, which storage-js reads', async () => {
+    const expired = await signUserJwt(project.keys.secret, { role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }, -3600);
+    const { error } = await supabaseClient(apiUrl, project.keys.anon, expired).storage.from('files').list();
+    expect(error).toMatchObject({ status: 401, statusCode: '401', message: expect.stringMatching(/expired/) });
+  });
 });
 
 describe('public and signed URLs over plain HTTP', () => {

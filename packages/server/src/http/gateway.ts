@@ -20,6 +20,7 @@ import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../service
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { RestError } from '../rest/errors.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
+import { StorageApiError } from '../storage/errors.ts';
 import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
@@ -66,9 +67,14 @@ export function presentedKey(headers: Headers): string | undefined {
 
 const answer = (status: 401 | 404, message: string) => Response.json({ message }, { status });
 
-/** PostgREST's answer to a token it refuses: its error body, and the reason in WWW-Authenticate. */
-const refuseToken = (error: RestError) =>
-  Response.json(error.body(), {
+const isStoragePath = (path: string) => path === '/storage/v1' || path.startsWith('/storage/v1/');
+
+/**
+ * The answer to a token the project refuses, in the words of the API it was meant for (storage-js
+ * reads Storage's error body, the others PostgREST's), with the reason in WWW-Authenticate.
+ */
+const refuseToken = (error: RestError, path: string) =>
+  Response.json(isStoragePath(path) ? new StorageApiError(error.status, 'InvalidJWT', 'Unauthorized', error.message).body() : error.body(), {
     status: error.status,
     headers: { 'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(error.message)}` },
   });
@@ -138,7 +144,7 @@ export function projectGateway(ctx: PlatformContext) {
       : !auth
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError
-          ? refuseToken(auth)
+          ? refuseToken(auth, path)
           : await api.fetch(asSent ? request : forwarded(request, url), { project, auth, clientIp });
     const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
