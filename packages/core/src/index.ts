@@ -41,3 +41,4 @@ export * from './invitation-messages.ts';
 export * from './table-editor-messages.ts';
 export * from './auth-email-templates.ts';
 export * from './auth-users-messages.ts';
+export * from './assistant-messages.ts';

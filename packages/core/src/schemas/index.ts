@@ -24,3 +24,4 @@ export * from './auth-users.ts';
 export * from './functions.ts';
 export * from './function-activity.ts';
 export * from './storage.ts';
+export * from './assistant.ts';
