@@ -105,7 +105,10 @@ export const RATING_CATEGORIES = ['sql_generation', 'schema_design', 'rls_polici
 export const RateMessageResponse = z.object({ category: z.enum(RATING_CATEGORIES) }).meta({ id: 'RateMessageResponse' });
 export type RateMessageResponse = z.infer<typeof RateMessageResponse>;
 
-export const CheckApiKeyResponse = z.object({ hasKey: z.boolean(), message: z.string() }).meta({ id: 'CheckApiKeyResponse' });
+/** `GET /api/ai/sql/check-api-key`: whether a model is configured, and whether the assistant is switched off. */
+export const CheckApiKeyResponse = z
+  .object({ hasKey: z.boolean(), disabled: z.boolean(), message: z.string() })
+  .meta({ id: 'CheckApiKeyResponse' });
 export type CheckApiKeyResponse = z.infer<typeof CheckApiKeyResponse>;
 
 /** Spec part 2 §3: the SQL tool's input. */
