@@ -60,6 +60,8 @@ describe('requests from other sites', () => {
     const gateway = `/api/projects/${ref}/gateway/rest/v1/`;
     const read = await fetch(`${platform.url}${gateway}`, { headers: { apikey: anon, origin: EVIL, cookie: owner.cookie } });
     expect(read.status).toBe(200);
+    // Whatever the project serves is sandboxed: a page there can never act as the dashboard.
+    expect(read.headers.get('content-security-policy')).toBe("sandbox; frame-ancestors 'none'");
     const write = await crossSite(gateway, { apikey: anon, origin: EVIL }, '{}', 'application/json');
     expect(write.status).not.toBe(403);
   });

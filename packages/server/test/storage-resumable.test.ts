@@ -96,7 +96,7 @@ beforeAll(async () => {
   const configured = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, { MAILER_AUTOCONFIRM: true });
   expect(configured.status).toBe(200);
   service = supabaseClient(apiUrl, project.keys.service);
-  expect((await service.storage.createBucket('docs', { fileSizeLimit: '40MB' })).error).toBeNull();
+  expect((await service.storage.createBucket('docs', { public: false, fileSizeLimit: '40MB' })).error).toBeNull();
 }, 120_000);
 
 afterAll(async () => {

@@ -35,6 +35,9 @@ const CORS_HEADERS = {
   'access-control-expose-headers': 'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link, content-length, content-type, content-disposition, etag, last-modified, cache-control, accept-ranges, tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-metadata, upload-expires',
 };
 
+/** A document from the project API gets a unique opaque origin and runs no script. */
+const USER_CONTENT_POLICY = 'sandbox';
+
 type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; clientIp: string } };
 
 const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
@@ -148,6 +151,9 @@ export function projectGateway(ctx: PlatformContext) {
           : await api.fetch(asSent ? request : forwarded(request, url), { project, auth, clientIp });
     const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
+    // What members and their users put here (functions' pages, stored files) runs as no origin at
+    // all: never as the dashboard, which may share this origin or this site.
+    response.headers.set('content-security-policy', USER_CONTENT_POLICY);
     recordEdgeRequest(ctx, {
       at,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
