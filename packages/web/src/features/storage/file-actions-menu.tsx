@@ -7,6 +7,8 @@ export interface FileActions {
   download: () => void;
   copyPublicUrl?: () => void;
   signUrl: () => void;
+  /** Move or rename the file. */
+  move: () => void;
   remove: () => void;
 }
 
@@ -24,6 +26,9 @@ export function FileActionsMenu({ name, canWrite, actions }: { name: string; can
         {actions.copyPublicUrl ? <DropdownMenu.Item onSelect={actions.copyPublicUrl}>Copy public URL</DropdownMenu.Item> : null}
         <DropdownMenu.Item disabled={!canWrite} onSelect={actions.signUrl}>
           Get signed URL
+        </DropdownMenu.Item>
+        <DropdownMenu.Item disabled={!canWrite} onSelect={actions.move}>
+          Move
         </DropdownMenu.Item>
         <DropdownMenu.Separator />
         <DropdownMenu.Item disabled={!canWrite} className="text-danger" onSelect={actions.remove}>

@@ -26,7 +26,8 @@ import { CreateFolderDialog } from './create-folder-dialog';
 import { DeleteFilesDialog } from './delete-files-dialog';
 import { type FileActions, FileActionsMenu } from './file-actions-menu';
 import { FileDetailsPanel } from './file-details-panel';
-import { crumbsOf, folderOf, isFolder, visibleEntries } from './object-names';
+import { crumbsOf, folderOf, folderOfPath, isFolder, visibleEntries } from './object-names';
+import { MoveFileDialog } from './move-file-dialog';
 import { PermissionButton } from './permission-button';
 import { SignedUrlDialog } from './signed-url-dialog';
 import { UploadQueue } from './upload-queue';
@@ -38,7 +39,7 @@ function useBrowserParams() {
   return { folder: folderOf(params.get('path')), file: params.get('file'), update };
 }
 
-/** /project/:ref/storage/buckets/:id — the files of a bucket by folder: upload, download, delete, share, details. */
+/** /project/:ref/storage/buckets/:id — the files of a bucket by folder: upload, download, move, delete, share, details. */
 export function FileBrowserPage() {
   const { ref = '', id = '' } = useParams();
   const { folder, file, update } = useBrowserParams();
@@ -49,7 +50,9 @@ export function FileBrowserPage() {
   const canWrite = can(useProjectRole(ref), 'storage:write');
   const { uploads, start, clear } = useUploads(ref, id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [dialog, setDialog] = useState<{ kind: 'folder' } | { kind: 'delete'; paths: string[] } | { kind: 'sign'; path: string } | null>(null);
+  const [dialog, setDialog] = useState<
+    { kind: 'folder' } | { kind: 'delete'; paths: string[] } | { kind: 'sign'; path: string } | { kind: 'move'; path: string } | null
+  >(null);
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -72,8 +75,19 @@ export function FileBrowserPage() {
             .catch((error: Error) => toast.error(`Failed to copy the public URL: ${error.message}`))
       : undefined,
     signUrl: () => setDialog({ kind: 'sign', path }),
+    move: () => setDialog({ kind: 'move', path }),
     remove: () => setDialog({ kind: 'delete', paths: [path] }),
   });
+
+  /** After a move the list shows the file where it went: its folder, and its details if they were open. */
+  const onMoved = (from: string, to: string) => {
+    const destination = folderOfPath(to);
+    if (destination !== folder) {
+      setSelected(new Set());
+      setText('');
+    } else setSelected((current) => (current.has(from) ? new Set([...current].filter((path) => path !== from)) : current));
+    update({ path: destination || null, file: file === from ? to : null });
+  };
 
   const uploadFiles = (files: FileList | File[] | null) => {
     if (!files || !files.length) return;
@@ -275,6 +289,8 @@ export function FileBrowserPage() {
         path={file}
         entry={file ? entries.find((entry) => !isFolder(entry) && pathOf(entry) === file) : undefined}
         actions={file ? <FileActionsMenu name={file.split('/').pop() ?? file} canWrite={canWrite} actions={actionsFor(file)} /> : null}
+        canWrite={canWrite}
+        onMove={() => file && setDialog({ kind: 'move', path: file })}
         onClose={() => update({ file: null })}
       />
       <CreateFolderDialog
@@ -297,6 +313,16 @@ export function FileBrowserPage() {
             setSelected(new Set());
             if (file && dialog.paths.some((path) => path === file || (path.endsWith('/') && file.startsWith(path)))) update({ file: null });
           }}
+        />
+      ) : null}
+      {dialog?.kind === 'move' ? (
+        <MoveFileDialog
+          projectRef={ref}
+          bucket={id}
+          path={dialog.path}
+          open
+          onOpenChange={(open) => !open && setDialog(null)}
+          onMoved={(to) => onMoved(dialog.path, to)}
         />
       ) : null}
       {dialog?.kind === 'sign' ? <SignedUrlDialog projectRef={ref} bucket={id} path={dialog.path} open onOpenChange={(open) => !open && setDialog(null)} /> : null}

@@ -1,13 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '@basin/core';
 import type { ListObjectsBody, StorageObject } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockRequest } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { FileBrowserPage } from './file-browser-page';
-import { crumbsOf, folderNameProblem, folderOf, previewKind } from './object-names';
+import { crumbsOf, folderNameProblem, folderOf, folderOfPath, objectPathProblem, previewKind } from './object-names';
 
 const BUCKET = `/api/platform/storage/${PROJECT_REF}/buckets/docs`;
 
@@ -55,6 +55,22 @@ describe('object names', () => {
     expect(previewKind('image/png')).toBe('image');
     expect(previewKind('image/svg+xml')).toBeUndefined();
     expect(previewKind('application/json')).toBe('text');
+  });
+
+  it('destination paths of a move: the folder name rules for every part, and a new place', () => {
+    expect(objectPathProblem('reports/2026/notes.txt', 'readme.txt')).toBeUndefined();
+    expect(objectPathProblem('  notes.txt ', 'readme.txt')).toBeUndefined();
+    expect(objectPathProblem('', 'readme.txt')).toBe('Enter a path');
+    expect(objectPathProblem('/a.txt', 'readme.txt')).toMatch(/cannot start with a \//);
+    expect(objectPathProblem('reports/', 'readme.txt')).toMatch(/not a \//);
+    expect(objectPathProblem('a//b.txt', 'readme.txt')).toMatch(/empty folder name/);
+    expect(objectPathProblem('a/../b.txt', 'readme.txt')).toMatch(/\. or \.\./);
+    expect(objectPathProblem('a/b#c.txt', 'readme.txt')).toMatch(/^Only letters/);
+    expect(objectPathProblem(`${'x'.repeat(256)}.txt`, 'readme.txt')).toMatch(/at most 255/);
+    expect(objectPathProblem(`a/${'x/'.repeat(520)}b`, 'readme.txt')).toMatch(/at most 1024/);
+    expect(objectPathProblem('readme.txt', 'readme.txt')).toMatch(/where the file is/);
+    expect(folderOfPath('a/b/c.txt')).toBe('a/b/');
+    expect(folderOfPath('c.txt')).toBe('');
   });
 });
 
@@ -128,5 +144,110 @@ describe('the file browser', () => {
   it('says when the bucket is empty', async () => {
     renderBrowser({ extra: { [`POST ${BUCKET}/objects/list`]: () => json([]) } });
     expect(await screen.findByText('This bucket is empty')).toBeTruthy();
+  });
+});
+
+/** A bucket whose list, move and paging answer like the server: `files` are full names. */
+function liveBucket(files: string[]) {
+  const names = new Set(files);
+  const list = (request: MockRequest): MockAnswer => {
+    const body = request.body as ListObjectsBody;
+    const prefix = body.path ?? '';
+    const search = (body.search ?? '').toLowerCase();
+    const under = [...names].filter((name) => name.startsWith(prefix)).map((name) => name.slice(prefix.length));
+    const folders = [...new Set(under.filter((rest) => rest.includes('/')).map((rest) => rest.split('/')[0]!))].sort();
+    const direct = under.filter((rest) => !rest.includes('/')).sort();
+    const matching = (all: string[]) => all.filter((name) => name.toLowerCase().startsWith(search));
+    const desc = body.sortBy?.order === 'desc';
+    const order = (all: string[]) => (desc ? [...all].reverse() : all);
+    const entries = [...order(matching(folders)).map(folder), ...order(matching(direct)).map((name) => file(name, 10))];
+    const offset = body.offset ?? 0;
+    return json(entries.slice(offset, offset + (body.limit ?? 200)));
+  };
+  const move = (request: MockRequest): MockAnswer => {
+    const { from, to } = request.body as { from: string; to: string };
+    if (names.has(to)) return json({ message: 'The resource already exists' }, 409);
+    names.delete(from);
+    names.add(to);
+    return json({ message: 'Successfully moved' });
+  };
+  return { names, extra: { [`POST ${BUCKET}/objects/list`]: list, [`POST ${BUCKET}/objects/move`]: move } };
+}
+
+const listCalls = (calls: MockRequest[]) => calls.filter((call) => call.path.endsWith('/objects/list')).map((call) => call.body as ListObjectsBody);
+
+describe('moving a file', () => {
+  it('checks the destination, moves the file and shows it in its new folder', async () => {
+    const user = userEvent.setup();
+    const live = liveBucket(['readme.txt', 'reports/q1.csv']);
+    const { calls, router } = renderBrowser({ extra: live.extra });
+    await rowOf('readme.txt');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Upload files' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Actions for readme.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move readme.txt' });
+    const input = within(dialog).getByRole('textbox', { name: 'Destination path' }) as HTMLInputElement;
+    expect(input.value).toBe('readme.txt');
+
+    // The rules first, inline, without a request.
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/where the file is/);
+    await user.clear(input);
+    await user.type(input, 'reports//notes.txt');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/empty folder name/);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(calls.some((call) => call.path.endsWith('/objects/move'))).toBe(false);
+
+    // The message follows the typing once shown.
+    await user.clear(input);
+    await user.type(input, 'reports/notes.txt');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Move readme.txt' })).toBeNull());
+    expect(calls.find((call) => call.path.endsWith('/objects/move'))?.body).toEqual({ from: 'readme.txt', to: 'reports/notes.txt' });
+    await waitFor(() => expect(router.state.location.search).toContain('path=reports'));
+    expect(await screen.findByRole('button', { name: 'notes.txt' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'q1.csv' })).toBeTruthy();
+    expect(listCalls(calls).at(-1)?.path).toBe('reports/');
+    expect([...live.names].sort()).toEqual(['reports/notes.txt', 'reports/q1.csv']);
+  });
+
+  it('shows the server’s refusal of a taken name under the field, and keeps the dialog open', async () => {
+    const user = userEvent.setup();
+    const live = liveBucket(['readme.txt', 'notes.txt']);
+    renderBrowser({ extra: live.extra });
+    await rowOf('readme.txt');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Upload files' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(screen.getByRole('button', { name: 'Actions for readme.txt' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move readme.txt' });
+    const input = within(dialog).getByRole('textbox', { name: 'Destination path' });
+    await user.clear(input);
+    await user.type(input, 'notes.txt');
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('The resource already exists');
+    expect(screen.getByRole('dialog', { name: 'Move readme.txt' })).toBeTruthy();
+    expect([...live.names].sort()).toEqual(['notes.txt', 'readme.txt']);
+    await user.type(input, '2');
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
+
+  it('moves the open file from its details panel, which follows it', async () => {
+    const user = userEvent.setup();
+    const live = liveBucket(['readme.txt', 'reports/q1.csv']);
+    const { router } = renderBrowser({ extra: live.extra });
+    await user.click(await screen.findByRole('button', { name: 'readme.txt' }));
+    const panel = await screen.findByRole('dialog', { name: 'readme.txt' });
+    await waitFor(() => expect((within(panel).getByRole('button', { name: 'Move' }) as HTMLButtonElement).disabled).toBe(false));
+    await user.click(within(panel).getByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move readme.txt' });
+    const input = within(dialog).getByRole('textbox', { name: 'Destination path' });
+    await user.clear(input);
+    await user.type(input, 'archive/old-readme.txt{Enter}');
+    await waitFor(() => expect(router.state.location.search).toContain('file=archive%2Fold-readme.txt'));
+    expect(router.state.location.search).toContain('path=archive');
+    const moved = await screen.findByRole('dialog', { name: 'old-readme.txt' });
+    expect(await within(moved).findByText('archive/old-readme.txt')).toBeTruthy();
   });
 });

@@ -1,10 +1,11 @@
-import { Download } from 'lucide-react';
+import { Download, FolderInput } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatBytes, type StorageObject } from '@basin/core/schemas';
+import { formatBytes, STORAGE_MESSAGES, type StorageObject } from '@basin/core/schemas';
 import { objectPath } from '../../data/storage/paths';
 import { formatDateTime } from '../../lib/format-date';
 import { Button } from '../../ui/button';
 import { previewKind } from './object-names';
+import { PermissionButton } from './permission-button';
 import { DetailFields } from '../../ui/detail-fields';
 import { Sheet } from '../../ui/sheet';
 
@@ -39,6 +40,8 @@ export function FileDetailsPanel({
   path,
   entry,
   actions,
+  canWrite = false,
+  onMove,
   onClose,
 }: {
   projectRef: string;
@@ -47,6 +50,9 @@ export function FileDetailsPanel({
   path: string | null;
   entry: StorageObject | undefined;
   actions?: ReactNode;
+  /** Whether the member may move the file (storage:write). */
+  canWrite?: boolean;
+  onMove?: () => void;
   onClose: () => void;
 }) {
   const name = path?.split('/').pop() ?? '';
@@ -79,12 +85,20 @@ export function FileDetailsPanel({
                 ['Cache control', entry.metadata?.cacheControl ?? '—'],
               ]}
             />
-            <Button asChild>
-              <a href={url} download={name}>
-                <Download className="size-3.5" aria-hidden="true" />
-                Download
-              </a>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild>
+                <a href={url} download={name}>
+                  <Download className="size-3.5" aria-hidden="true" />
+                  Download
+                </a>
+              </Button>
+              {onMove ? (
+                <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} onClick={onMove}>
+                  <FolderInput className="size-3.5" aria-hidden="true" />
+                  Move
+                </PermissionButton>
+              ) : null}
+            </div>
           </>
         )}
       </div>
