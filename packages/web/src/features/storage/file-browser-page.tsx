@@ -48,7 +48,7 @@ export function FileBrowserPage() {
   const search = useDebouncedValue(text.trim());
   const objects = useObjectsQuery(ref, id, { path: folder, search, limit: STORAGE_LIST_LIMIT });
   const canWrite = can(useProjectRole(ref), 'storage:write');
-  const { uploads, start, clear } = useUploads(ref, id);
+  const { uploads, start, cancel, clear } = useUploads(ref, id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dialog, setDialog] = useState<
     { kind: 'folder' } | { kind: 'delete'; paths: string[] } | { kind: 'sign'; path: string } | { kind: 'move'; path: string } | null
@@ -181,7 +181,7 @@ export function FileBrowserPage() {
           </div>
         ) : null}
       </div>
-      <UploadQueue uploads={uploads} onClear={clear} />
+      <UploadQueue uploads={uploads} onCancel={cancel} onClear={clear} />
       <div
         onDragOver={(event) => {
           if (!canWrite) return;

@@ -251,3 +251,100 @@ describe('moving a file', () => {
     expect(await within(moved).findByText('archive/old-readme.txt')).toBeTruthy();
   });
 });
+
+/** XMLHttpRequest as upload-object.ts uses it, driven by the test: progress, load, abort. */
+class FakeUpload {
+  static sent: FakeUpload[] = [];
+  upload: { onprogress: ((event: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  url = '';
+  body: Blob | undefined;
+  aborted = false;
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: Blob) {
+    this.body = body;
+    FakeUpload.sent.push(this);
+  }
+  abort() {
+    this.aborted = true;
+    this.onabort?.();
+  }
+  progress(loaded: number) {
+    this.upload.onprogress?.({ loaded, total: this.body!.size, lengthComputable: true });
+  }
+  finish(key: string) {
+    this.status = 200;
+    this.responseText = JSON.stringify({ Id: 'id', Key: key });
+    this.onload?.();
+  }
+}
+
+describe('cancelling uploads', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    FakeUpload.sent = [];
+  });
+
+  it('aborts a running upload (keyboard), says Cancelled, and the list has no such file', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const user = userEvent.setup();
+    const live = liveBucket(['readme.txt']);
+    const { calls } = renderBrowser({ extra: live.extra });
+    await rowOf('readme.txt');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Upload files' }) as HTMLButtonElement).disabled).toBe(false));
+    const big = new File([new Uint8Array(20 * 1024 * 1024)], 'big.bin', { type: 'application/octet-stream' });
+    await user.upload(screen.getByLabelText('Files to upload'), big);
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(1));
+    const request = FakeUpload.sent[0]!;
+    expect(request.url).toBe(`${BUCKET}/objects/big.bin`);
+    act(() => request.progress(8 * 1024 * 1024));
+    const queue = screen.getByRole('region', { name: 'Uploads' });
+    expect((within(queue).getByRole('progressbar', { name: 'Upload of big.bin' }) as HTMLProgressElement).value).toBe(40);
+    const listsBefore = listCalls(calls).length;
+
+    const cancel = within(queue).getByRole('button', { name: 'Cancel the upload of big.bin' });
+    cancel.focus();
+    await user.keyboard('{Enter}');
+    expect(request.aborted).toBe(true);
+    expect(await within(queue).findByText('Cancelled')).toBeTruthy();
+    expect(within(queue).queryByRole('progressbar')).toBeNull();
+    // Nothing left running: focus goes to the queue's Clear button, not the page's start.
+    await waitFor(() => expect(document.activeElement).toBe(within(queue).getByRole('button', { name: 'Clear the uploads' })));
+    // The list is asked again and has no big.bin.
+    await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listsBefore));
+    await rowOf('readme.txt');
+    expect(screen.queryByRole('button', { name: 'big.bin' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  }, 20_000);
+
+  it('cancels a queued upload before it starts; the others finish', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    const user = userEvent.setup();
+    const live = liveBucket(['readme.txt']);
+    renderBrowser({ extra: live.extra });
+    await rowOf('readme.txt');
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Upload files' }) as HTMLButtonElement).disabled).toBe(false));
+    const files = ['a.txt', 'b.txt', 'c.txt'].map((name) => new File(['x'.repeat(100)], name, { type: 'text/plain' }));
+    await user.upload(screen.getByLabelText('Files to upload'), files);
+    await waitFor(() => expect(FakeUpload.sent).toHaveLength(2)); // two at a time
+    const queue = screen.getByRole('region', { name: 'Uploads' });
+    expect(within(queue).getByText('Queued')).toBeTruthy();
+    await user.click(within(queue).getByRole('button', { name: 'Cancel the upload of c.txt' }));
+    expect(await within(queue).findByText('Cancelled')).toBeTruthy();
+    for (const request of FakeUpload.sent) {
+      live.names.add(decodeURIComponent(request.url.split('/objects/')[1]!));
+      act(() => request.finish(request.url));
+    }
+    await screen.findByRole('button', { name: 'b.txt' });
+    await waitFor(() => expect(within(queue).queryAllByRole('button', { name: /^Cancel/ })).toHaveLength(0));
+    expect(FakeUpload.sent.map((request) => request.url.split('/').pop())).toEqual(['a.txt', 'b.txt']);
+    expect(screen.queryByRole('button', { name: 'c.txt' })).toBeNull();
+  }, 20_000);
+});
