@@ -5,7 +5,6 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import * as tar from 'tar';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
 import { instanceAdminPassword, instanceAuthenticatorPassword, instanceAuthPassword } from '../src/services/project-instance.ts';
 import type { SecretBox } from '../src/services/secrets.ts';
@@ -25,6 +24,8 @@ export async function downloadBackup(client: ApiClient, ref: string, id: number)
 
 export interface RestoredInstance {
   port: number;
+  /** The extracted data directory Postgres runs on (the stored files in `basin_storage/`). */
+  dataDir: string;
   /** The original project's connection string, pointed at the restored instance. */
   connectionString(original: string): string;
   stop(): Promise<void>;
@@ -32,7 +33,8 @@ export interface RestoredInstance {
 
 /**
  * What a user does with a downloaded backup: extract it into an empty directory owned by the
- * Postgres user and start Postgres on it, here a NEW instance in a fresh projects directory.
+ * Postgres user with the system's tar, as the README says, and start Postgres on it, here a NEW
+ * instance in a fresh projects directory.
  * The roles and their passwords come with the data (the driver logs in as the superuser).
  */
 export async function startFromBackup(box: SecretBox, archive: Buffer, ref: string, major: PostgresMajor): Promise<RestoredInstance> {
@@ -44,7 +46,7 @@ export async function startFromBackup(box: SecretBox, archive: Buffer, ref: stri
   await chmod(path.dirname(dataDir), 0o711);
   const file = path.join(root, 'backup.tar.gz');
   await writeFile(file, archive);
-  await tar.x({ file, cwd: dataDir });
+  await run('tar', ['xzf', file, '-C', dataDir]);
   const user = await instanceUser();
   if (user) await run('chown', ['-R', `${user.uid}:${user.gid}`, dataDir]);
 
@@ -62,6 +64,7 @@ export async function startFromBackup(box: SecretBox, archive: Buffer, ref: stri
   }
   return {
     port,
+    dataDir,
     connectionString: (original) => original.replace(/@127\.0\.0\.1:\d+\//, `@127.0.0.1:${port}/`),
     async stop() {
       await driver.stopAll();

@@ -1,6 +1,7 @@
 import { BACKUP_MESSAGES } from '@basin/core';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,15 +10,18 @@ import { signedBackupPath, BACKUP_LINK_LIFETIME_MS } from '../src/services/backu
 import { removeProjectBackups, takeBackup } from '../src/services/backups.ts';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
-import { downloadBackup, startFromBackup } from './backup-archive.ts';
+import { downloadBackup, type RestoredInstance, startFromBackup } from './backup-archive.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { addMember } from './membership.ts';
+import { storedFiles } from './stored-files.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
 let readonly: ApiClient;
 let ref: string;
 let connectionString: string;
+let files: ReturnType<typeof storedFiles>;
+const report = randomBytes(300 * 1024);
 
 const list = (client: ApiClient) => client.get(`/api/platform/database/${ref}/backups/downloadable-backups`);
 const download = (client: ApiClient, id: number) => client.post(`/api/platform/database/${ref}/backups/download`, { id });
@@ -35,7 +39,35 @@ beforeAll(async () => {
   await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(connectionString, "create table notes (id serial primary key, body text not null); insert into notes (body) select 'note ' || g from generate_series(1, 1000) g");
+  files = storedFiles(owner, ref);
+  await files.createBucket('docs');
+  await files.upload('docs', 'reports/q1.bin', report);
+  await files.copy('docs', 'reports/q1.bin', 'reports/q1 copy.bin');
+  await files.upload('docs', 'hello.txt', 'hello', 'text/plain');
+  // An upload the platform was writing when it stopped: never part of a backup.
+  await mkdir(path.join(platform.dataDir, 'storage', ref, '.tmp'), { recursive: true });
+  await writeFile(path.join(platform.dataDir, 'storage', ref, '.tmp', 'half-written'), 'half');
 });
+
+/** Every stored object of the database at `cs`, with where its bytes are in a backup. */
+async function storedObjects(cs: string): Promise<{ name: string; version: string; archived: string }[]> {
+  const { rows } = await query(cs, `select bucket_id, name, version from storage.objects order by bucket_id, name`);
+  return rows.map((r) => ({ name: `${r.bucket_id}/${r.name}`, version: r.version, archived: `basin_storage/${r.bucket_id}/${r.name}/${r.version}` }));
+}
+
+/** The files of the project's storage are in the archive under basin_storage/, the stray upload is not. */
+async function expectStoredFilesIn(entries: string[], restored: RestoredInstance, cs: string): Promise<void> {
+  const objects = await storedObjects(restored.connectionString(cs));
+  expect(objects.map((o) => o.name)).toEqual(expect.arrayContaining(['docs/hello.txt', 'docs/reports/q1 copy.bin', 'docs/reports/q1.bin']));
+  for (const object of objects) expect(entries).toContain(object.archived);
+  expect(entries.filter((entry) => entry.includes('.tmp') || entry.includes('half-written'))).toEqual([]);
+  // Extracted as the README says, every row the restored database holds has its bytes beside it.
+  const bytesOf = (name: string) => readFile(path.join(restored.dataDir, objects.find((o) => o.name === name)!.archived));
+  for (const object of objects) expect(existsSync(path.join(restored.dataDir, object.archived))).toBe(true);
+  expect((await bytesOf('docs/reports/q1.bin')).equals(report)).toBe(true);
+  expect((await bytesOf('docs/reports/q1 copy.bin')).equals(report)).toBe(true);
+  expect(await bytesOf('docs/hello.txt').then(String)).toBe('hello');
+}
 
 afterAll(async () => {
   await platform?.destroy();
@@ -56,10 +88,15 @@ describe('physical backups', () => {
     const writer = (async () => {
       while (writing) await query(connectionString, "insert into notes (body) values ('during')");
     })();
+    // And uploads go on: the files archived are those of the database's moment (or newer).
+    let uploads = 0;
+    const uploader = (async () => {
+      while (writing) await files.upload('docs', `during/${uploads++}.txt`, `upload ${uploads}`, 'text/plain');
+    })();
     await platform.ctx.queue.send(DAILY_BACKUP_QUEUE, {});
     const listed = await waitFor(() => list(owner), (a) => a.body.backups.length === 1);
     writing = false;
-    await writer;
+    await Promise.all([writer, uploader]);
     const [backup] = listed.body.backups;
     expect(backup).toEqual({ id: expect.any(Number), isPhysicalBackup: true, inserted_at: expect.any(String), status: 'COMPLETED' });
 
@@ -72,6 +109,7 @@ describe('physical backups', () => {
 
     const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
+      await expectStoredFilesIn(entries, restored, connectionString);
       const copy = await rows(restored.connectionString(connectionString));
       // Every row up to one commit, none after a gap: the state at one moment of the writes.
       expect(copy.length).toBeGreaterThanOrEqual(1000);
@@ -97,9 +135,11 @@ describe('physical backups', () => {
     expect((await list(owner)).body.backups[0].id).toBe(backupId);
 
     const { archive } = await downloadBackup(owner, ref, backupId);
-    expect(await archiveEntries(archive)).not.toContain('backup_label');
+    const entries = await archiveEntries(archive);
+    expect(entries).not.toContain('backup_label');
     const restored = await startFromBackup(platform.ctx.box, archive, ref, '17');
     try {
+      await expectStoredFilesIn(entries, restored, connectionString);
       expect(await rows(restored.connectionString(connectionString))).toEqual(await rows(connectionString));
     } finally {
       await restored.stop();

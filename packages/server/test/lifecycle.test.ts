@@ -6,6 +6,7 @@ import { instanceSpec } from '../src/services/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { query, startTestPlatform } from './harness.ts';
 import { answers, fingerprint, organization, pause, projectWithRows, statusOf, waitForStatus, type Org } from './lifecycle-helpers.ts';
+import { storedFiles } from './stored-files.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
@@ -54,9 +55,12 @@ describe('restart, resize and restore', () => {
     expect((await org.owner.get(`/api/platform/projects/${project.ref}`)).body.infra_compute_size).toBe('small');
   });
 
-  it('restores a paused project: RESTORING, then healthy with every row and no longer paused', async () => {
+  it('restores a paused project: RESTORING, then healthy with every row and stored file and no longer paused', async () => {
     const project = await projectWithRows(org);
     const before = await fingerprint(project.connectionString);
+    const files = storedFiles(org.owner, project.ref);
+    await files.createBucket('docs');
+    await files.upload('docs', 'kept/through the pause.txt', 'still here', 'text/plain');
     const restore = (client = org.owner, body = {}) => client.post(`/api/platform/projects/${project.ref}/restore`, body);
     expect(await restore()).toEqual({ status: 409, body: { message: LIFECYCLE_MESSAGES.notPaused('ACTIVE_HEALTHY') } });
 
@@ -70,6 +74,7 @@ describe('restart, resize and restore', () => {
     expect(await restore()).toMatchObject({ status: 202, body: { ref: project.ref, status: 'RESTORING' } });
     await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
     expect(await fingerprint(project.connectionString)).toEqual(before);
+    expect(String(await files.download('docs', 'kept/through the pause.txt'))).toBe('still here');
     const { rows } = await platform.ctx.db.query('select paused_at from projects where ref = $1', [project.ref]);
     expect(rows[0].paused_at).toBeNull();
   });

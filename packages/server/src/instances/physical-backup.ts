@@ -14,16 +14,19 @@
  *   the server keeps writing while we read, and files that grow, shrink or vanish mid-copy are
  *   fine for a copy (the WAL replay repairs them) but not for a tar header that states a size.
  * The files the docs say to omit (postmaster.pid, temporary files, pg_replslot, ...) are left out.
+ *
+ * The caller may put more in the archive beside the data directory (`alongside`): Postgres leaves
+ * alone what it does not know in its data directory, so the archive still starts as it is.
  */
 import { randomBytes } from 'node:crypto';
-import { constants, type Dirent, type Stats } from 'node:fs';
+import { constants, type Dirent } from 'node:fs';
 import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
-import * as tar from 'tar';
 import { withAdmin } from './admin-session.ts';
 import { SERVER_LOG } from './embedded-driver.ts';
 import { isPostmasterOf, readLock } from './postmaster.ts';
+import { type ArchiveTree, writeTarGz } from './tar-gz.ts';
 import type { InstanceSpec } from './types.ts';
 import { startWalFile, WAL_SEGMENT, walNeededToStart } from './wal-files.ts';
 
@@ -33,7 +36,7 @@ const BACKUP_QUERY_TIMEOUT_MS = 120_000;
  * zlib's fastest level: on 126 MB of data it halved the time of level 6 (which pause waits for)
  * for archives ~8% larger.
  */
-const GZIP = { level: 1 };
+const GZIP_LEVEL = 1;
 
 /** Files of the running server, not of its data; backup_label/tablespace_map we write ourselves. */
 const SERVER_FILES = new Set(['postmaster.pid', 'postmaster.opts', 'backup_label', 'tablespace_map', SERVER_LOG]);
@@ -44,22 +47,32 @@ type SegmentFilter = (segment: string) => boolean;
 /** The WAL of a running instance is added after pg_backup_stop, not copied with the rest. */
 const NO_SEGMENTS: SegmentFilter = () => false;
 
+/**
+ * Called once the database's copy is complete (for a running instance right after
+ * pg_backup_stop, so that what it takes is of the backup's moment): what else goes into the
+ * archive, at its root beside the data directory's files.
+ */
+export type Alongside = () => Promise<ArchiveTree[]>;
+
 /** Writes the backup of the instance whose data directory is `dataDir` to `archive` (a new file). */
-export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, archive: string): Promise<void> {
+export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, archive: string, alongside: Alongside = async () => []): Promise<void> {
   await refuseTablespaces(dataDir);
   if (await isRunning(dataDir)) {
     const staging = `${archive}.staging`;
     await rm(staging, { recursive: true, force: true });
     await mkdir(staging, { mode: 0o700 });
     try {
-      await copyRunning(dataDir, spec, staging);
-      await archiveDirectory(staging, archive, () => true);
+      const more = await copyRunning(dataDir, spec, staging, alongside);
+      await writeTarGz(archive, [{ cwd: staging, paths: await readdir(staging) }, ...more], GZIP_LEVEL);
     } finally {
       await rm(staging, { recursive: true, force: true });
     }
   } else {
     const segments = await walNeededToStart(dataDir);
-    await archiveDirectory(dataDir, archive, (path, isDirectory) => belongsInBackup(path, isDirectory, segments));
+    const keep = (path: string, isDirectory: boolean) => belongsInBackup(path, isDirectory, segments);
+    const entries = (await readdir(dataDir, { withFileTypes: true })).filter((entry) => keep(entry.name, entry.isDirectory()));
+    const more = await alongside();
+    await writeTarGz(archive, [{ cwd: dataDir, paths: entries.map((entry) => entry.name), keep }, ...more], GZIP_LEVEL);
   }
 }
 
@@ -70,7 +83,7 @@ export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, a
 export async function copyPhysically(dataDir: string, spec: InstanceSpec, target: string): Promise<void> {
   await refuseTablespaces(dataDir);
   await mkdir(target, { mode: 0o700 });
-  if (await isRunning(dataDir)) await copyRunning(dataDir, spec, target);
+  if (await isRunning(dataDir)) await copyRunning(dataDir, spec, target, async () => []);
   else await copyTree(dataDir, target, '', await walNeededToStart(dataDir));
 }
 
@@ -99,15 +112,15 @@ function belongsInBackup(path: string, isDirectory: boolean, segments: SegmentFi
   return true;
 }
 
-function copyRunning(dataDir: string, spec: InstanceSpec, target: string): Promise<void> {
-  return withAdmin(spec, BACKUP_QUERY_TIMEOUT_MS, (client) => copyDuringBackup(client, dataDir, target));
+function copyRunning(dataDir: string, spec: InstanceSpec, target: string, alongside: Alongside): Promise<ArchiveTree[]> {
+  return withAdmin(spec, BACKUP_QUERY_TIMEOUT_MS, (client) => copyDuringBackup(client, dataDir, target, alongside));
 }
 
 /**
  * The whole low-level backup in one session: ending the session (an error, a crash) aborts the
  * backup and drops the temporary slot on the server side.
  */
-async function copyDuringBackup(client: pg.Client, dataDir: string, staging: string): Promise<void> {
+async function copyDuringBackup(client: pg.Client, dataDir: string, staging: string, alongside: Alongside): Promise<ArchiveTree[]> {
   const slot = `basin_backup_${randomBytes(8).toString('hex')}`;
   // Reserves WAL from the last checkpoint's redo point, before the backup's own checkpoint.
   await client.query('select pg_create_physical_replication_slot($1, true, true)', [slot]);
@@ -117,10 +130,12 @@ async function copyDuringBackup(client: pg.Client, dataDir: string, staging: str
     'select labelfile, spcmapfile, pg_walfile_name(lsn) as stop_wal_file from pg_backup_stop(wait_for_archive => false)',
   );
   const stop = rows[0]!;
+  const more = await alongside();
   await copyWal(dataDir, staging, startWalFile(stop.labelfile), stop.stop_wal_file);
   await writeFile(join(staging, 'backup_label'), stop.labelfile, { mode: 0o600 });
   if (stop.spcmapfile) await writeFile(join(staging, 'tablespace_map'), stop.spcmapfile, { mode: 0o600 });
   await client.query('select pg_drop_replication_slot($1)', [slot]);
+  return more;
 }
 
 /** Copies what belongs in a backup; files removed while we copy are skipped. */
@@ -159,23 +174,4 @@ async function copyWal(dataDir: string, staging: string, first: string, last: st
   }
   const wanted = names.filter((name) => WAL_SEGMENT.test(name) && name >= first && name <= last);
   for (const name of wanted) await copyFile(join(dataDir, 'pg_wal', name), join(staging, 'pg_wal', name));
-}
-
-/** `dir`'s contents (not `dir` itself) as a portable .tar.gz. */
-async function archiveDirectory(dir: string, archive: string, keep: (path: string, isDirectory: boolean) => boolean): Promise<void> {
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((entry) => keep(entry.name, entry.isDirectory()));
-  await tar.c(
-    {
-      file: archive,
-      cwd: dir,
-      gzip: GZIP,
-      portable: true,
-      filter: (path, stat) => keep(path, isDirectoryEntry(stat)),
-    },
-    entries.map((entry) => entry.name),
-  );
-}
-
-function isDirectoryEntry(stat: Stats | tar.ReadEntry): boolean {
-  return stat instanceof tar.ReadEntry ? stat.type === 'Directory' : stat.isDirectory();
 }

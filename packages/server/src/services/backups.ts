@@ -8,6 +8,7 @@ import { writePhysicalBackup } from '../instances/physical-backup.ts';
 import * as store from '../store/backups.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
+import { snapshotStoredFiles } from './backup-files.ts';
 import { checkBackupLink, signedBackupPath } from './backup-links.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
@@ -19,6 +20,8 @@ const backupsDir = (ctx: PlatformContext, ref: string) => path.join(ctx.config.d
 const backupFile = (ctx: PlatformContext, ref: string, id: number) => path.join(backupsDir(ctx, ref), `${id}.tar.gz`);
 /** Where the archive is written until it is whole: a listed backup always has its full file. */
 const partialFile = (ctx: PlatformContext, ref: string, id: number) => `${backupFile(ctx, ref, id)}.partial`;
+/** Where the snapshot of the project's stored files is linked until it is archived. */
+const filesStaging = (partial: string) => `${partial}.files`;
 
 function dataDirOf(ctx: PlatformContext, ref: string): string {
   if (!(ctx.driver instanceof EmbeddedDriver)) throw new Error('Physical backups need the embedded instance driver');
@@ -27,7 +30,8 @@ function dataDirOf(ctx: PlatformContext, ref: string): string {
 
 /**
  * Takes a physical backup of the project's instance, running or stopped, as
- * `<data dir>/backups/<ref>/<id>.tar.gz`. The row is RUNNING while the archive is written, then
+ * `<data dir>/backups/<ref>/<id>.tar.gz`, with the project's stored files as they were when the
+ * database's copy ended under `basin_storage/` (backup-files.ts). The row is RUNNING while the archive is written, then
  * COMPLETED with its size, or FAILED (and no file) when something went wrong. The caller keeps
  * lifecycle operations of the project away meanwhile (the job's ref lock).
  */
@@ -37,12 +41,15 @@ export async function takeBackup(ctx: PlatformContext, row: ProjectRow, kind: st
   const started = performance.now();
   try {
     await mkdir(backupsDir(ctx, row.ref), { recursive: true, mode: 0o700 });
-    await writePhysicalBackup(dataDirOf(ctx, row.ref), instanceSpec(row, ctx.box), partial);
+    const withFiles = () => snapshotStoredFiles(ctx, row.ref, filesStaging(partial));
+    await writePhysicalBackup(dataDirOf(ctx, row.ref), instanceSpec(row, ctx.box), partial, withFiles);
     await rename(partial, backupFile(ctx, row.ref, backup.id));
   } catch (error) {
     await rm(partial, { force: true });
     await store.markFailed(ctx.db, backup.id);
     throw error;
+  } finally {
+    await rm(filesStaging(partial), { recursive: true, force: true });
   }
   const { size } = await stat(backupFile(ctx, row.ref, backup.id));
   await store.markCompleted(ctx.db, backup.id, size);
@@ -70,6 +77,7 @@ export async function failInterruptedBackups(ctx: PlatformContext): Promise<void
   for (const { id, project_ref: ref } of await store.failInterrupted(ctx.db)) {
     await rm(partialFile(ctx, ref, id), { force: true });
     await rm(`${partialFile(ctx, ref, id)}.staging`, { recursive: true, force: true });
+    await rm(filesStaging(partialFile(ctx, ref, id)), { recursive: true, force: true });
     ctx.logger.warn({ ref, id }, 'backup interrupted by a platform stop marked failed');
   }
 }
