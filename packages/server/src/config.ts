@@ -38,6 +38,24 @@ export interface PlatformConfig {
   functions: FunctionsConfig;
   /** The largest file the storage API accepts in any bucket (BASIN_STORAGE_MAX_FILE_SIZE, bytes or '5GB'); default 5 GB. */
   storageMaxFileSize: number;
+  /** Where objects' bytes live (BASIN_STORAGE_BACKEND): files under dataDir (default), or one S3 bucket. */
+  storageBackend: StorageBackendConfig;
+}
+
+/** The storage backend chosen at start; see `storageBackendFromEnv`. */
+export type StorageBackendConfig = { kind: 'file' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service's URL (MinIO, R2, ...); AWS's own endpoints when absent. */
+  endpoint: string | undefined;
+  /** `https://host/bucket/key` instead of `https://bucket.host/key` (MinIO and most self-hosted services need it). */
+  forcePathStyle: boolean;
+  /** Put in front of every key, ending in `/` when not empty: `<prefix><ref>/<bucket>/<key>/<version>`. */
+  prefix: string;
+  /** Static keys; the SDK's default chain (environment, profile, instance role, ...) when absent. */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -65,6 +83,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     sqlStatementTimeoutMs: SQL_STATEMENT_TIMEOUT_MS,
     functions: functionsConfigFromEnv(env),
     storageMaxFileSize: storageMaxFileSize(env),
+    storageBackend: storageBackendFromEnv(env),
   };
 }
 
@@ -72,6 +91,43 @@ function storageMaxFileSize(env: NodeJS.ProcessEnv): number {
   const bytes = parseSize(env.BASIN_STORAGE_MAX_FILE_SIZE || '5GB');
   if (!bytes) throw new Error(`BASIN_STORAGE_MAX_FILE_SIZE must be a size such as 5GB or 52428800, got ${env.BASIN_STORAGE_MAX_FILE_SIZE}`);
   return bytes;
+}
+
+/**
+ * BASIN_STORAGE_BACKEND=file|s3 and, for s3, BASIN_S3_BUCKET (required), BASIN_S3_REGION,
+ * BASIN_S3_ENDPOINT, BASIN_S3_FORCE_PATH_STYLE, BASIN_S3_PREFIX, BASIN_S3_ACCESS_KEY_ID and
+ * BASIN_S3_SECRET_ACCESS_KEY (both or neither). A combination that cannot work stops the start.
+ */
+export function storageBackendFromEnv(env: NodeJS.ProcessEnv): StorageBackendConfig {
+  const kind = (env.BASIN_STORAGE_BACKEND || 'file').trim().toLowerCase();
+  if (kind === 'file') return { kind: 'file' };
+  if (kind !== 's3') throw new Error(`BASIN_STORAGE_BACKEND must be file or s3, got ${env.BASIN_STORAGE_BACKEND}`);
+  const bucket = env.BASIN_S3_BUCKET?.trim();
+  if (!bucket) throw new Error('BASIN_STORAGE_BACKEND=s3 needs BASIN_S3_BUCKET: the S3 bucket that keeps every project\'s files');
+  const endpoint = env.BASIN_S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`BASIN_S3_ENDPOINT must be an http(s) URL, got ${endpoint}`);
+  const accessKeyId = env.BASIN_S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.BASIN_S3_SECRET_ACCESS_KEY?.trim();
+  if (!accessKeyId !== !secretAccessKey) {
+    throw new Error('BASIN_S3_ACCESS_KEY_ID and BASIN_S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK\'s default credentials');
+  }
+  const prefix = (env.BASIN_S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    kind: 's3',
+    bucket,
+    region: env.BASIN_S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    endpoint,
+    forcePathStyle: booleanEnv(env, 'BASIN_S3_FORCE_PATH_STYLE'),
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+  };
+}
+
+function booleanEnv(env: NodeJS.ProcessEnv, name: string): boolean {
+  const value = (env[name] ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no'].includes(value)) return false;
+  if (['1', 'true', 'yes'].includes(value)) return true;
+  throw new Error(`${name} must be true or false, got ${env[name]}`);
 }
 
 function parseFaults(env: NodeJS.ProcessEnv): string[] {

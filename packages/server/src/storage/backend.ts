@@ -1,9 +1,10 @@
 /**
- * Where the bytes of objects live, behind a small interface so another backend (S3) can take the
- * file one's place. Every upload is a new immutable version (`storage.objects.version`): the row
- * names the version it points at, so a row and its bytes change together when the row's
- * transaction commits, two uploads of one key never write the same file, and a copy can share the
- * bytes. Moves are a copy, the row's update, then the old version's removal.
+ * Where the bytes of objects live, behind a small interface: files (here) by default, or one S3
+ * bucket (s3-backend.ts) when BASIN_STORAGE_BACKEND=s3. Every upload is a new immutable version
+ * (`storage.objects.version`): the row names the version it points at, so a row and its bytes
+ * change together when the row's transaction commits, two uploads of one key never write the same
+ * file, and a copy can share the bytes. Moves are a copy, the row's update, then the old
+ * version's removal.
  *
  * The file backend keeps `<BASIN_DATA_DIR>/storage/<ref>/<bucket>/<key>/<version>` (the layout of
  * Supabase Storage's own file backend). A version is written to `<root>/.tmp/` (same file system),
@@ -19,8 +20,11 @@ import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import type { S3Client } from '@aws-sdk/client-s3';
+import type { S3Config } from '../config.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
+import { S3Backend, s3Client } from './s3-backend.ts';
 
 export interface ObjectLocation {
   bucket: string;
@@ -60,18 +64,26 @@ export const newVersion = () => randomUUID();
 
 const isCode = (error: unknown, ...codes: string[]) => error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
 
-/** Counts and hashes what passes, failing once more than `maxBytes` did. */
-class Meter extends Transform {
-  size = 0;
+/**
+ * Counts and hashes what passes, failing (EntityTooLarge) once more than `maxBytes` did. The count
+ * is not called `size` on purpose: @aws-sdk/lib-storage reads a body's `size` as its length.
+ */
+export class Meter extends Transform {
+  bytes = 0;
   readonly hash = createHash('md5');
 
   constructor(private readonly maxBytes: number) {
     super();
   }
 
+  /** More than the limit came through. */
+  get overLimit(): boolean {
+    return this.bytes > this.maxBytes;
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(entityTooLarge());
+    this.bytes += chunk.length;
+    if (this.bytes > this.maxBytes) return done(entityTooLarge());
     this.hash.update(chunk);
     done(null, chunk);
   }
@@ -112,7 +124,7 @@ export class FileBackend implements StorageBackend {
       // `flush`: the bytes reach the disk (fsync) before the stream closes, so before the rename.
       await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }));
       await this.#place(temporary, location);
-      return { size: meter.size, etag: meter.hash.digest('hex') };
+      return { size: meter.bytes, etag: meter.hash.digest('hex') };
     } catch (error) {
       body.destroy();
       await rm(temporary, { force: true });
@@ -187,16 +199,31 @@ export class FileBackend implements StorageBackend {
 /** The project's backend: files under the platform's data directory. */
 const projectRoot = (ctx: PlatformContext, ref: string) => join(ctx.config.dataDir, 'storage', ref);
 
+/** One S3 client per platform (its configuration object), whatever the project or request. */
+const s3Clients = new WeakMap<S3Config, S3Client>();
+
+function projectS3Backend(config: S3Config, ref: string): S3Backend {
+  let client = s3Clients.get(config);
+  if (!client) s3Clients.set(config, (client = s3Client(config)));
+  return new S3Backend({ client, bucket: config.bucket, root: `${config.prefix}${ref}/` });
+}
+
+/** The project's backend, as the platform is configured (BASIN_STORAGE_BACKEND). */
 export function storageBackend(ctx: PlatformContext, ref: string): StorageBackend {
+  const config = ctx.config.storageBackend;
+  if (config.kind === 's3') return projectS3Backend(config, ref);
   return new FileBackend(projectRoot(ctx, ref));
 }
 
 /**
- * Gives a branch with data its parent's files, as its database got the parent's rows: hard links,
- * instant and without a second copy of the bytes, safe because a stored version never changes
- * (an upload writes a new one) and a removal only unlinks. Uploads still under way stay behind.
+ * Gives a branch with data its parent's files, as its database got the parent's rows. Files: hard
+ * links, instant and without a second copy of the bytes, safe because a stored version never
+ * changes (an upload writes a new one) and a removal only unlinks. S3: server-side copies under
+ * the branch's ref. Uploads still under way stay behind; each attempt starts over.
  */
 export async function cloneProjectFiles(ctx: PlatformContext, fromRef: string, toRef: string): Promise<void> {
+  const config = ctx.config.storageBackend;
+  if (config.kind === 's3') return projectS3Backend(config, fromRef).cloneInto(projectS3Backend(config, toRef));
   const from = projectRoot(ctx, fromRef);
   const to = projectRoot(ctx, toRef);
   await rm(to, { recursive: true, force: true });
