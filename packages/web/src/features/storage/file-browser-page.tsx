@@ -1,12 +1,11 @@
-import { ArrowLeft, ChevronRight, File, Folder, FolderPlus, RotateCw, Search, Trash2, Upload } from 'lucide-react';
-import { useRef, useState, type DragEvent } from 'react';
+import { ArrowDown, ArrowLeft, ArrowUp, ChevronRight, File, Folder, FolderPlus, RotateCw, Search, Trash2, Upload } from 'lucide-react';
+import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { can } from '@basin/core';
-import { formatBytes, STORAGE_LIST_LIMIT, STORAGE_MESSAGES, type StorageObject } from '@basin/core/schemas';
+import { formatBytes, STORAGE_MESSAGES, type StorageObject } from '@basin/core/schemas';
 import { publicObjectUrl } from '../../data/storage/object-urls';
 import { objectPath } from '../../data/storage/paths';
 import { useBucketQuery } from '../../data/storage/use-bucket-query';
-import { useObjectsQuery } from '../../data/storage/use-objects-query';
 import { useProjectRole } from '../../data/use-project-role';
 import { copyToClipboard } from '../../lib/clipboard';
 import { downloadFile } from '../../lib/download';
@@ -31,6 +30,7 @@ import { MoveFileDialog } from './move-file-dialog';
 import { PermissionButton } from './permission-button';
 import { SignedUrlDialog } from './signed-url-dialog';
 import { UploadQueue } from './upload-queue';
+import { entriesOf, type ObjectsSort, useObjectPages } from './use-object-pages';
 import { useUploads } from './use-uploads';
 
 /** The URL keeps the folder (`path`) and the open file (`file`). */
@@ -39,6 +39,26 @@ function useBrowserParams() {
   return { folder: folderOf(params.get('path')), file: params.get('file'), update };
 }
 
+/** A column header that sorts the list on the server (folders stay first); `aria-sort` says how. */
+function SortHeader({ column, sort, onSort, children }: { column: ObjectsSort['column'] & string; sort: ObjectsSort; onSort: (sort: ObjectsSort) => void; children: ReactNode }) {
+  const active = sort.column === column;
+  const Arrow = sort.order === 'desc' ? ArrowDown : ArrowUp;
+  return (
+    <th className="px-3 py-2 font-medium" aria-sort={active ? (sort.order === 'desc' ? 'descending' : 'ascending') : undefined}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 rounded hover:text-foreground focus-visible:text-foreground"
+        onClick={() => onSort({ column, order: active && sort.order === 'asc' ? 'desc' : 'asc' })}
+      >
+        {children}
+        {active ? <Arrow className="size-3" aria-hidden="true" /> : null}
+      </button>
+    </th>
+  );
+}
+
+const NAME_ORDER: ObjectsSort = { column: 'name', order: 'asc' };
+
 /** /project/:ref/storage/buckets/:id — the files of a bucket by folder: upload, download, move, delete, share, details. */
 export function FileBrowserPage() {
   const { ref = '', id = '' } = useParams();
@@ -46,7 +66,9 @@ export function FileBrowserPage() {
   const bucket = useBucketQuery(ref, id);
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim());
-  const objects = useObjectsQuery(ref, id, { path: folder, search, limit: STORAGE_LIST_LIMIT });
+  const [sort, setSort] = useState<ObjectsSort>(NAME_ORDER);
+  const objects = useObjectPages(ref, id, { path: folder, search, sortBy: sort });
+  const loaded = entriesOf(objects.data);
   const canWrite = can(useProjectRole(ref), 'storage:write');
   const { uploads, start, cancel, clear } = useUploads(ref, id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -56,7 +78,7 @@ export function FileBrowserPage() {
   const [dragging, setDragging] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const entries = visibleEntries(objects.data ?? []);
+  const entries = visibleEntries(loaded ?? []);
   const pathOf = (entry: StorageObject) => (isFolder(entry) ? `${folder}${entry.name}/` : `${folder}${entry.name}`);
   const openFolder = (path: string) => {
     setSelected(new Set());
@@ -199,7 +221,7 @@ export function FileBrowserPage() {
               Try again
             </Button>
           </Alert>
-        ) : !objects.data ? (
+        ) : !loaded ? (
           <Skeleton className="h-48 w-full rounded-lg" />
         ) : entries.length === 0 ? (
           search ? (
@@ -225,10 +247,14 @@ export function FileBrowserPage() {
                       onChange={() => setSelected(allSelected ? new Set() : new Set(allPaths))}
                     />
                   </th>
-                  <th className="px-3 py-2 font-medium">Name</th>
+                  <SortHeader column="name" sort={sort} onSort={setSort}>
+                    Name
+                  </SortHeader>
                   <th className="px-3 py-2 font-medium">Size</th>
                   <th className="px-3 py-2 font-medium">Type</th>
-                  <th className="px-3 py-2 font-medium">Last modified</th>
+                  <SortHeader column="updated_at" sort={sort} onSort={setSort}>
+                    Last modified
+                  </SortHeader>
                   <th className="px-3 py-2">
                     <span className="sr-only">Actions</span>
                   </th>
@@ -277,8 +303,18 @@ export function FileBrowserPage() {
                 })}
               </tbody>
             </table>
-            {(objects.data?.length ?? 0) >= STORAGE_LIST_LIMIT ? (
-              <p className="border-t border-border px-3 py-2 text-xs text-muted">Showing the first {STORAGE_LIST_LIMIT} entries: search to find others.</p>
+            {objects.hasNextPage || (objects.data?.pages.length ?? 0) > 1 ? (
+              <div className="flex items-center justify-between gap-3 border-t border-border px-3 py-2 text-xs text-muted">
+                <p role="status">
+                  {objects.hasNextPage ? `Showing the first ${entries.length} entries.` : `Showing all ${entries.length} entries.`}
+                  {objects.isFetchNextPageError ? <span className="ml-2 text-danger">Could not load more: {objects.error?.message}</span> : null}
+                </p>
+                {objects.hasNextPage ? (
+                  <Button size="sm" loading={objects.isFetchingNextPage} disabled={objects.isPlaceholderData} onClick={() => void objects.fetchNextPage()}>
+                    Load more
+                  </Button>
+                ) : null}
+              </div>
             ) : null}
           </div>
         )}

@@ -348,3 +348,60 @@ describe('cancelling uploads', () => {
     expect(screen.queryByRole('button', { name: 'c.txt' })).toBeNull();
   }, 20_000);
 });
+
+describe('a folder of more than one page', () => {
+  const many = Array.from({ length: 450 }, (_, i) => `big/file-${String(i).padStart(3, '0')}.txt`);
+  // Plain selectors: role queries over 450 rows take seconds in jsdom.
+  const bodyRows = () => [...document.querySelectorAll('tbody tr')];
+  const shown = (name: string) => screen.findByText(name, { selector: 'button span' });
+
+  it('shows 200 entries, then the next pages with Load more, and says how many are shown', async () => {
+    const user = userEvent.setup();
+    const live = liveBucket(many);
+    const { calls } = renderBrowser({ extra: live.extra });
+    await user.click(await screen.findByRole('button', { name: 'big' }));
+    await shown('file-000.txt');
+    expect(bodyRows()).toHaveLength(200);
+    expect(screen.getByText('Showing the first 200 entries.')).toBeTruthy();
+    expect(screen.queryByText('file-200.txt')).toBeNull();
+    expect(listCalls(calls).at(-1)).toMatchObject({ path: 'big/', limit: 201, offset: 0 });
+
+    await user.click(screen.getByText('Load more', { selector: 'button' }));
+    await shown('file-399.txt');
+    expect(bodyRows()).toHaveLength(400);
+    expect(listCalls(calls).at(-1)).toMatchObject({ path: 'big/', limit: 201, offset: 200 });
+    expect(screen.getByText('Showing the first 400 entries.')).toBeTruthy();
+
+    await user.click(screen.getByText('Load more', { selector: 'button' }));
+    await shown('file-449.txt');
+    expect(bodyRows()).toHaveLength(450);
+    expect(screen.getByText('Showing all 450 entries.')).toBeTruthy();
+    expect(screen.queryByText('Load more')).toBeNull();
+  }, 30_000);
+
+  it('pages in the server’s order when sorted, and searches from the first page', async () => {
+    const user = userEvent.setup();
+    const live = liveBucket(many);
+    const { calls } = renderBrowser({ extra: live.extra });
+    await user.click(await screen.findByRole('button', { name: 'big' }));
+    await shown('file-000.txt');
+
+    await user.click(screen.getByText('Name', { selector: 'th button' }));
+    await shown('file-449.txt');
+    expect(screen.getByText('Name', { selector: 'th button' }).closest('th')!.getAttribute('aria-sort')).toBe('descending');
+    expect(within(bodyRows()[0] as HTMLElement).getByText('file-449.txt')).toBeTruthy();
+    expect(bodyRows()).toHaveLength(200);
+    await user.click(screen.getByText('Load more', { selector: 'button' }));
+    await shown('file-050.txt');
+    expect(listCalls(calls).at(-1)).toMatchObject({ offset: 200, sortBy: { column: 'name', order: 'desc' } });
+    expect(within(bodyRows()[399] as HTMLElement).getByText('file-050.txt')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Search files'));
+    await user.paste('FILE-1');
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
+    expect(listCalls(calls).at(-1)).toMatchObject({ search: 'FILE-1', offset: 0 });
+    expect(within(bodyRows()[0] as HTMLElement).getByText('file-199.txt')).toBeTruthy();
+    expect(screen.queryByText('Load more')).toBeNull();
+    expect(screen.queryByText(/Showing/)).toBeNull();
+  }, 30_000);
+});
