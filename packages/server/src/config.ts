@@ -2,6 +2,7 @@ import { SQL_STATEMENT_TIMEOUT_MS } from '@basin/core';
 import path from 'node:path';
 import { parseSize } from './storage/sizes.ts';
 import { type FunctionsConfig, functionsConfigFromEnv } from './functions/config.ts';
+import { type AiConfig, aiConfigFromEnv } from './ai/config.ts';
 import { TrustedProxies } from './trusted-proxies.ts';
 
 /** Everything Basin reads from the environment, with the defaults documented in the README. */
@@ -40,6 +41,8 @@ export interface PlatformConfig {
   storageMaxFileSize: number;
   /** Where objects' bytes live (BASIN_STORAGE_BACKEND): files under dataDir (default), or one S3 bucket. */
   storageBackend: StorageBackendConfig;
+  /** The AI assistant's model provider (OPENAI_API_KEY, OPENAI_BASE_URL, BASIN_AI_MODELS; ai/config.ts). */
+  ai: AiConfig;
 }
 
 /** The storage backend chosen at start; see `storageBackendFromEnv`. */
@@ -84,6 +87,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     functions: functionsConfigFromEnv(env),
     storageMaxFileSize: storageMaxFileSize(env),
     storageBackend: storageBackendFromEnv(env),
+    ai: aiConfigFromEnv(env),
   };
 }
 
