@@ -1,4 +1,5 @@
 import type { Role } from '@basin/core';
+import type { PlatformConfig } from '../src/config.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { addMember } from './membership.ts';
 
@@ -65,9 +66,9 @@ export interface MetaProject {
   connectionString: string;
 }
 
-/** A platform with one healthy project holding the fixture, created as its member `postgres`. */
-export async function startMetaProject(sql = FIXTURE_SQL): Promise<MetaProject> {
-  const platform = await startTestPlatform();
+/** A platform (with `config` over the test defaults) with one healthy project holding the fixture, created as its member `postgres`. */
+export async function startMetaProject(sql = FIXTURE_SQL, config: Partial<PlatformConfig> = {}): Promise<MetaProject> {
+  const platform = await startTestPlatform(config);
   const owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('meta-owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Meta' })).body.slug;

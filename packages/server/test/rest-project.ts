@@ -2,6 +2,7 @@
  * A project whose data API the REST tests drive with plain fetch: a platform, one healthy
  * project holding the given schema, and the project's anon and service keys.
  */
+import type { PlatformConfig } from '../src/config.ts';
 import { type MetaProject, startMetaProject } from './meta-fixture.ts';
 
 export interface RestProject {
@@ -11,8 +12,8 @@ export interface RestProject {
   url: string;
 }
 
-export async function startRestProject(sql: string): Promise<RestProject> {
-  const meta = await startMetaProject(sql);
+export async function startRestProject(sql: string, config: Partial<PlatformConfig> = {}): Promise<RestProject> {
+  const meta = await startMetaProject(sql, config);
   const settings = (await meta.owner.get(`/api/platform/projects/${meta.ref}/settings`)).body;
   const key = (role: string) => settings.service_api_keys.find((k: { tags: string }) => k.tags === role).api_key as string;
   return {

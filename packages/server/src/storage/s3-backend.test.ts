@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3StandIn } from '../../test/s3-stand-in.ts';
 import { configFromEnv, type S3Config, storageBackendFromEnv } from '../config.ts';
 import type { PlatformContext } from '../services/context.ts';
-import { FileBackend, type ObjectLocation, storageBackend } from './backend.ts';
+import { cloneProjectFiles, FileBackend, type ObjectLocation, storageBackend } from './backend.ts';
 import { StorageApiError } from './errors.ts';
 import { S3Backend, s3Client } from './s3-backend.ts';
 
@@ -275,6 +275,17 @@ describe('the S3 backend', () => {
     expect(standIn.count('GetObject') + standIn.count('PutObject')).toBe(0);
     expect((await bytesOf((await target.get(at('dir/f3', 'v3'))).body)).toString()).toBe('file 3');
     expect(standIn.keys('basin', 'tenant/parent/')).toHaveLength(6);
+  });
+
+  it("gives a branch its parent's objects through cloneProjectFiles, as the platform is configured", async () => {
+    const ctx = { config: { ...configFromEnv({}), storageBackend: config } } as PlatformContext;
+    await put(backendOf('main1'), at('x/y.txt'), 'from the parent');
+    await cloneProjectFiles(ctx, 'main1', 'preview1');
+    expect(standIn.keys('basin', 'tenant/preview1/')).toEqual(['tenant/preview1/docs/x/y.txt/v1']);
+    expect((await bytesOf((await storageBackend(ctx, 'preview1').get(at('x/y.txt'))).body)).toString()).toBe('from the parent');
+    // A parent without files gives an empty branch (and a retry leaves nothing of the last attempt).
+    await cloneProjectFiles(ctx, 'nothing-here', 'preview1');
+    expect(standIn.keys('basin', 'tenant/preview1/')).toEqual([]);
   });
 
   it('removes a whole project, and the multipart uploads left under it', async () => {
