@@ -35,6 +35,13 @@ export const ASSISTANT_MESSAGES = {
   updateOptInTitle: 'Update Assistant Opt-in Level',
   privacyTitle: 'Data Privacy and Supabase AI',
   lastChatUndeletable: 'A project keeps at least one chat',
+  defaultChatName: 'New chat',
+  /** The server's refusal while the organization's AI opt-in level is 'disabled' (spec part 2 §6). */
+  optInDisabled:
+    "This organization's AI opt-in level is 'disabled', so the Assistant may not see this project. An Owner or Administrator can change it in the organization's settings.",
+  /** What the model gets instead of a query's rows below the 'schema_and_log_and_data' level. */
+  rowsNotShared: (rowCount: number) =>
+    `The query ran and returned ${rowCount} row${rowCount === 1 ? '' : 's'}. The user can see them; this organization's AI opt-in level does not share rows with the Assistant.`,
 } as const;
 
 /** Read-only failures that mean the query writes after all (spec part 2 §4). */

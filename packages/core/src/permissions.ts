@@ -59,6 +59,11 @@ export const PERMISSIONS = {
   'functions.secrets:read': BUILDERS,
   'functions.secrets:write': BUILDERS,
   'realtime:read': EVERYONE,
+  /**
+   * The AI assistant and the member's own chats. What its tools do goes through the member's own
+   * routes and permissions (the SQL editor's role, functions:write), so every role may use it.
+   */
+  'assistant:use': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;
