@@ -1,8 +1,13 @@
 import { DISK_MESSAGES } from '@basin/core';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setStoredDisk } from './disk-helpers.ts';
-import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
+import { databaseBytes, setStoredDisk } from './disk-helpers.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail } from './harness.ts';
 import { organization, projectWithRows, type Org } from './lifecycle-helpers.ts';
+import { storedFiles } from './stored-files.ts';
+
+const MB = 1024 ** 2;
+const GB = 1024 ** 3;
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
@@ -10,10 +15,11 @@ describe('project disk', () => {
   let platform: TestPlatform;
   let org: Org;
   let ref: string;
+  let connectionString: string;
   beforeAll(async () => {
     platform = await startTestPlatform();
     org = await organization(platform.url);
-    ref = (await projectWithRows(org, '17', 10)).ref;
+    ({ ref, connectionString } = await projectWithRows(org, '17', 10));
   });
   afterAll(() => platform?.destroy());
 
@@ -62,5 +68,58 @@ describe('project disk', () => {
     expect(changed).toMatchObject({ status: 200, body: { attributes: { type: 'io2', size_gb: 40, iops: 2000 } } });
     expect(changed.body.attributes).not.toHaveProperty('throughput_mbps');
     expect((await disk()).body.attributes).toEqual({ type: 'io2', size_gb: 40, iops: 2000 });
+  });
+
+  describe('with stored files', () => {
+    const usage = async () => (await org.owner.get(`/api/platform/projects/${ref}/infrastructure`)).body.disk;
+    const warning = async () => (await org.owner.get(`/api/platform/projects-resource-warnings?ref=${ref}`)).body[0];
+    let stored = 0;
+
+    it('counts the stored files in the disk used, beside the databases, by their sizes', async () => {
+      const files = storedFiles(org.owner, ref);
+      const before = await usage();
+      expect(before).toMatchObject({ storage_bytes: 0, used_bytes: before.database_bytes });
+      await files.createBucket('media');
+      await files.upload('media', 'clips/a.bin', randomBytes(3 * MB));
+      await files.upload('media', 'b.txt', 'x'.repeat(1234), 'text/plain');
+      stored = 3 * MB + 1234;
+
+      const after = await usage();
+      expect(after.storage_bytes).toBe(stored);
+      expect(after.used_bytes).toBe(after.database_bytes + stored);
+      // The databases measured as before, within what statistics files move between two reads.
+      expect(Math.abs(after.database_bytes - (await databaseBytes(platform.ctx, ref)))).toBeLessThan(MB);
+    });
+
+    it('goes read-only when the files fill the disk: an upload is refused with a clear answer', async () => {
+      const files = storedFiles(org.owner, ref);
+      const databases = await databaseBytes(platform.ctx, ref);
+      // Enough files that the databases alone stay under 80% of the disk and, with them, pass 95%.
+      const filler = Math.ceil((databases * 0.4) / (20 * MB));
+      for (let i = 0; i < filler; i++) await files.upload('media', `filler/${i}.bin`, randomBytes(20 * MB));
+      stored += filler * 20 * MB;
+      await setStoredDisk(platform.ctx.db, ref, (databases + stored) / 0.97 / GB);
+      expect(databases / ((databases + stored) / 0.97)).toBeLessThan(0.8);
+
+      expect((await usage()).used_bytes).toBeGreaterThanOrEqual(databases + stored);
+      expect(await warning()).toMatchObject({ is_readonly_mode_enabled: true });
+      const refused = await files.tryUpload('media', 'one-more.txt', 'more', 'text/plain');
+      expect({ status: refused.status, body: await refused.json() }).toEqual({
+        status: 503,
+        body: { message: 'The project is in read-only mode: its disk is full' },
+      });
+
+      await setStoredDisk(platform.ctx.db, ref, 8);
+      expect(await warning()).toMatchObject({ is_readonly_mode_enabled: false });
+      await files.upload('media', 'one-more.txt', 'more', 'text/plain');
+      stored += 4;
+    });
+
+    it('counts sizes a member wrote that are not byte counts as nothing, and still measures', async () => {
+      // Members own the rows (and may alter the table): the measure reads them as service_role.
+      await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '"lots"') where name = 'b.txt'`);
+      await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '-5000000') where name = 'clips/a.bin'`);
+      expect((await usage()).storage_bytes).toBe(stored - 1234 - 3 * MB);
+    });
   });
 });

@@ -33,8 +33,12 @@ export const InfrastructureResponse = z
     disk: z.object({
       type: z.enum(['gp3', 'io2']),
       size_gb: z.number(),
-      /** What the databases take, measured now; null while the instance is not running. */
+      /** What the project takes, measured now: its databases and its stored files. Null while the instance is not running. */
       used_bytes: z.number().nullable(),
+      /** Of used_bytes, the databases (sum of pg_database_size). */
+      database_bytes: z.number().nullable(),
+      /** Of used_bytes, the stored files (the sizes of storage.objects). */
+      storage_bytes: z.number().nullable(),
     }),
   })
   .meta({ id: 'InfrastructureResponse' });

@@ -1,30 +1,43 @@
 import { isReadOnlyUsage, type DiskAttributes } from '@basin/core';
 import { withAdmin } from '../instances/admin-session.ts';
+import { closeRestPool } from '../rest/pool.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { PlatformContext } from './context.ts';
 import { instanceSpec } from './project-instance.ts';
+import { storedBytes } from './storage-usage.ts';
 
 const ADMIN_TIMEOUT_MS = 10_000;
 
 export interface DiskUsage {
+  /** The databases and the stored files together: what the quota counts. */
   usedBytes: number;
+  databaseBytes: number;
+  storageBytes: number;
   disk: DiskAttributes;
   readonly: boolean;
 }
 
 /**
- * Measures what the project's databases take on disk and enforces the quota: above 95% of the
- * disk size the instance goes read-only for every new session, and comes back once usage falls
- * under it again (space freed, or the disk grown). One admin session does both. The sampler calls
- * it every round, a disk save at once.
+ * Measures what the project takes on disk, its databases and its stored files (storage-usage.ts),
+ * and enforces the quota: above 95% of the disk size the instance goes read-only for every new
+ * session (the platform's pooled sessions are renewed), and comes back once usage falls under it
+ * again (space freed, or the disk grown). One
+ * admin session measures the databases and sets the mode. The sampler calls it every round, a
+ * disk save at once. Files that cannot be measured count nothing this time (logged): the
+ * databases' quota still holds.
  */
 export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): Promise<DiskUsage> {
   const disk = await disks.find(ctx.db, row.id);
   const sizeGb = disk.attributes.size_gb;
-  const usedBytes = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
+  const storageBytes = await storedBytes(ctx, row).catch((err: unknown) => {
+    ctx.logger.warn({ err, ref: row.ref }, 'stored files not measured');
+    return 0;
+  });
+  const databaseBytes = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
     const { rows } = await client.query<{ used: string }>('select sum(pg_database_size(oid))::text as used from pg_database');
-    const used = Number(rows[0]?.used ?? 0);
+    const databases = Number(rows[0]?.used ?? 0);
+    const used = databases + storageBytes;
     const readonly = isReadOnlyUsage(used, sizeGb);
     if (readonly !== disk.readonly_mode) {
       // This session must write the setting even when the database already defaults to read-only.
@@ -35,9 +48,13 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
           : 'alter database postgres reset default_transaction_read_only',
       );
       await disks.setReadonlyMode(ctx.db, row.id, readonly);
-      ctx.logger.info({ ref: row.ref, usedBytes: used, sizeGb, readonly }, 'disk quota read-only mode changed');
+      // The platform's warm sessions (data API, storage, auth, table editor) were opened under the
+      // old default: new ones take the new one. Not awaited: borrowed sessions end when returned.
+      void closeRestPool(row.ref);
+      ctx.logger.info({ ref: row.ref, usedBytes: used, databaseBytes: databases, storageBytes, sizeGb, readonly }, 'disk quota read-only mode changed');
     }
-    return used;
+    return databases;
   });
-  return { usedBytes, disk: disk.attributes, readonly: isReadOnlyUsage(usedBytes, sizeGb) };
+  const usedBytes = databaseBytes + storageBytes;
+  return { usedBytes, databaseBytes, storageBytes, disk: disk.attributes, readonly: isReadOnlyUsage(usedBytes, sizeGb) };
 }

@@ -8,14 +8,14 @@ import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
-import { measureAndEnforce } from './disk-usage.ts';
+import { type DiskUsage, measureAndEnforce } from './disk-usage.ts';
 import { instanceSpec } from './project-instance.ts';
 
 const ADMIN_TIMEOUT_MS = 5_000;
 
 interface Measured {
   facts: ServerFacts;
-  usedBytes: number;
+  usage: DiskUsage;
 }
 
 /** The instance's own settings and disk use; undefined while it is not running (or does not answer). */
@@ -23,8 +23,8 @@ async function measure(ctx: PlatformContext, row: ProjectRow): Promise<Measured 
   if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) return undefined;
   try {
     const facts = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, readServerFacts);
-    const { usedBytes } = await measureAndEnforce(ctx, row);
-    return { facts, usedBytes };
+    const usage = await measureAndEnforce(ctx, row);
+    return { facts, usage };
   } catch (err) {
     ctx.logger.warn({ err, ref: row.ref }, 'infrastructure not measured');
     return undefined;
@@ -63,6 +63,12 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
       ssl: facts?.ssl ?? null,
     },
     compute_size: row.compute_size,
-    disk: { type: disk.attributes.type, size_gb: disk.attributes.size_gb, used_bytes: measured?.usedBytes ?? null },
+    disk: {
+      type: disk.attributes.type,
+      size_gb: disk.attributes.size_gb,
+      used_bytes: measured?.usage.usedBytes ?? null,
+      database_bytes: measured?.usage.databaseBytes ?? null,
+      storage_bytes: measured?.usage.storageBytes ?? null,
+    },
   };
 }

@@ -6,9 +6,16 @@ import { Fact, FactList, NOT_RUNNING } from './fact-list';
 
 const MB = 1024 * 1024;
 
-/** 41 MB, or 1.2 GB from a gigabyte up. */
+/** 12 KB under a megabyte, 41 MB, or 1.2 GB from a gigabyte up. */
 export function formatSize(bytes: number): string {
+  if (bytes < MB) return `${Math.ceil(bytes / 1024)} KB`;
   return bytes < 1024 * MB ? `${Math.round(bytes / MB)} MB` : `${(bytes / (1024 * MB)).toFixed(1)} GB`;
+}
+
+/** What the used figure is made of: "Database 380 MB · Storage 30 MB, measured now." */
+function diskUsedParts(disk: InfrastructureResponse['disk']): string {
+  if (disk.database_bytes === null || disk.storage_bytes === null) return 'What the databases and the stored files take, measured now.';
+  return `Database ${formatSize(disk.database_bytes)} · Storage ${formatSize(disk.storage_bytes)}, measured now.`;
 }
 
 function diskUsed(disk: InfrastructureResponse['disk']) {
@@ -31,7 +38,7 @@ export function ComputeAndDiskCard({ infrastructure, projectRef }: { infrastruct
       <FactList>
         <Fact label="Compute size" value={<span className="capitalize">{size.size.replaceAll('_', ' ')}</span>} detail={computeSizeLabel(size)} />
         <Fact label="Disk" value={`${infrastructure.disk.size_gb} GB ${infrastructure.disk.type}`} />
-        <Fact label="Disk used" value={diskUsed(infrastructure.disk)} detail="What the databases take, measured now." />
+        <Fact label="Disk used" value={diskUsed(infrastructure.disk)} detail={diskUsedParts(infrastructure.disk)} />
       </FactList>
     </Card>
   );

@@ -23,7 +23,7 @@ const RUNNING: InfrastructureResponse = {
   },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl: false },
   compute_size: 'micro',
-  disk: { type: 'gp3', size_gb: 8, used_bytes: 410 * 1024 * 1024 },
+  disk: { type: 'gp3', size_gb: 8, used_bytes: 410 * 1024 * 1024, database_bytes: 380 * 1024 * 1024, storage_bytes: 30 * 1024 * 1024 },
 };
 
 function renderPage({ answer = json(RUNNING), role = 'Owner' as Role }: { answer?: MockAnswer; role?: Role } = {}) {
@@ -66,6 +66,7 @@ describe('infrastructure page', () => {
     const compute = card('Compute and disk');
     expect(within(compute).getByText('1 GB memory / 2-core CPU')).toBeTruthy();
     expect(within(compute).getByText('410 MB of 8 GB (5%)')).toBeTruthy();
+    expect(within(compute).getByText('Database 380 MB · Storage 30 MB, measured now.')).toBeTruthy();
     expect(within(compute).getByRole('link', { name: 'Change compute and disk' }).getAttribute('href')).toBe(
       `/project/${PROJECT_REF}/settings/compute-and-disk`,
     );
@@ -102,7 +103,7 @@ describe('infrastructure page', () => {
         running: false,
         postgres: { ...RUNNING.postgres, server_version: null, server_version_num: null },
         network: { listen_addresses: null, port: null, ssl: null },
-        disk: { ...RUNNING.disk, used_bytes: null },
+        disk: { ...RUNNING.disk, used_bytes: null, database_bytes: null, storage_bytes: null },
       }),
     });
     expect(await screen.findByText('The database is not running')).toBeTruthy();
@@ -114,7 +115,9 @@ describe('infrastructure page', () => {
     expect(await screen.findByRole('button', { name: 'Try again' })).toBeTruthy();
   });
 
-  it('formats sizes in MB, and in GB from a gigabyte up', () => {
+  it('formats sizes in KB under a megabyte, in MB, and in GB from a gigabyte up', () => {
+    expect(formatSize(0)).toBe('0 KB');
+    expect(formatSize(300 * 1024 + 1)).toBe('301 KB');
     expect(formatSize(42 * 1024 * 1024)).toBe('42 MB');
     expect(formatSize(1.25 * 1024 ** 3)).toBe('1.3 GB');
   });
