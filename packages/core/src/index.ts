@@ -42,3 +42,4 @@ export * from './table-editor-messages.ts';
 export * from './auth-email-templates.ts';
 export * from './auth-users-messages.ts';
 export * from './assistant-messages.ts';
+export * from './access-token-messages.ts';

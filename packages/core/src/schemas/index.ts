@@ -25,3 +25,4 @@ export * from './functions.ts';
 export * from './function-activity.ts';
 export * from './storage.ts';
 export * from './assistant.ts';
+export * from './access-tokens.ts';
