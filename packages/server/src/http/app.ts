@@ -7,8 +7,9 @@ import { invitationRoutes } from './invitations.ts';
 import { memberRoutes } from './members.ts';
 import { platformBodyLimit } from './body-limits.ts';
 import { guardInput } from './input-guard.ts';
-import { authRequest, requestLog, requireSession } from './middleware.ts';
+import { authRequest, requestLog, requireSession, requireSessionOrToken } from './middleware.ts';
 import { createRouter, type AppEnv } from './openapi.ts';
+import { accessTokenRoutes } from './access-tokens.ts';
 import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
@@ -37,6 +38,7 @@ import { branchRoutes } from './branches.ts';
 import { customHostnameRoutes } from './custom-hostname.ts';
 import { projectGateway } from './gateway.ts';
 import { SessionCache } from './session-cache.ts';
+import { AccessTokenVerifier } from '../services/access-tokens.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
 import { tableRowsRoutes } from './table-rows.ts';
@@ -48,10 +50,12 @@ import { storageFileRoutes, storageRoutes } from './storage.ts';
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
 export function createApp(ctx: PlatformContext, auth: Auth) {
   const sessions = new SessionCache();
+  const accessTokens = new AccessTokenVerifier(ctx.db, ctx.logger);
   const platform = createRouter();
   platform.use('*', requireSession(auth, sessions));
   platform
     .route('/', profileRoutes())
+    .route('/', accessTokenRoutes(ctx, accessTokens))
     .route('/', organizationRoutes(ctx.db))
     .route('/', memberRoutes(ctx.db))
     .route('/', invitationRoutes(ctx.db))
@@ -81,8 +85,9 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     info: { title: 'Basin platform API', version: '1' },
   });
 
+  // The management API: what the Supabase CLI calls, with a personal access token (or a session).
   const v1 = createRouter();
-  v1.use('*', requireSession(auth, sessions));
+  v1.use('*', requireSessionOrToken(auth, sessions, accessTokens));
   v1.route('/', upgradeRoutes(ctx));
   v1.route('/', typesRoutes(ctx));
   v1.route('/', advisorV1Routes(ctx));
@@ -90,7 +95,16 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   v1.route('/', customHostnameRoutes(ctx));
   v1.route('/', functionRoutes(ctx));
   v1.route('/', functionDeployRoutes(ctx)); // listed in the document; served by the multipart mount below
-  v1.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin management API (v1)', version: '1' } });
+  v1.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A personal access token (sbp_...) from Account → Access tokens; a dashboard session works too',
+  });
+  v1.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Basin management API (v1)', version: '1' },
+    security: [{ AccessToken: [] }],
+  });
 
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
@@ -101,7 +115,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   // any origin) nor signed backup links.
   const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
   // The function deploy is multipart (as the Supabase CLI sends it): ahead of the JSON-only guard.
-  app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
+  app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSessionOrToken(auth, sessions, accessTokens)]));
   // Storage uploads stream raw bodies (and downloads stream answers): ahead of the JSON body limit and guard.
   app.route('/api/platform', storageFileRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
   for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);

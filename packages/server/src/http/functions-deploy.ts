@@ -20,7 +20,7 @@ const deployBodyLimit = bodyLimit({
  * `POST /v1/projects/{ref}/functions/deploy?slug=` as the Supabase CLI sends it: a multipart form
  * with a `metadata` part (JSON) and one `file` part per file, its filename being its path
  * relative to the bundle. The only multipart route of the API, so it is mounted ahead of the
- * JSON-only input guard with its own `guards` (session, same-origin, body limit).
+ * JSON-only input guard with its own `guards` (access token or session, same-origin, body limit).
  */
 export function functionDeployRoutes(ctx: PlatformContext, guards: MiddlewareHandler[] = []) {
   const router = createRouter();

@@ -19,8 +19,8 @@ const tags = ['Edge Functions'];
 
 /**
  * The management API of edge functions and their secrets, as the Supabase CLI calls it (mounted
- * under /api/v1; the multipart deploy is in functions-deploy.ts). Dashboard sessions only: Basin
- * has no personal access tokens yet.
+ * under /api/v1; the multipart deploy is in functions-deploy.ts), with a personal access token
+ * or a dashboard session.
  */
 export function functionRoutes(ctx: PlatformContext) {
   return createRouter()

@@ -1,10 +1,13 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
+import { ACCESS_TOKEN_MESSAGES } from '@basin/core';
+import { ACCESS_TOKEN_PREFIX } from '@basin/core/schemas';
 import { CLIENT_IP_HEADER, type Auth } from '../auth.ts';
 import type { Logger } from '../logger.ts';
+import type { AccessTokenVerifier } from '../services/access-tokens.ts';
 import type { TrustedProxies } from '../trusted-proxies.ts';
-import { unauthorized } from './errors.ts';
+import { HttpError, unauthorized } from './errors.ts';
 import type { AppEnv } from './openapi.ts';
 import type { SessionCache } from './session-cache.ts';
 
@@ -23,12 +26,18 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** Every platform route needs a signed-in user; the OpenAPI document is public. */
+/**
+ * Every platform route needs a signed-in user; the OpenAPI document is public. Personal access
+ * tokens do not open these routes, whatever else the request carries.
+ */
 export function requireSession(auth: Auth, sessions: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.path.endsWith('/openapi.json')) return next();
     const cookie = c.req.header('cookie');
-    if (!cookie) throw unauthorized();
+    if (!cookie) {
+      if (bearerToken(c.req.header('authorization'))?.startsWith(ACCESS_TOKEN_PREFIX)) throw new HttpError(401, ACCESS_TOKEN_MESSAGES.managementApiOnly);
+      throw unauthorized();
+    }
     let profile = sessions.get(cookie);
     if (!profile) {
       const session = await auth.api.getSession({ headers: c.req.raw.headers });
@@ -40,6 +49,30 @@ export function requireSession(auth: Auth, sessions: SessionCache): MiddlewareHa
     c.set('profile', profile);
     return next();
   };
+}
+
+/**
+ * The management API (/api/v1): a personal access token as the Supabase CLI sends it
+ * (`Authorization: Bearer sbp_...`), acting as its user with the user's own roles, or else a
+ * dashboard session. A request naming a bearer token is judged by that token alone: a malformed,
+ * unknown, deleted or expired one is refused (401) even if a session cookie came along.
+ */
+export function requireSessionOrToken(auth: Auth, sessions: SessionCache, tokens: AccessTokenVerifier): MiddlewareHandler<AppEnv> {
+  const session = requireSession(auth, sessions);
+  return async (c, next) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token === undefined || c.req.path.endsWith('/openapi.json')) return session(c, next);
+    const profile = await tokens.verify(token);
+    c.set('userId', profile.id);
+    c.set('profile', profile);
+    return next();
+  };
+}
+
+/** The credentials of an `Authorization: Bearer ...` header; undefined for any other scheme or none. */
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
 }
 
 /**
