@@ -109,6 +109,15 @@ describe('project disk', () => {
         body: { message: 'The project is in read-only mode: its disk is full' },
       });
 
+      // Files that cannot be measured (a member made the sizes unreadable) never lift read-only mode.
+      await query(connectionString, 'begin read write; alter table storage.objects alter column metadata type text; commit');
+      try {
+        expect(await usage()).toMatchObject({ storage_bytes: null, used_bytes: expect.any(Number) });
+        expect(await warning()).toMatchObject({ is_readonly_mode_enabled: true });
+      } finally {
+        await query(connectionString, 'begin read write; alter table storage.objects alter column metadata type jsonb using metadata::jsonb; commit');
+      }
+
       await setStoredDisk(platform.ctx.db, ref, 8);
       expect(await warning()).toMatchObject({ is_readonly_mode_enabled: false });
       await files.upload('media', 'one-more.txt', 'more', 'text/plain');

@@ -13,7 +13,8 @@ export interface DiskUsage {
   /** The databases and the stored files together: what the quota counts. */
   usedBytes: number;
   databaseBytes: number;
-  storageBytes: number;
+  /** Null when the stored files could not be measured this time (then not in usedBytes). */
+  storageBytes: number | null;
   disk: DiskAttributes;
   readonly: boolean;
 }
@@ -22,24 +23,24 @@ export interface DiskUsage {
  * Measures what the project takes on disk, its databases and its stored files (storage-usage.ts),
  * and enforces the quota: above 95% of the disk size the instance goes read-only for every new
  * session (the platform's pooled sessions are renewed), and comes back once usage falls under it
- * again (space freed, or the disk grown). One
- * admin session measures the databases and sets the mode. The sampler calls it every round, a
- * disk save at once. Files that cannot be measured count nothing this time (logged): the
- * databases' quota still holds.
+ * again (space freed, or the disk grown). One admin session measures the databases and sets the
+ * mode. The sampler calls it every round, a disk save at once. When the stored files cannot be measured (a member's table in a mess, the
+ * data API's sessions all busy) the databases alone are counted this time, and read-only mode is
+ * switched on if they fill the disk but never lifted on that partial figure.
  */
 export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): Promise<DiskUsage> {
   const disk = await disks.find(ctx.db, row.id);
   const sizeGb = disk.attributes.size_gb;
   const storageBytes = await storedBytes(ctx, row).catch((err: unknown) => {
     ctx.logger.warn({ err, ref: row.ref }, 'stored files not measured');
-    return 0;
+    return null;
   });
   const databaseBytes = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
     const { rows } = await client.query<{ used: string }>('select sum(pg_database_size(oid))::text as used from pg_database');
     const databases = Number(rows[0]?.used ?? 0);
-    const used = databases + storageBytes;
+    const used = databases + (storageBytes ?? 0);
     const readonly = isReadOnlyUsage(used, sizeGb);
-    if (readonly !== disk.readonly_mode) {
+    if (readonly !== disk.readonly_mode && (readonly || storageBytes !== null)) {
       // This session must write the setting even when the database already defaults to read-only.
       await client.query('set default_transaction_read_only = off');
       await client.query(
@@ -55,6 +56,7 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     }
     return databases;
   });
-  const usedBytes = databaseBytes + storageBytes;
-  return { usedBytes, databaseBytes, storageBytes, disk: disk.attributes, readonly: isReadOnlyUsage(usedBytes, sizeGb) };
+  const usedBytes = databaseBytes + (storageBytes ?? 0);
+  const readonly = isReadOnlyUsage(usedBytes, sizeGb) || (storageBytes === null && disk.readonly_mode);
+  return { usedBytes, databaseBytes, storageBytes, disk: disk.attributes, readonly };
 }
