@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { index: true, element: <Navigate to="/organizations" replace /> },
           { path: 'organizations', lazy: () => import('../routes/organizations') },
           { path: 'invitations', lazy: () => import('../routes/invitations') },
+          { path: 'account/tokens', lazy: () => import('../routes/account-tokens') },
           { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
           { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
           { path: 'org/:slug/billing', lazy: () => import('../routes/org-billing') },

@@ -1,4 +1,4 @@
-import { LogOut, Mail, Monitor, Moon, Sun } from 'lucide-react';
+import { KeyRound, LogOut, Mail, Monitor, Moon, Sun } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useSignOutMutation } from '../../data/auth/use-sign-out-mutation';
 import { useProfileQuery } from '../../data/profile/use-profile-query';
@@ -18,7 +18,7 @@ function initials(name: string | undefined): string {
   return name.slice(0, 2).toUpperCase();
 }
 
-/** The signed-in user: invitations, theme, the assistant hotkey setting, sign out. */
+/** The signed-in user: invitations, access tokens, theme, the assistant hotkey setting, sign out. */
 export function UserMenu() {
   const navigate = useNavigate();
   const { data: profile } = useProfileQuery();
@@ -43,6 +43,10 @@ export function UserMenu() {
         <DropdownMenu.Item onSelect={() => navigate('/invitations')}>
           <Mail className="size-3.5 text-muted" aria-hidden="true" />
           Invitations
+        </DropdownMenu.Item>
+        <DropdownMenu.Item onSelect={() => navigate('/account/tokens')}>
+          <KeyRound className="size-3.5 text-muted" aria-hidden="true" />
+          Access tokens
         </DropdownMenu.Item>
         <DropdownMenu.Separator />
         <DropdownMenu.Label>Theme</DropdownMenu.Label>

@@ -1,0 +1,3 @@
+export const accessTokenKeys = {
+  list: () => ['profile', 'access-tokens'] as const,
+};

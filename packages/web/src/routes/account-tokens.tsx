@@ -1,0 +1,1 @@
+export { AccessTokensPage as Component } from '../features/account/access-tokens-page';
