@@ -1,11 +1,10 @@
 import { BILLING_MESSAGES, HOURS_PER_MONTH, monthlyComputeEstimateUsd, totalMonthlyComputeEstimateUsd } from '@basin/core';
 import { useProjectsQuery } from '../../data/projects/use-projects-query';
+import { amount } from '../../lib/format-price';
 import { Alert } from '../../ui/alert';
 import { Sheet } from '../../ui/sheet';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorFallback } from '../errors/error-fallback';
-
-const usd = (value: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** What the organization's projects would cost a month at their compute sizes, project by project. */
 function ComputeEstimate({ slug }: { slug: string }) {
@@ -30,7 +29,7 @@ function ComputeEstimate({ slug }: { slug: string }) {
           <tr key={project.ref} className="border-b border-border">
             <td className="py-2">{project.name}</td>
             <td className="py-2 text-muted">{project.infra_compute_size}</td>
-            <td className="py-2 text-right tabular-nums">{usd(monthlyComputeEstimateUsd(project.infra_compute_size))}</td>
+            <td className="py-2 text-right tabular-nums">{amount(monthlyComputeEstimateUsd(project.infra_compute_size))}</td>
           </tr>
         ))}
       </tbody>
@@ -39,7 +38,7 @@ function ComputeEstimate({ slug }: { slug: string }) {
           <th scope="row" colSpan={2} className="py-2 text-left font-medium">
             Estimated compute this month
           </th>
-          <td className="py-2 text-right font-medium tabular-nums">{usd(total)}</td>
+          <td className="py-2 text-right font-medium tabular-nums">{amount(total)}</td>
         </tr>
       </tfoot>
     </table>

@@ -37,6 +37,9 @@ describe('compute and disk', () => {
     const small = await screen.findByRole('radio', { name: /^small/ });
     expect(screen.getAllByRole('radio', { name: /memory/ })).toHaveLength(19);
     expect(screen.getByText(/\$0\.0206 \/ hour · ~\$15 \/ month/)).toBeTruthy();
+    // The catalogue's own figures, never rounded.
+    expect(screen.getByText(/\$0\.01344 \/ hour/)).toBeTruthy();
+    expect(screen.getByText(/\$0\.562 \/ hour/)).toBeTruthy();
     const change = screen.getByRole('button', { name: 'Change compute size' });
     expect(change).toHaveProperty('disabled', true);
 
@@ -55,6 +58,9 @@ describe('compute and disk', () => {
     const { calls } = renderPage();
     const size = await screen.findByLabelText('Disk size (GB)');
     expect(screen.getByText('Estimated disk cost: $0.00 / month')).toBeTruthy();
+    expect(screen.getByText(/\$0\.125 per GB/)).toBeTruthy();
+    expect(screen.getByText(/\$0\.024 per IOPS/)).toBeTruthy();
+    expect(screen.getByText(/\$0\.095 per MB\/s/)).toBeTruthy();
 
     await user.clear(size);
     await user.type(size, '18');

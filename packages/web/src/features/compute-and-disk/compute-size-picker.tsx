@@ -1,10 +1,9 @@
 import { COMPUTE_SIZES, computeSizeLabel, type ComputeSize, type ComputeSizeId } from '@basin/core';
+import { cataloguePrice } from '../../lib/format-price';
 import { cn } from '../../ui/cn';
 
-const usd = (value: number, digits: number) => `$${value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-
-export const hourlyPrice = (size: ComputeSize) => `${usd(size.hourlyUsd, size.hourlyUsd < 0.1 ? 4 : 2)} / hour`;
-export const monthlyPrice = (size: ComputeSize) => `~${usd(size.monthlyUsd, 0)} / month`;
+export const hourlyPrice = (size: ComputeSize) => `${cataloguePrice(size.hourlyUsd)} / hour`;
+export const monthlyPrice = (size: ComputeSize) => `~$${Math.round(size.monthlyUsd).toLocaleString('en-US')} / month`;
 
 /** Every size of the compute catalogue as a radio choice with its memory, CPU and prices; the running size is marked. */
 export function ComputeSizePicker({

@@ -12,6 +12,7 @@ import {
 import { DiskAttributesInput, type DiskResponse } from '@basin/core/schemas';
 import { useUpdateDiskMutation } from '../../data/disk/use-update-disk-mutation';
 import { formatDateTime } from '../../lib/format-date';
+import { amount, cataloguePrice } from '../../lib/format-price';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -41,8 +42,6 @@ function parseDraft(draft: Draft): { attributes: DiskAttributes } | { error: str
   const parsed = DiskAttributesInput.safeParse(attributes);
   return parsed.success ? { attributes: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Invalid disk' };
 }
-
-const money = (value: number) => `$${value.toFixed(2)}`;
 
 /** Disk type, size, IOPS and throughput with the monthly estimate; closed during the change cooldown. */
 export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: string; disk: DiskResponse; plan: string; canChange: boolean }) {
@@ -82,14 +81,14 @@ export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: st
           <FormField
             id="disk-size"
             label="Disk size (GB)"
-            description={`${limits.storageGb.min}–${limits.storageGb.max} GB; ${includedDiskGb(plan, draft.type)} GB included; ${money(limits.pricePerUnit.storageGb)} per GB`}
+            description={`${limits.storageGb.min}–${limits.storageGb.max} GB; ${includedDiskGb(plan, draft.type)} GB included; ${cataloguePrice(limits.pricePerUnit.storageGb)} per GB`}
           >
             <Input id="disk-size" type="number" value={draft.size_gb} onChange={set('size_gb')} disabled={disabled} />
           </FormField>
           <FormField
             id="disk-iops"
             label="IOPS"
-            description={`${limits.iops.min}–${limits.iops.max}; ${limits.included.iops} included; ${money(limits.pricePerUnit.iops)} per IOPS`}
+            description={`${limits.iops.min}–${limits.iops.max}; ${limits.included.iops} included; ${cataloguePrice(limits.pricePerUnit.iops)} per IOPS`}
           >
             <Input id="disk-iops" type="number" value={draft.iops} onChange={set('iops')} disabled={disabled} />
           </FormField>
@@ -97,7 +96,7 @@ export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: st
             <FormField
               id="disk-throughput"
               label="Throughput (MB/s)"
-              description={`${limits.throughputMbps.min}–${limits.throughputMbps.max}; ${limits.included.throughputMbps} included; ${money(limits.pricePerUnit.throughputMbps)} per MB/s`}
+              description={`${limits.throughputMbps.min}–${limits.throughputMbps.max}; ${limits.included.throughputMbps} included; ${cataloguePrice(limits.pricePerUnit.throughputMbps)} per MB/s`}
             >
               <Input id="disk-throughput" type="number" value={draft.throughput_mbps} onChange={set('throughput_mbps')} disabled={disabled} />
             </FormField>
@@ -105,7 +104,7 @@ export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: st
         </div>
         <p className="text-[13px]" aria-live="polite">
           {'attributes' in parsed
-            ? `Estimated disk cost: ${money(diskMonthlyCost(parsed.attributes, plan).total)} / month`
+            ? `Estimated disk cost: ${amount(diskMonthlyCost(parsed.attributes, plan).total)} / month`
             : `${parsed.error}. ${DISK_MESSAGES.noEstimate}.`}
         </p>
         <Button
