@@ -15,13 +15,13 @@ export function AccessTokensPage() {
   const tokens = useAccessTokensQuery();
 
   return (
-    <Page>
+    <Page wide>
       <PageHeader
         title="Access tokens"
         description={
           <>
-            Personal access tokens let the Supabase CLI and your scripts call the management API (
-            <code className="font-mono text-xs">/api/v1</code>) as you, with your own permissions. They do not open the dashboard.
+            Let the Supabase CLI and your scripts call the management API (<code className="font-mono text-xs">/api/v1</code>) as you, with
+            your own permissions.
           </>
         }
         actions={tokens.isSuccess && tokens.data.length > 0 ? <GenerateTokenDialog /> : null}

@@ -24,7 +24,9 @@ export function AccessTokensTable({ tokens }: { tokens: AccessToken[] }) {
       <DataTable columns={['Name', 'Token', 'Created', 'Last used', 'Expires']} actions>
         {tokens.map((token) => (
           <DataRow key={token.id} aria-label={token.name}>
-            <td className="px-4 py-2 font-medium">{token.name}</td>
+            <td className="max-w-64 truncate px-4 py-2 font-medium whitespace-nowrap" title={token.name}>
+              {token.name}
+            </td>
             <td className="px-4 py-2 font-mono text-xs text-muted">{token.token_alias}…</td>
             <td className="px-4 py-2 whitespace-nowrap text-muted">{formatDateTime(token.created_at)}</td>
             <td className="px-4 py-2 whitespace-nowrap text-muted">{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used'}</td>

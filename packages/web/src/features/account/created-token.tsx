@@ -24,9 +24,12 @@ export function CreatedToken({ created, onDone }: { created: CreatedAccessToken;
           </div>
         </div>
         <p className="text-xs text-muted">
-          Use it with the Supabase CLI:{' '}
-          <code className="font-mono break-all text-foreground">SUPABASE_ACCESS_TOKEN=sbp_… supabase functions deploy hello --project-ref &lt;ref&gt;</code>
+          The Supabase CLI reads it from <code className="font-mono text-foreground">SUPABASE_ACCESS_TOKEN</code>; Basin’s management API is at{' '}
+          <code className="font-mono text-foreground">{`${window.location.origin}/api`}</code>.
         </p>
+        <pre className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap">
+          SUPABASE_ACCESS_TOKEN=sbp_… supabase functions deploy hello --project-ref &lt;ref&gt; --use-api
+        </pre>
       </Dialog.Body>
       <Dialog.Footer>
         <Button variant="primary" onClick={onDone}>

@@ -29,6 +29,7 @@ export function GenerateTokenDialog({ variant = 'primary' }: { variant?: 'primar
         </Button>
       </Dialog.Trigger>
       <Dialog.Content
+        size={created ? 'large' : 'medium'}
         title={created ? 'Your new access token' : 'Generate new token'}
         description={created ? undefined : 'The token acts as you on the management API (/api/v1), with your permissions in each organization.'}
       >
