@@ -147,7 +147,7 @@ describe('delete-project dialog', () => {
       projectRef: PROJECT_REF,
       orgSlug: 'acme',
       reasons: ['missing_feature'],
-      additionalFeedback: 'Branching',
+      message: 'Branching',
       exitAction: 'delete',
     });
   });

@@ -35,7 +35,8 @@ export function DeleteProjectDialog({ project, organization }: { project: Projec
           projectRef: project.ref,
           orgSlug: project.organization_slug,
           reasons: [survey.reason],
-          additionalFeedback: survey.feedback.trim() || undefined,
+          // Spec part 1 §7: a deletion's survey carries its free text as `message`.
+          message: survey.feedback.trim() || undefined,
           exitAction: 'delete',
         });
       }
