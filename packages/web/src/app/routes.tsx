@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
               },
               // Issue 4: advisors, the pages their findings link to, and the auth settings.
               { path: 'advisors', handle: { title: 'Advisors' }, lazy: () => import('../routes/project-advisors') },
-              { path: 'editor', handle: { title: 'Tables' }, lazy: () => import('../routes/project-editor') },
+              { path: 'editor', handle: { title: 'Tables', tableParam: 'table' }, lazy: () => import('../routes/project-editor') },
               { path: 'api/graphiql', handle: { title: 'GraphiQL' }, lazy: () => import('../routes/project-api-graphiql') },
               { path: 'database/indexes', handle: { title: 'Indexes' }, lazy: () => import('../routes/project-database-indexes') },
               { path: 'database/functions', handle: { title: 'Functions' }, lazy: () => import('../routes/project-database-functions') },

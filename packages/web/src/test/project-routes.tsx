@@ -25,6 +25,7 @@ export const projectRoutes: RouteObject[] = [
       { path: 'settings/general', handle: { title: 'General' }, element: standIn('Settings page') },
       { path: 'database/backups/scheduled', handle: { title: 'Backups' }, element: standIn('Backups page') },
       { path: 'sql', handle: { title: 'SQL' }, element: standIn('SQL page') },
+      { path: 'editor', handle: { title: 'Tables', tableParam: 'table' }, element: standIn('Tables page') },
     ],
   },
   { path: '/support/new', element: <p>Support form</p> },

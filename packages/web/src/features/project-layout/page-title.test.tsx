@@ -17,6 +17,17 @@ describe('document title', () => {
     await waitFor(() => expect(document.title).toBe('Home | Orders | Acme | Basin'));
   });
 
+  it('names a table page by its table (spec part 1 §2), and by the page without one', async () => {
+    mockApi({
+      [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture({ name: 'Orders' })),
+      'GET /api/platform/organizations/acme': json(organizationFixture({ name: 'Acme' })),
+    });
+    const { router } = renderRoutes(projectRoutes, `/project/${PROJECT_REF}/editor?schema=public&table=invoices`);
+    await waitFor(() => expect(document.title).toBe('invoices | Orders | Acme | Basin'));
+    await router.navigate(`/project/${PROJECT_REF}/editor`);
+    await waitFor(() => expect(document.title).toBe('Tables | Orders | Acme | Basin'));
+  });
+
   it('names the page and the organization on organization pages', async () => {
     mockApi({
       'GET /api/platform/organizations/acme': json(organizationFixture({ name: 'Acme' })),

@@ -45,8 +45,8 @@ export function ProjectLayout() {
   const { ref = '' } = useParams();
   const { data: project } = useProjectQuery(ref);
   const { data: organization } = useOrganizationQuery(project?.organization_slug);
-  const page = usePageName();
-  useDocumentTitle(pageTitle({ page, project: project?.name, organization: organization?.name }));
+  const { page, table } = usePageName();
+  useDocumentTitle(pageTitle({ page, table, project: project?.name, organization: organization?.name }));
 
   return (
     <ProjectWorkspace projectRef={ref}>
