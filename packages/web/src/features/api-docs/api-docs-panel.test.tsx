@@ -22,8 +22,14 @@ const API_REST = {
   },
 };
 
-function renderPanel({ role = 'Owner' as Role, types = json({ types: 'export type Database = {}' }) as MockAnswer, buckets = json([]) as MockAnswer } = {}) {
+function renderPanel({
+  role = 'Owner' as Role,
+  types = json({ types: 'export type Database = {}' }) as MockAnswer,
+  buckets = json([]) as MockAnswer,
+  settings = json({ message: 'not asked for' }, 404) as MockAnswer,
+} = {}) {
   const api = mockApi({
+    [`GET /api/platform/projects/${PROJECT_REF}/settings`]: settings,
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
     [`GET /api/platform/projects/${PROJECT_REF}/api/rest`]: json(API_REST),
@@ -123,6 +129,17 @@ describe('API docs panel', () => {
     expect(screen.getByText('<anon-key>', { selector: 'code' })).toBeTruthy();
     await user.click(within(nav).getByRole('button', { name: 'User Management' }));
     expect(screen.getByRole('heading', { name: 'Sign in with a third-party provider' })).toBeTruthy();
+  });
+
+  it('prints the real anon key in the client example only while the keys are shown', async () => {
+    const anon = 'eyJhbGciOiJIUzI1NiJ9.real-anon-key.signature';
+    renderPanel({ settings: json({ service_api_keys: [{ tags: 'anon', api_key: anon }, { tags: 'service_role', api_key: 'eyJ.service.key' }] }) });
+    const { user } = await openPanel();
+    await user.click(await screen.findByRole('button', { name: 'Show keys' }));
+    expect((await screen.findAllByText(new RegExp(anon.replaceAll('.', '\\.')))).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Hide keys' }));
+    expect(screen.queryAllByText(new RegExp(anon.replaceAll('.', '\\.')))).toHaveLength(0);
+    expect(screen.getByText(/createClient\('.*', '<anon-key>'\)/)).toBeTruthy();
   });
 
   it("downloads the types as supabase.ts and toasts 'Successfully generated types! …'", async () => {

@@ -28,14 +28,23 @@ function useDocsKeys(projectRef: string, role: Role | undefined) {
   return { anon: keyFor('anon'), serviceRole: keyFor('service_role') };
 }
 
-function ApiKeys({ role, keys }: { role: Role | undefined; keys: ReturnType<typeof useDocsKeys> }) {
-  const [shown, setShown] = useState(false);
+function ApiKeys({
+  role,
+  keys,
+  shown,
+  onShownChange,
+}: {
+  role: Role | undefined;
+  keys: ReturnType<typeof useDocsKeys>;
+  shown: boolean;
+  onShownChange: (shown: boolean) => void;
+}) {
   if (!can(role, 'service_api_keys:read')) return <Alert title={NO_KEYS_PERMISSION} />;
   return (
     <div className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <h3 className="text-[13px] font-medium">API keys</h3>
-        <Button size="sm" variant="ghost" onClick={() => setShown(!shown)} aria-pressed={shown}>
+        <Button size="sm" variant="ghost" onClick={() => onShownChange(!shown)} aria-pressed={shown}>
           {shown ? <EyeOff className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
           {shown ? 'Hide keys' : 'Show keys'}
         </Button>
@@ -51,6 +60,8 @@ function ApiKeys({ role, keys }: { role: Role | undefined; keys: ReturnType<type
 
 export function IntroductionPage({ projectRef, url, role, language }: { projectRef: string; url: string; role: Role | undefined; language: DocsLanguage }) {
   const keys = useDocsKeys(projectRef, role);
+  // The example prints the real key only while the keys are shown.
+  const [shown, setShown] = useState(false);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-[13px] text-muted">
@@ -61,8 +72,8 @@ export function IntroductionPage({ projectRef, url, role, language }: { projectR
         <span className="text-xs text-muted">Project URL</span>
         <code className="rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs break-all">{url}</code>
       </div>
-      <ApiKeys role={role} keys={keys} />
-      <CodeExample example={clientExample(url, keys.anon)} language={language} />
+      <ApiKeys role={role} keys={keys} shown={shown} onShownChange={setShown} />
+      <CodeExample example={clientExample(url, shown ? keys.anon : undefined)} language={language} />
       <div className="flex flex-wrap items-center gap-2">
         <GenerateTypesButton projectRef={projectRef} />
         <Button size="sm" variant="ghost" asChild>
