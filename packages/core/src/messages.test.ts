@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, requireIdentifier } from './messages.ts';
 
 describe('MESSAGES', () => {
@@ -22,13 +22,17 @@ describe('requireIdentifier', () => {
     "throws '%s is required' when the value is missing",
     (name) => {
       const message = `${name} is required`;
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
       expect(() => requireIdentifier(undefined, name)).toThrow(new Error(message));
       expect(() => requireIdentifier(null, name)).toThrow(new Error(message));
       expect(() => requireIdentifier('', name)).toThrow(new Error(message));
+      expect(logged.mock.calls).toEqual([[message], [message], [message]]);
+      logged.mockRestore();
     },
   );
 
   it("says 'Project ref is required' for a missing project ref", () => {
+    vi.spyOn(console, 'error').mockImplementationOnce(() => {});
     expect(() => requireIdentifier(undefined, 'Project ref')).toThrow('Project ref is required');
   });
 

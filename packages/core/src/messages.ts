@@ -17,11 +17,18 @@ export const MESSAGES = {
   welcome: 'Welcome to your project',
 } as const;
 
-/** Missing identifiers throw the spec's messages: '{name} is required', 'Project ref is required'. */
+/**
+ * Missing identifiers throw the spec's messages ('{name} is required', 'Project ref is required')
+ * and are logged to the console first (spec part 1 §8), where a developer looks for them.
+ */
 export function requireIdentifier<T extends string | number>(
   value: T | null | undefined,
   name: 'Project ref' | 'projectRef' | 'slug' | 'orgSlug' | 'organizationId',
 ): T {
-  if (value === undefined || value === null || value === '') throw new Error(`${name} is required`);
+  if (value === undefined || value === null || value === '') {
+    const error = new Error(`${name} is required`);
+    console.error(error.message);
+    throw error;
+  }
   return value;
 }
