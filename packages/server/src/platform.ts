@@ -15,6 +15,7 @@ import { stopFunctions } from './functions/runtime.ts';
 import { createLogger } from './logger.ts';
 import { closeAllRestPools } from './rest/pool.ts';
 import type { PlatformContext } from './services/context.ts';
+import { loadInstallFeatureFlags } from './services/feature-flags.ts';
 import { reconcileProjects, restartIfStillRunning, runningInstances } from './services/reconcile.ts';
 import { loadOrCreateSecret, SecretBox } from './services/secrets.ts';
 import { createPool } from './store/db.ts';
@@ -33,6 +34,7 @@ export interface Platform {
  * health checks, and the HTTP server. stop() undoes it all, instances included.
  */
 export async function startPlatform(config: PlatformConfig): Promise<Platform> {
+  loadInstallFeatureFlags(); // BASIN_FEATURE_FLAGS: a bad value stops the start before anything runs
   const logger = createLogger(config.logLevel);
   const port = config.port || (await getPort({ host: config.host }));
   const url = `http://${config.host}:${port}`;

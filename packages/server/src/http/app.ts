@@ -19,6 +19,7 @@ import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
+import { featureFlagRoutes } from './feature-flags.ts';
 import { githubRoutes } from './github.ts';
 import { infrastructureRoutes } from './infrastructure.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
@@ -33,6 +34,7 @@ import { restHealthRoutes } from './rest-health.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { supportRoutes } from './support.ts';
+import { telemetryRoutes } from './telemetry.ts';
 import { upgradeRoutes } from './upgrade.ts';
 import { branchRoutes } from './branches.ts';
 import { customHostnameRoutes } from './custom-hostname.ts';
@@ -79,7 +81,9 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', infrastructureRoutes(ctx))
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
-    .route('/', storageRoutes(ctx));
+    .route('/', storageRoutes(ctx))
+    .route('/', featureFlagRoutes(ctx.db))
+    .route('/', telemetryRoutes(ctx.db));
   platform.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: 'Basin platform API', version: '1' },

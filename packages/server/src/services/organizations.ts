@@ -1,9 +1,11 @@
-import { uniqueSlug, slugify, type Role } from '@basin/core';
+import { SUBSCRIPTION_CHANGES_DISABLED, uniqueSlug, slugify, type Role } from '@basin/core';
 import { PLAN_NAMES, type Organization, type PlanId, type UpdateOrganizationBody } from '@basin/core/schemas';
 import { transaction, type Db } from '../store/db.ts';
 import * as members from '../store/members.ts';
 import * as store from '../store/organizations.ts';
+import { forbidden } from '../http/errors.ts';
 import { requireOrganization, requirePermission } from './access.ts';
+import { isFeatureEnabled } from './feature-flags.ts';
 
 export function toOrganization(row: store.OrganizationRow & { role: Role }): Organization {
   return {
@@ -13,6 +15,8 @@ export function toOrganization(row: store.OrganizationRow & { role: Role }): Org
     billing_email: row.billing_email,
     plan: { id: row.plan_id, name: PLAN_NAMES[row.plan_id] },
     role: row.role,
+    opt_in_tags: row.opt_in_tags,
+    additional_billing_emails: row.additional_billing_emails,
   };
 }
 
@@ -54,6 +58,7 @@ export async function getSubscription(db: Db, slug: string, userId: string) {
 export async function updateSubscription(db: Db, slug: string, userId: string, plan: PlanId) {
   const membership = await requireOrganization(db, slug, userId);
   requirePermission(membership.role, 'billing.subscriptions:write', 'You need additional permissions to amend subscriptions');
+  if (!(await isFeatureEnabled(db, membership.id, 'subscriptionChangesEnabled'))) throw forbidden(SUBSCRIPTION_CHANGES_DISABLED);
   await store.update(db, membership.id, { plan_id: plan });
   return { plan: { id: plan, name: PLAN_NAMES[plan] } };
 }

@@ -1,5 +1,5 @@
 import type { Role } from '@basin/core';
-import type { PlanId } from '@basin/core/schemas';
+import type { AiOptInTag, PlanId } from '@basin/core/schemas';
 import type { Queryable } from './db.ts';
 
 export interface OrganizationRow {
@@ -8,6 +8,8 @@ export interface OrganizationRow {
   name: string;
   plan_id: PlanId;
   billing_email: string | null;
+  opt_in_tags: AiOptInTag[];
+  additional_billing_emails: string[];
 }
 
 /** An organization as seen by one member: the row plus that member's role. */
@@ -15,7 +17,7 @@ export interface MembershipRow extends OrganizationRow {
   role: Role;
 }
 
-const COLUMNS = 'o.id, o.slug, o.name, o.plan_id, o.billing_email';
+const COLUMNS = 'o.id, o.slug, o.name, o.plan_id, o.billing_email, o.opt_in_tags, o.additional_billing_emails';
 
 export async function listForUser(db: Queryable, userId: string): Promise<MembershipRow[]> {
   const { rows } = await db.query<MembershipRow>(
@@ -46,7 +48,7 @@ export async function takenSlugs(db: Queryable, base: string): Promise<Set<strin
 
 export async function insert(db: Queryable, slug: string, name: string): Promise<OrganizationRow> {
   const { rows } = await db.query<OrganizationRow>(
-    'insert into organizations (slug, name) values ($1, $2) returning id, slug, name, plan_id, billing_email',
+    'insert into organizations (slug, name) values ($1, $2) returning id, slug, name, plan_id, billing_email, opt_in_tags, additional_billing_emails',
     [slug, name],
   );
   return rows[0]!;
@@ -55,11 +57,19 @@ export async function insert(db: Queryable, slug: string, name: string): Promise
 export async function update(
   db: Queryable,
   id: number,
-  fields: { name?: string; billing_email?: string; plan_id?: PlanId },
+  fields: { name?: string; billing_email?: string; plan_id?: PlanId; opt_in_tags?: AiOptInTag[]; additional_billing_emails?: string[] },
 ): Promise<void> {
   await db.query(
     `update organizations set name = coalesce($2, name), billing_email = coalesce($3, billing_email),
-     plan_id = coalesce($4, plan_id) where id = $1`,
-    [id, fields.name ?? null, fields.billing_email ?? null, fields.plan_id ?? null],
+     plan_id = coalesce($4, plan_id), opt_in_tags = coalesce($5, opt_in_tags),
+     additional_billing_emails = coalesce($6, additional_billing_emails) where id = $1`,
+    [
+      id,
+      fields.name ?? null,
+      fields.billing_email ?? null,
+      fields.plan_id ?? null,
+      fields.opt_in_tags ?? null,
+      fields.additional_billing_emails ?? null,
+    ],
   );
 }
