@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
           { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
           { path: 'org/:slug/billing', lazy: () => import('../routes/org-billing') },
+          { path: 'org/:slug/general', lazy: () => import('../routes/org-general') },
           { path: 'support/new', lazy: () => import('../routes/support-new') },
           { path: 'support/tickets/:id', lazy: () => import('../routes/support-ticket') },
           {

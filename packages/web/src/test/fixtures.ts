@@ -33,6 +33,8 @@ export function organizationFixture(overrides: Partial<Organization> = {}): Orga
     billing_email: null,
     plan: { id: 'free', name: 'Free' },
     role: 'Owner',
+    opt_in_tags: [],
+    additional_billing_emails: [],
     ...overrides,
   };
 }

@@ -9,15 +9,17 @@ interface RadioGroupProps {
   labelledBy?: string;
   describedBy?: string;
   invalid?: boolean;
+  disabled?: boolean;
   className?: string;
   children: ReactNode;
 }
 
-function RadioGroupRoot({ value, onValueChange, labelledBy, describedBy, invalid, className, children }: RadioGroupProps) {
+function RadioGroupRoot({ value, onValueChange, labelledBy, describedBy, invalid, disabled, className, children }: RadioGroupProps) {
   return (
     <RadixRadioGroup.Root
       value={value ?? ''}
       onValueChange={onValueChange}
+      disabled={disabled}
       aria-labelledby={labelledBy}
       aria-describedby={describedBy}
       aria-invalid={invalid || undefined}
@@ -28,24 +30,34 @@ function RadioGroupRoot({ value, onValueChange, labelledBy, describedBy, invalid
   );
 }
 
-/** One choice: the round control and its label, both clickable. */
-function RadioGroupItem({ value, children }: { value: string; children: ReactNode }) {
+/** One choice: the round control and its label, both clickable, with an optional line below the label. */
+function RadioGroupItem({ value, description, children }: { value: string; description?: ReactNode; children: ReactNode }) {
   const id = useId();
   return (
-    <div className="flex items-center gap-2">
+    <div className={cn('flex gap-2', description ? 'items-start' : 'items-center')}>
       <RadixRadioGroup.Item
         id={id}
         value={value}
+        aria-describedby={description ? `${id}-description` : undefined}
         className={cn(
           'inline-flex size-4 shrink-0 cursor-pointer items-center justify-center rounded-full border border-border-strong bg-surface',
           'focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none data-[state=checked]:border-accent',
+          'disabled:cursor-not-allowed disabled:opacity-50',
+          description && 'mt-0.5',
         )}
       >
         <RadixRadioGroup.Indicator className="size-2 rounded-full bg-accent" />
       </RadixRadioGroup.Item>
-      <label htmlFor={id} className="cursor-pointer text-[13px]">
-        {children}
-      </label>
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id} className="cursor-pointer text-[13px]">
+          {children}
+        </label>
+        {description ? (
+          <p id={`${id}-description`} className="text-xs text-muted">
+            {description}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }

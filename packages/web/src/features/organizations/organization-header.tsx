@@ -8,6 +8,7 @@ const TABS = [
   { label: 'Projects', path: '' },
   { label: 'Team', path: '/team' },
   { label: 'Billing', path: '/billing' },
+  { label: 'Settings', path: '/general' },
 ] as const;
 
 /** The organization's name, plan and its page tabs. */

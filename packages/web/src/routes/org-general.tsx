@@ -1,0 +1,1 @@
+export { OrganizationSettingsPage as Component } from '../features/organizations/organization-settings-page';
