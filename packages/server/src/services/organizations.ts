@@ -1,4 +1,4 @@
-import { SUBSCRIPTION_CHANGES_DISABLED, uniqueSlug, slugify, type Role } from '@basin/core';
+import { ORGANIZATION_SETTINGS_MESSAGES, SUBSCRIPTION_CHANGES_DISABLED, uniqueSlug, slugify, type Role } from '@basin/core';
 import { PLAN_NAMES, type Organization, type PlanId, type UpdateOrganizationBody } from '@basin/core/schemas';
 import { transaction, type Db } from '../store/db.ts';
 import * as members from '../store/members.ts';
@@ -44,7 +44,7 @@ export async function createOrganization(db: Db, userId: string, name: string): 
 
 export async function updateOrganization(db: Db, slug: string, userId: string, body: UpdateOrganizationBody): Promise<Organization> {
   const membership = await requireOrganization(db, slug, userId);
-  requirePermission(membership.role, 'organizations:update', 'You do not have the required permissions to update this organization');
+  requirePermission(membership.role, 'organizations:update', ORGANIZATION_SETTINGS_MESSAGES.noUpdatePermission);
   await store.update(db, membership.id, body);
   return getOrganization(db, slug, userId);
 }
