@@ -61,8 +61,12 @@ describe('preview branches', () => {
   it('copies the data with data, and the copy is independent of the parent', async () => {
     expect((await org.owner.post(`/api/platform/storage/${parent.ref}/buckets`, { name: 'docs' })).status).toBe(201);
     expect((await storageFile(parent.ref, 'PUT', 'a file of the parent')).status).toBe(200);
+    // A 20 GB parent on the default compute size: its branch runs on small, as the dialog estimates.
+    const disk = { type: 'gp3', size_gb: 20, iops: 3000, throughput_mbps: 125 };
+    expect((await org.owner.post(`/api/platform/projects/${parent.ref}/disk`, { attributes: disk })).status).toBe(200);
     const before = await fingerprint(parent.connectionString);
     const branch = await healthyBranch({ branch_name: 'with-data', with_data: true });
+    expect((await org.owner.get(`/api/platform/projects/${branch.ref}`)).body.infra_compute_size).toBe('small');
     // Its stored files come along, and stay its own.
     expect(await (await storageFile(branch.ref, 'GET')).text()).toBe('a file of the parent');
     expect((await storageFile(branch.ref, 'PUT', 'changed on the branch')).status).toBe(200);

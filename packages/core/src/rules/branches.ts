@@ -71,12 +71,24 @@ export function branchCreationMinutes(diskGb: number): number {
   return (720 / 21000) * diskGb + 3;
 }
 
-/** What the branch costs per hour: without data it always runs at the micro price. */
-export function branchHourlyPrice(options: {
+export interface BranchSizing {
   withData: boolean;
+  /** The parent's disk size. */
   diskGb: number;
+  /** The parent's compute add-on, if it has one. */
   computeAddon?: ComputeSizeId | null;
-}): { size: ComputeSizeId; hourlyUsd: number } {
-  const size = options.withData ? branchComputeSize(options.diskGb, options.computeAddon) : 'micro';
+}
+
+/**
+ * The compute size a new branch gets, as the create dialog estimates it and the server creates it:
+ * micro without data; with data, the parent's compute add-on, else the size its disk maps to.
+ */
+export function branchSize(options: BranchSizing): ComputeSizeId {
+  return options.withData ? branchComputeSize(options.diskGb, options.computeAddon) : 'micro';
+}
+
+/** What the branch costs per hour at that size. */
+export function branchHourlyPrice(options: BranchSizing): { size: ComputeSizeId; hourlyUsd: number } {
+  const size = branchSize(options);
   return { size, hourlyUsd: computeSize(size).hourlyUsd };
 }

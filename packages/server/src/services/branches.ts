@@ -1,8 +1,10 @@
 import {
   BRANCH_MESSAGES,
   branchNameError,
+  branchSize,
   COMPUTE_SIZE_IDS,
   type ComputeSizeId,
+  selectedComputeAddon,
 } from '@basin/core';
 import type { BranchItem, CreateBranchBody, CreatedBranch } from '@basin/core/schemas';
 import getPort from 'get-port';
@@ -10,7 +12,9 @@ import { badRequest } from '../http/errors.ts';
 import { createBranch as createBranchJob } from '../jobs/create-branch.ts';
 import { enqueueProjectJob } from '../jobs/project-job.ts';
 import * as branches from '../store/branches.ts';
+import * as disks from '../store/disks.ts';
 import * as projects from '../store/projects.ts';
+import type { ProjectRow } from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from './context.ts';
@@ -58,7 +62,7 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
         region: body.region ?? parent.region,
         postgres_major: parent.postgres_major,
         server_version: parent.server_version,
-        compute_size: branchSize(body.desired_instance_size, withData ? parent.compute_size : 'micro'),
+        compute_size: requestedSize(body.desired_instance_size) ?? (await sizeFor(ctx, parent, withData)),
         port: await getPort({ host: '127.0.0.1', exclude: await projects.usedPorts(ctx.db) }),
         db_password: ctx.box.seal(newDatabasePassword()),
         readonly_password: ctx.box.seal(newDatabasePassword()),
@@ -81,13 +85,20 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
   return { name, persistent: body.is_default ?? false, project_ref: ref };
 }
 
-/** The desired size (with or without the ci_ prefix) or, without one, the fallback. */
-function branchSize(desired: string | undefined, fallback: ComputeSizeId): ComputeSizeId {
-  if (!desired) return fallback;
+/** The size the request asks for (with or without the ci_ prefix), if it names one. */
+function requestedSize(desired: string | undefined): ComputeSizeId | undefined {
+  if (!desired) return undefined;
   const id = desired.replace(/^ci_/, '');
   const size = COMPUTE_SIZE_IDS.find((each) => each === id);
   if (!size) throw badRequest(BRANCH_SERVICE_MESSAGES.unknownSize);
   return size;
+}
+
+/** The size core's sizing rule gives, from the parent's disk and compute add-on (the dialog's estimate). */
+async function sizeFor(ctx: PlatformContext, parent: Pick<ProjectRow, 'id' | 'compute_size'>, withData: boolean): Promise<ComputeSizeId> {
+  const disk = await disks.find(ctx.db, parent.id);
+  const computeAddon = selectedComputeAddon(parent.compute_size) ? parent.compute_size : null;
+  return branchSize({ withData, diskGb: disk.attributes.size_gb, computeAddon });
 }
 
 export async function listBranches(ctx: PlatformContext, parentRef: string, userId: string): Promise<BranchItem[]> {

@@ -82,8 +82,11 @@ describe('preview branches page', () => {
     const { calls } = renderPage();
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByText(/micro compute at \$0\.01344 \/ hour/)).toBeTruthy();
+    const pitr = /Enable point-in-time recovery \(PITR\)/;
+    expect(within(dialog).getByText(pitr)).toBeTruthy();
     await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
     expect(within(dialog).getByText(/about 12 GB of disk/)).toBeTruthy();
+    expect(within(dialog).getByText(pitr)).toBeTruthy();
     expect(within(dialog).getByText(/about 4 minutes/)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
     await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
