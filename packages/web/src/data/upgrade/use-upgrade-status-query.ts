@@ -3,6 +3,7 @@ import { requireIdentifier, upgradePollInterval, type ProjectStatus } from '@bas
 import type { UpgradeStatusResponse } from '@basin/core/schemas';
 import { availableVersionKeys } from '../available-versions/keys';
 import { fetcher } from '../fetcher';
+import { infrastructureKeys } from '../infrastructure/keys';
 import { projectKeys } from '../projects/keys';
 import { upgradeKeys } from './keys';
 
@@ -11,9 +12,11 @@ export async function getUpgradeStatus(ref: string | undefined, queryClient: Que
   const answer = await fetcher<UpgradeStatusResponse>(`/api/v1/projects/${encodeURIComponent(projectRef)}/upgrade/status`, { signal });
   const before = queryClient.getQueryData<UpgradeStatusResponse>(upgradeKeys.status(projectRef));
   const upgraded = answer.databaseUpgradeStatus?.status === 'Upgraded';
-  // Just upgraded: the project's version and which upgrades it can take have changed (spec part 1 §4).
+  // Just upgraded: the project's version, the infrastructure page's upgrade target and which
+  // upgrades it can take have changed (spec part 1 §4).
   if (upgraded && before?.databaseUpgradeStatus?.status !== 'Upgraded') {
     void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectRef), exact: true });
+    void queryClient.invalidateQueries({ queryKey: infrastructureKeys.detail(projectRef) });
     void queryClient.invalidateQueries({ queryKey: availableVersionKeys.all });
   }
   return answer;
