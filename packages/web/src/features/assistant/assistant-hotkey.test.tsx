@@ -2,10 +2,10 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { assistantHotkeySetting } from '../../lib/settings';
-import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
-import { json, mockApi } from '../../test/mock-api';
+import { PROJECT_REF } from '../../test/fixtures';
 import { projectRoutes } from '../../test/project-routes';
 import { renderRoutes } from '../../test/render';
+import { mockAssistant } from './test-kit';
 import { isTypingTarget } from './use-assistant-hotkey';
 
 const panel = () => screen.queryByRole('complementary', { name: 'AI assistant' });
@@ -17,10 +17,7 @@ async function renderProject() {
 
 describe('the i hotkey', () => {
   beforeEach(() => {
-    mockApi({
-      [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
-      'GET /api/platform/organizations/acme': json(organizationFixture()),
-    });
+    mockAssistant();
   });
 
   it('toggles the assistant panel', async () => {
@@ -30,7 +27,7 @@ describe('the i hotkey', () => {
 
     await user.keyboard('i');
     expect(panel()).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'How can I assist you?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'How can I assist you?' })).toBeTruthy();
 
     await user.keyboard('i');
     expect(panel()).toBeNull();

@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageSquarePlus, Settings2, Sparkles, X } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { ASSISTANT_MESSAGES } from '@basin/core';
+import { optInLevelOf } from '@basin/core/schemas';
+import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
+import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
+import { useProjectQuery } from '../../data/projects/use-project-query';
+import { track } from '../../data/telemetry/track';
+import { Button } from '../../ui/button';
+import { PageSpinner } from '../../ui/spinner';
+import { AssistantProjectContext, type AssistantProject } from './assistant-context';
+import { useAssistantPanel } from './assistant-state';
+import { chatSession, dropChatSession, firstMessageId } from './chat-session';
+import { ChatPicker, NEW_CHAT_NAME } from './chat-picker';
+import { DraftConversation, StoredConversation, type ConversationSetup } from './conversation';
+import { createChat, deleteMessagesFrom, getChatMessages, useChatsQuery, useDeleteChatMutation, useRenameChatMutation } from './data/chats';
+import { useCheckApiKeyQuery } from './data/check-api-key';
+import { assistantKeys } from './data/keys';
+import { PanelErrorBoundary } from './panel-error-boundary';
+
+const OptInDialog = lazy(() => import('../organizations/opt-in-dialog').then((module) => ({ default: module.OptInDialog })));
+
+/** A new chat that is stored with its first message. */
+const DRAFT = 'draft';
+const CHAT_NAME_FROM_PROMPT = 60;
+
+const activeChatKey = (ref: string) => `basin.assistant-chat.${ref}`;
+
+function readActiveChat(ref: string): string | undefined {
+  try {
+    return localStorage.getItem(activeChatKey(ref)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function storeActiveChat(ref: string, chatId: string): void {
+  try {
+    localStorage.setItem(activeChatKey(ref), chatId);
+  } catch {
+    // The choice then lasts for this page only.
+  }
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center text-[13px] text-muted">{children}</div>;
+}
+
+/** The panel's header: the chat picker, new chat, close. */
+function Header({ children, onNewChat, onClose, newChatDisabled }: { children?: ReactNode; onNewChat?: () => void; onClose: () => void; newChatDisabled?: boolean }) {
+  return (
+    <header className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-border px-2">
+      <div className="flex min-w-0 items-center gap-1 text-[13px] font-medium">
+        <Sparkles className="ml-1 size-4 shrink-0 text-accent" aria-hidden="true" />
+        {children ?? <span className="px-1">Assistant</span>}
+      </div>
+      <div className="flex items-center gap-1">
+        <Button variant="ghost" size="icon" aria-label="New chat" onClick={onNewChat} disabled={!onNewChat || newChatDisabled}>
+          <MessageSquarePlus className="size-4" aria-hidden="true" />
+        </Button>
+        <Button variant="ghost" size="icon" aria-label="Close assistant" onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+        </Button>
+      </div>
+    </header>
+  );
+}
+
+/** The assistant panel's content, loaded when the panel first opens (spec part 2 §2). */
+export default function AssistantPanelBody({ onClose }: { onClose: () => void }) {
+  const { ref = '' } = useParams();
+  const queryClient = useQueryClient();
+  const { suggestions } = useAssistantPanel();
+  const project = useProjectQuery(ref);
+  const orgSlug = project.data?.organization_slug;
+  const organization = useOrganizationQuery(orgSlug);
+  const enabledFlag = useFeatureFlag('assistantEnabled', orgSlug);
+  const apiKey = useCheckApiKeyQuery();
+  const usable = apiKey.data?.hasKey === true && !apiKey.data.disabled && enabledFlag !== false;
+  const chats = useChatsQuery(ref, { enabled: usable });
+  const renameChat = useRenameChatMutation(ref);
+  const deleteChat = useDeleteChatMutation(ref);
+  const [selected, setSelected] = useState<string | undefined>(() => readActiveChat(ref));
+  const [optInOpen, setOptInOpen] = useState(false);
+  const [optInLoaded, setOptInLoaded] = useState(false);
+  const [generation, setGeneration] = useState(0);
+
+  const active = selected === DRAFT ? undefined : (chats.data?.find((chat) => chat.id === selected) ?? chats.data?.[0]);
+  const optInLevel = organization.data?.opt_in_tags ? optInLevelOf(organization.data.opt_in_tags) : undefined;
+
+  function select(chatId: string) {
+    setSelected(chatId);
+    if (chatId !== DRAFT) storeActiveChat(ref, chatId);
+  }
+
+  function openPermissionSettings() {
+    setOptInLoaded(true);
+    setOptInOpen(true);
+  }
+
+  const assistantProject: AssistantProject = {
+    projectRef: ref,
+    orgSlug,
+    role: organization.data?.role,
+    restUrl: project.data?.restUrl,
+    hasConnection: Boolean(project.data?.connectionString),
+  };
+
+  const setup: ConversationSetup = {
+    projectRef: ref,
+    orgSlug: orgSlug ?? '_',
+    planId: organization.data?.plan.id,
+    aiOptInLevel: optInLevel,
+    connectionString: project.data?.connectionString ?? null,
+    suggestions,
+    onNewChat: () => select(DRAFT),
+    blocked:
+      optInLevel === 'disabled' ? (
+        <span className="flex flex-wrap items-center gap-2">
+          The assistant is off: this organization&apos;s AI opt-in level is Disabled.
+          <Button size="sm" onClick={openPermissionSettings}>
+            <Settings2 className="size-3.5" aria-hidden="true" />
+            Permission settings
+          </Button>
+        </span>
+      ) : undefined,
+  };
+
+  async function startChat(text: string, context: Omit<Parameters<typeof chatSession>[2], 'chatName'>) {
+    const chat = await createChat(ref, text.slice(0, CHAT_NAME_FROM_PROMPT).trim() || NEW_CHAT_NAME).catch((error: unknown) => {
+      console.error(error);
+      return undefined;
+    });
+    if (!chat) return;
+    queryClient.setQueryData(assistantKeys.chats(ref), (list: typeof chats.data) => [chat, ...(list ?? [])]);
+    const session = chatSession(chat.id, [], { ...context, chatName: chat.name });
+    select(chat.id);
+    track('assistant_prompt_submitted', { orgSlug, projectRef: ref, model: context.model });
+    void session.chat.sendMessage({ text });
+  }
+
+  function removeChat(chatId: string) {
+    deleteChat.mutate(chatId, {
+      onSuccess() {
+        dropChatSession(chatId);
+        if (active?.id === chatId) setSelected(undefined);
+      },
+    });
+  }
+
+  /** 'Clear messages and refresh': the active chat's messages go, its session starts again. */
+  async function resetPanel() {
+    if (active) {
+      const firstId = firstMessageId(active.id) ?? (await getChatMessages(ref, active.id).catch(() => []))[0]?.id;
+      dropChatSession(active.id);
+      if (firstId) await deleteMessagesFrom(ref, active.id, firstId).catch(() => undefined);
+      queryClient.removeQueries({ queryKey: assistantKeys.messages(ref, active.id) });
+    }
+    setGeneration((value) => value + 1);
+  }
+
+  let body: ReactNode;
+  if (apiKey.isPending || (usable && chats.isPending)) body = <PageSpinner label="Loading the assistant" />;
+  else if (apiKey.data?.disabled || enabledFlag === false) body = <Notice>{ASSISTANT_MESSAGES.disabled}</Notice>;
+  else if (apiKey.isError) {
+    body = (
+      <Notice>
+        <p role="alert">Failed to reach the assistant: {apiKey.error.message}</p>
+        <Button size="sm" onClick={() => void apiKey.refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  } else if (!apiKey.data.hasKey) body = <Notice>{apiKey.data.message || ASSISTANT_MESSAGES.noApiKey}</Notice>;
+  else if (chats.isError) {
+    body = (
+      <Notice>
+        <p role="alert">Failed to load your chats: {chats.error.message}</p>
+        <Button size="sm" onClick={() => void chats.refetch()}>
+          Try again
+        </Button>
+      </Notice>
+    );
+  } else {
+    body = (
+      <PanelErrorBoundary key={`${active?.id ?? DRAFT}-${generation}`} onReset={resetPanel}>
+        {active ? (
+          <StoredConversation key={`${active.id}-${generation}`} chatId={active.id} chatName={active.name} setup={setup} />
+        ) : (
+          <DraftConversation setup={setup} onStart={startChat} />
+        )}
+      </PanelErrorBoundary>
+    );
+  }
+
+  const picker =
+    usable && chats.data ? (
+      <ChatPicker
+        chats={chats.data}
+        activeId={active?.id}
+        title={active?.name ?? NEW_CHAT_NAME}
+        onSelect={select}
+        onNewChat={setup.onNewChat}
+        onRename={(chatId, name) => renameChat.mutate({ chatId, name })}
+        onDelete={removeChat}
+        onPermissionSettings={openPermissionSettings}
+      />
+    ) : undefined;
+
+  return (
+    <AssistantProjectContext value={assistantProject}>
+      <Header onClose={onClose} onNewChat={usable ? setup.onNewChat : undefined} newChatDisabled={!active}>
+        {picker}
+      </Header>
+      {body}
+      {optInLoaded && orgSlug ? (
+        <Suspense fallback={null}>
+          <OptInDialog slug={orgSlug} open={optInOpen} onOpenChange={setOptInOpen} />
+        </Suspense>
+      ) : null}
+    </AssistantProjectContext>
+  );
+}
