@@ -43,3 +43,5 @@ export * from './auth-email-templates.ts';
 export * from './auth-users-messages.ts';
 export * from './assistant-messages.ts';
 export * from './access-token-messages.ts';
+export * from './rules/feature-flags.ts';
+export * from './organization-settings-messages.ts';

@@ -26,3 +26,4 @@ export * from './function-activity.ts';
 export * from './storage.ts';
 export * from './assistant.ts';
 export * from './access-tokens.ts';
+export * from './telemetry.ts';

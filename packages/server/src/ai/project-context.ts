@@ -1,0 +1,113 @@
+/**
+ * Gathers what the assistant's instructions may tell about a project, no more than the
+ * organization's opt-in level allows: nothing at 'disabled'; the schema from Basin's own
+ * introspection and the advisors' findings at 'schema'; recent errors of the logs too at
+ * 'schema_and_log' and above. A part that cannot be read (the database is paused) is left out.
+ */
+import { AI_OPT_IN_LEVELS, type AiOptInLevel } from '@basin/core/schemas';
+import { projectLints } from '../advisors/advisors-service.ts';
+import { HttpError } from '../http/errors.ts';
+import type { CatalogPair } from '../meta/catalog-pool.ts';
+import { withProjectCatalogPair } from '../meta/project-catalog.ts';
+import type { SnapshotColumn } from '../meta/relations.ts';
+import { readSchemaSnapshot, type SchemaSnapshot } from '../meta/schema-snapshot.ts';
+import type { PlatformContext } from '../services/context.ts';
+import { exposedSchemas } from '../store/project-api-settings.ts';
+import type { ProjectRow } from '../store/projects.ts';
+import { recentErrors } from '../store/recent-errors.ts';
+import type { LintLine, ProjectContext, SchemaRelation } from './prompt.ts';
+
+const ERRORS_PER_SOURCE = 5;
+
+const atLeast = (level: AiOptInLevel, wanted: AiOptInLevel) => AI_OPT_IN_LEVELS.indexOf(level) >= AI_OPT_IN_LEVELS.indexOf(wanted);
+
+export async function gatherProjectContext(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  userId: string,
+  level: AiOptInLevel,
+  focus: ProjectContext['focus'],
+): Promise<ProjectContext> {
+  const schemas = await exposedSchemas(ctx.db, project.ref);
+  const base: ProjectContext = {
+    level,
+    project: { name: project.name, ref: project.ref, postgresVersion: project.server_version || project.postgres_major },
+    exposedSchemas: schemas,
+    focus,
+    databaseRunning: project.status === 'ACTIVE_HEALTHY',
+  };
+  if (!atLeast(level, 'schema')) return base;
+
+  const read = [...new Set([...schemas, focus.schema])];
+  const [snapshot, lints, logs] = await Promise.all([
+    whileRunning(withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchemaSnapshot(pair, read))),
+    whileRunning(projectLints(ctx, project.ref, userId, false)),
+    atLeast(level, 'schema_and_log') ? recentErrors(ctx.db, project.ref, ERRORS_PER_SOURCE) : undefined,
+  ]);
+  return {
+    ...base,
+    databaseRunning: base.databaseRunning && snapshot !== undefined,
+    relations: snapshot && relationsOf(snapshot),
+    functions: snapshot?.functions.map((fn) => `${fn.schema}.${fn.name}(${fn.argument_types}) returns ${fn.return_type}`),
+    lints: lints && lintLines(lints),
+    logs,
+  };
+}
+
+/** undefined when the project is not running (409 from the catalog readers). */
+async function whileRunning<T>(reading: Promise<T>): Promise<T | undefined> {
+  try {
+    return await reading;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 409) return undefined;
+    throw error;
+  }
+}
+
+function lintLines(lints: Awaited<ReturnType<typeof projectLints>>): LintLine[] {
+  const order = { ERROR: 0, WARN: 1, INFO: 2 } as const;
+  return lints
+    .filter((lint) => !lint.acknowledged && lint.level !== 'INFO')
+    .sort((a, b) => order[a.level] - order[b.level])
+    .map((lint) => ({ level: lint.level, title: lint.title, detail: lint.detail }));
+}
+
+type Described = { schema: string; name: string; comment: string | null; columns: SnapshotColumn[] };
+
+export function relationsOf(snapshot: SchemaSnapshot): SchemaRelation[] {
+  const columnsOf = (relation: Described, keys: Set<string>) =>
+    relation.columns.map((column) => ({
+      name: column.name,
+      type: column.formatted_type,
+      nullable: column.is_nullable,
+      defaultValue: column.default_value,
+      primaryKey: keys.has(column.name),
+      unique: column.is_unique,
+    }));
+  const tables = snapshot.tables.map((table): SchemaRelation => ({
+    schema: table.schema,
+    name: table.name,
+    kind: 'table',
+    rlsEnabled: table.rls_enabled,
+    comment: table.comment,
+    columns: columnsOf(table, new Set(table.primary_keys.map((key) => key.name))),
+    foreignKeys: table.relationships
+      .filter((fk) => fk.source_schema === table.schema && fk.source_table_name === table.name)
+      .map((fk) => `${fk.source_column_name} → ${fk.target_table_schema}.${fk.target_table_name}.${fk.target_column_name}`),
+  }));
+  const others = (kind: SchemaRelation['kind'], list: Described[]) =>
+    list.map((relation): SchemaRelation => ({
+      schema: relation.schema,
+      name: relation.name,
+      kind,
+      comment: relation.comment,
+      columns: columnsOf(relation, new Set()),
+      foreignKeys: [],
+    }));
+  return [
+    ...tables,
+    ...others('view', snapshot.views),
+    ...others('materialized view', snapshot.materializedViews),
+    ...others('foreign table', snapshot.foreignTables),
+  ];
+}
