@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk, type UIMessageStreamWriter } from 'ai';
+import { createElement } from 'react';
+import type { RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { Chat, GenerateBody, Lint, Organization, SqlResult } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
@@ -143,10 +145,16 @@ export function mockAssistant({
   return { calls, generated };
 }
 
+/** Pages the panel links to, standing in for the real ones. */
+const linkedPages: RouteObject[] = [
+  { path: '/org/:slug/billing', element: createElement('h1', null, 'Billing page') },
+  { path: '/project/:ref/sql/:id', element: createElement('h1', null, 'Snippet page') },
+];
+
 /** Renders the project home and opens the panel with the i key. */
 export async function openAssistant() {
   const user = userEvent.setup();
-  const rendered = renderRoutes(projectRoutes, `/project/${PROJECT_REF}`);
+  const rendered = renderRoutes([...projectRoutes, ...linkedPages], `/project/${PROJECT_REF}`);
   await screen.findByRole('heading', { name: 'Project home' });
   await user.keyboard('i');
   await screen.findByRole('complementary', { name: 'AI assistant' });

@@ -1,0 +1,233 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import type { UIMessage } from 'ai';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_IDEAS, ASSISTANT_MESSAGES } from '@basin/core';
+import { json } from '../../test/mock-api';
+import { dropAllChatSessions } from './chat-session';
+import { assistantModelSetting } from './models';
+import { answer, CHAT_ID, chatFixture, lintFixture, mockAssistant, openAssistant, orgFixture, OTHER_CHAT_ID, paths } from './test-kit';
+
+afterEach(() => {
+  dropAllChatSessions();
+  vi.restoreAllMocks();
+});
+
+const assistantSays = (text: string): UIMessage[] => [
+  { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+  { id: 'a1', role: 'assistant', parts: [{ type: 'text', text }] },
+];
+
+describe('the empty state', () => {
+  it('offers the project’s ERROR lints by category, then the ideas, and sends the one picked', async () => {
+    const { generated } = mockAssistant({
+      api: {
+        [`GET ${paths.lints}`]: json([
+          lintFixture(),
+          lintFixture({ name: 'unindexed_foreign_keys', title: 'Unindexed foreign keys', categories: ['PERFORMANCE'], metadata: { schema: 'public', name: 'items' } }),
+          lintFixture({ title: 'Only a warning', level: 'WARN' }),
+        ]),
+      },
+    });
+    const { user } = await openAssistant();
+    expect(await screen.findByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading })).toBeTruthy();
+    const security = await screen.findByRole('region', { name: 'Improve Security' });
+    expect(within(security).getByRole('button', { name: 'RLS Disabled in Public: public.orders' })).toBeTruthy();
+    const performance = screen.getByRole('region', { name: 'Improve Performance' });
+    expect(within(performance).getByRole('button', { name: 'Unindexed foreign keys: public.items' })).toBeTruthy();
+    expect(screen.queryByText(/Only a warning/)).toBeNull();
+    const ideas = screen.getByRole('region', { name: 'Ideas' });
+    expect(within(ideas).getAllByRole('button').map((button) => button.textContent)).toEqual([...ASSISTANT_IDEAS]);
+    expect(screen.queryByRole('region', { name: 'Suggestions' })).toBeNull();
+
+    await user.click(within(security).getByRole('button'));
+    await waitFor(() => expect(generated).toHaveLength(1));
+    expect(JSON.stringify(generated[0]?.messages.at(-1))).toContain('RLS Disabled in Public on public.orders');
+  });
+
+  it('shows only the ideas when there are no errors', async () => {
+    mockAssistant();
+    await openAssistant();
+    expect(await screen.findByRole('region', { name: 'Ideas' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Improve Security' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Improve Performance' })).toBeNull();
+  });
+});
+
+describe('the panel’s states', () => {
+  it('says when the assistant is switched off', async () => {
+    mockAssistant({ api: { 'GET /api/ai/sql/check-api-key': json({ hasKey: true, disabled: true, message: '' }) } });
+    await openAssistant();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.disabled)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+  });
+
+  it('says when the organization’s flag switches it off', async () => {
+    mockAssistant({ api: { 'GET /api/platform/organizations/acme/feature-flags': json({ assistantEnabled: false }) } });
+    await openAssistant();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.disabled)).toBeTruthy();
+  });
+
+  it('says how to add a key when there is none', async () => {
+    mockAssistant({ api: { 'GET /api/ai/sql/check-api-key': json({ hasKey: false, disabled: false, message: ASSISTANT_MESSAGES.noApiKey }) } });
+    await openAssistant();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.noApiKey)).toBeTruthy();
+  });
+
+  it('is off when the organization’s opt-in level is disabled, with a way to change it', async () => {
+    mockAssistant({ organization: orgFixture({ opt_in_tags: [] }) });
+    const { user } = await openAssistant();
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    expect(input.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText(/opt-in level is Disabled/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Permission settings' }));
+    expect(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.updateOptInTitle })).toBeTruthy();
+  });
+
+  it('catches a crash: “Clear messages and refresh” clears the chat and starts again', async () => {
+    let stored: unknown = [{ id: 'broken', role: 'assistant', parts: null }];
+    const { calls } = mockAssistant({
+      api: {
+        [`GET ${paths.messages()}`]: () => json(stored),
+        [`DELETE ${paths.message('broken')}`]: () => {
+          stored = [];
+          return { status: 204 };
+        },
+      },
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openAssistant();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.panelCrashed)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: ASSISTANT_MESSAGES.clearAndRefresh }));
+    expect(await screen.findByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === paths.message('broken'))).toBe(true);
+  });
+});
+
+describe('chats', () => {
+  it('lists, searches, renames, switches and deletes chats; the last one cannot be deleted', async () => {
+    const { calls } = mockAssistant({
+      chats: [chatFixture(), chatFixture({ id: OTHER_CHAT_ID, name: 'Index tuning' })],
+      api: {
+        [`GET ${paths.messages()}`]: json(assistantSays('About orders.')),
+        [`GET ${paths.messages(OTHER_CHAT_ID)}`]: json(assistantSays('About indexes.')),
+        [`PATCH ${paths.chat()}`]: ({ body }) => json(chatFixture({ name: (body as { name: string }).name })),
+        [`DELETE ${paths.chat(OTHER_CHAT_ID)}`]: { status: 204 },
+      },
+    });
+    const { user } = await openAssistant();
+    expect(await screen.findByText('About orders.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Chats: Orders questions' }));
+    const picker = await screen.findByRole('dialog', { name: 'Chats' });
+    await user.type(within(picker).getByRole('textbox', { name: 'Search chats' }), 'index');
+    expect(within(picker).queryByRole('button', { name: 'Orders questions' })).toBeNull();
+    await user.click(within(picker).getByRole('button', { name: 'Index tuning' }));
+    expect(await screen.findByText('About indexes.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Chats: Index tuning' }));
+    const again = await screen.findByRole('dialog', { name: 'Chats' });
+    await user.click(within(again).getByRole('button', { name: 'Rename Orders questions' }));
+    const name = within(again).getByRole('textbox', { name: 'Chat name' });
+    await user.clear(name);
+    await user.type(name, 'Monthly orders{Enter}');
+    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ name: 'Monthly orders' }));
+    expect(await within(again).findByRole('button', { name: 'Monthly orders' })).toBeTruthy();
+
+    await user.click(within(again).getByRole('button', { name: 'Delete Index tuning' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.path === paths.chat(OTHER_CHAT_ID))).toBe(true));
+    expect(await screen.findByText('About orders.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Chats: Monthly orders' }));
+    const last = await screen.findByRole('dialog', { name: 'Chats' });
+    expect(within(last).queryByRole('button', { name: /^Delete / })).toBeNull();
+  });
+
+  it('stores a new chat with its first message', async () => {
+    const created = chatFixture({ id: OTHER_CHAT_ID, name: 'Count my users' });
+    const { calls, generated } = mockAssistant({
+      api: {
+        [`GET ${paths.messages()}`]: json(assistantSays('Earlier answer.')),
+        [`POST ${paths.chats}`]: json(created),
+      },
+      generate: () => answer({ text: 'You have 3 users.' }),
+    });
+    const { user } = await openAssistant();
+    expect(await screen.findByText('Earlier answer.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New chat' }));
+    expect(await screen.findByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading })).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST' && call.path === paths.chats)).toBe(false);
+
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Count my users{Enter}');
+    expect(await screen.findByText('You have 3 users.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST' && call.path === paths.chats)?.body).toEqual({ name: 'Count my users' });
+    expect(generated[0]).toMatchObject({ chatId: OTHER_CHAT_ID, chatName: 'Count my users' });
+    expect(screen.getByRole('button', { name: 'Chats: Count my users' })).toBeTruthy();
+    expect(generated[0]?.chatId).not.toBe(CHAT_ID);
+  });
+});
+
+describe('the model picker', () => {
+  it('sends a free organization’s member to billing for gpt-5, and uses gpt-5-mini', async () => {
+    const { generated } = mockAssistant();
+    const { user, router } = await openAssistant();
+    await user.click(await screen.findByRole('button', { name: 'Model: gpt-5-mini' }));
+    const gpt5 = await screen.findByRole('menuitemradio', { name: new RegExp(`^gpt-5\\s*${ASSISTANT_MESSAGES.gpt5NeedsPro}`) });
+    await user.click(gpt5);
+    expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/org/acme/billing?panel=subscriptionPlan&source=ai-assistant-model');
+    expect(assistantModelSetting.get()).toBe('');
+    expect(generated).toHaveLength(0);
+  });
+
+  it('falls back from a stored gpt-5 on the free plan', async () => {
+    assistantModelSetting.set('gpt-5');
+    const { generated } = mockAssistant({ generate: () => answer({ text: 'Hi.' }) });
+    const { user } = await openAssistant();
+    expect(await screen.findByRole('button', { name: 'Model: gpt-5-mini' })).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await waitFor(() => expect(generated).toHaveLength(1));
+    expect(generated[0]?.model).toBe('gpt-5-mini');
+  });
+
+  it('lets a paid organization choose, remembering the choice', async () => {
+    const { generated } = mockAssistant({ organization: orgFixture({ plan: { id: 'pro', name: 'Pro' } }), generate: () => answer({ text: 'Hi.' }) });
+    const { user } = await openAssistant();
+    await user.click(await screen.findByRole('button', { name: 'Model: gpt-5' }));
+    expect(screen.queryByText(ASSISTANT_MESSAGES.gpt5NeedsPro)).toBeNull();
+    await user.click(await screen.findByRole('menuitemradio', { name: 'gpt-5-mini' }));
+    expect(assistantModelSetting.get()).toBe('gpt-5-mini');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
+    await waitFor(() => expect(generated).toHaveLength(1));
+    expect(generated[0]?.model).toBe('gpt-5-mini');
+  });
+});
+
+describe('links in answers', () => {
+  it('asks before following an allowed link and never follows others', async () => {
+    mockAssistant({
+      api: {
+        [`GET ${paths.messages()}`]: json(
+          assistantSays('See [the docs](https://basin.dev/docs), [the SQL editor](/project/abcdefghijklmnopqrst/sql) and [this](javascript:alert(1)).'),
+        ),
+      },
+    });
+    const open = vi.spyOn(window, 'open').mockImplementation(() => null);
+    const { user, router } = await openAssistant();
+
+    await user.click(await screen.findByRole('link', { name: 'the docs' }));
+    const dialog = await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink });
+    expect(within(dialog).getByTestId('verify-link-url').textContent).toBe('https://basin.dev/docs');
+    await user.click(within(dialog).getByRole('button', { name: 'Open link' }));
+    expect(open).toHaveBeenCalledWith('https://basin.dev/docs', '_blank', 'noopener,noreferrer');
+
+    expect(screen.queryByRole('link', { name: 'this' })).toBeNull();
+    await user.click(screen.getByText('this'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.click(screen.getByRole('link', { name: 'the SQL editor' }));
+    await user.click(within(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink })).getByRole('button', { name: 'Open link' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/abcdefghijklmnopqrst/sql'));
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+});
