@@ -14,6 +14,8 @@ import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { authUserRoutes } from './auth-users.ts';
+import { assistantRoutes } from './assistant.ts';
+import { assistantChatRoutes } from './assistant-chats.ts';
 import { functionActivityRoutes } from './functions-activity.ts';
 import { diskRoutes } from './disk.ts';
 import { backupFileRoutes, backupRoutes } from './backups.ts';
@@ -82,6 +84,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
     .route('/', storageRoutes(ctx))
+    .route('/', assistantChatRoutes(ctx))
     .route('/', featureFlagRoutes(ctx.db))
     .route('/', telemetryRoutes(ctx.db));
   platform.doc31('/openapi.json', {
@@ -110,6 +113,12 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     security: [{ AccessToken: [] }],
   });
 
+  // The AI assistant's calls (spec part 2 §7: /api/ai/sql/generate-v4, check-api-key, feedback/rate).
+  const ai = createRouter();
+  ai.use('*', requireSession(auth, sessions));
+  ai.route('/', assistantRoutes(ctx));
+  ai.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin AI assistant API', version: '1' } });
+
   const app = new Hono<AppEnv>();
   app.use('*', requestLog(ctx.logger));
   app.use('*', securityHeaders);
@@ -122,7 +131,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSessionOrToken(auth, sessions, accessTokens)]));
   // Storage uploads stream raw bodies (and downloads stream answers): ahead of the JSON body limit and guard.
   app.route('/api/platform', storageFileRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
-  for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
+  for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*', '/api/ai/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));
     await next();
@@ -131,6 +140,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.route('/api/platform', platform);
   app.route('/api/v1', v1);
+  app.route('/api/ai', ai);
   app.route('/api', restHealthRoutes(ctx, requireSession(auth, sessions)));
   app.route('/api', backupFileRoutes(ctx)); // signed links: no session
   app.route('/api', gateway.byPath); // project keys: no session
