@@ -30,6 +30,11 @@ export interface InstanceSpec {
   authenticatorPassword: string;
   /** The auth API's login, `supabase_auth_admin` (instances/auth-schema.ts). */
   authPassword: string;
+  /**
+   * The project's Vault key (instances/vault-schema.ts): handed to the instance beside its data
+   * directory on every create and start, never inside it. Without one, the vault's functions refuse.
+   */
+  vaultKey?: string;
   settings: InstanceSettings;
 }
 

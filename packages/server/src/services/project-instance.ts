@@ -11,6 +11,13 @@ export const instanceAdminPassword = (box: SecretBox, ref: string) => box.derive
 /** The data API's login (`authenticator`), derived the same way. */
 export const instanceAuthenticatorPassword = (box: SecretBox, ref: string) => box.derive(`instance-authenticator:${ref}`);
 export const instanceAuthPassword = (box: SecretBox, ref: string) => box.derive(`instance-auth:${ref}`);
+/**
+ * The Vault key, derived the same way from the project whose rows it encrypted first: a preview
+ * branch (never a branch's branch) starts from a copy of its parent's rows, so it shares the
+ * parent's key.
+ */
+export const instanceVaultKey = (box: SecretBox, row: Pick<ProjectRow, 'ref' | 'parent_project_ref'>) =>
+  box.derive(`instance-vault:${row.parent_project_ref ?? row.ref}`);
 
 /**
  * The instance a project row describes, with its passwords unsealed for the driver. The admin,
@@ -27,6 +34,7 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
     readonlyPassword: box.open(row.readonly_password),
     authenticatorPassword: instanceAuthenticatorPassword(box, row.ref),
     authPassword: instanceAuthPassword(box, row.ref),
+    vaultKey: instanceVaultKey(box, row),
     settings: instanceSettings(row.compute_size),
   };
 }
@@ -51,6 +59,7 @@ export function memberDatabaseLogin(row: ProjectRow, box: SecretBox, role: Membe
   return { port: row.port, user: role, password: box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password) };
 }
 
+/** The password is percent-encoded: a member may choose one with ':', '@' or '/' (generated ones are letters and digits). */
 export function connectionString(user: string, password: string, port: number): string {
-  return `postgresql://${user}:${password}@127.0.0.1:${port}/postgres`;
+  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
