@@ -61,7 +61,7 @@ describe('organization settings page', () => {
     await waitFor(() =>
       expect(patches()[1]).toEqual({ name: 'Acme Labs', billing_email: 'billing@acme.test', additional_billing_emails: ['cfo@acme.test', 'ops@acme.test'] }),
     );
-  });
+  }, 20_000); // much typing: over vitest's 5 s default on a loaded machine
 
   it('shows validation messages and sends nothing', async () => {
     const user = userEvent.setup();
@@ -119,7 +119,7 @@ describe('organization settings page', () => {
     expect(patches()).toEqual([]);
   });
 
-  it("toasts 'Failed to update settings' for a refused level, and the spec's text when the organization is gone", async () => {
+  it("toasts 'Failed to update settings' for a refused level", async () => {
     const user = userEvent.setup();
     renderPage({ patch: json({ message: 'Internal server error' }, 500) });
     await user.click(await screen.findByRole('radio', { name: 'Schema only' }));
