@@ -8,6 +8,7 @@ import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
 import { useProjectQuery } from '../../data/projects/use-project-query';
 import { track } from '../../data/telemetry/track';
+import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import { AssistantProjectContext, type AssistantProject } from './assistant-context';
@@ -24,7 +25,6 @@ const OptInDialog = lazy(() => import('../organizations/opt-in-dialog').then((mo
 
 /** A new chat that is stored with its first message. */
 const DRAFT = 'draft';
-const CHAT_NAME_FROM_PROMPT = 60;
 
 const activeChatKey = (ref: string) => `basin.assistant-chat.${ref}`;
 
@@ -118,8 +118,8 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
     onNewChat: () => select(DRAFT),
     blocked:
       optInLevel === 'disabled' ? (
-        <span className="flex flex-wrap items-center gap-2">
-          The assistant is off: this organization&apos;s AI opt-in level is Disabled.
+        <span className="flex flex-col items-start gap-2">
+          {ASSISTANT_MESSAGES.optInDisabled}
           <Button size="sm" onClick={openPermissionSettings}>
             <Settings2 className="size-3.5" aria-hidden="true" />
             Permission settings
@@ -129,13 +129,15 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
   };
 
   async function startChat(text: string, context: Omit<Parameters<typeof chatSession>[2], 'chatName'>) {
-    const chat = await createChat(ref, text.slice(0, CHAT_NAME_FROM_PROMPT).trim() || NEW_CHAT_NAME).catch((error: unknown) => {
-      console.error(error);
+    // Stored under the default name: the server names it after this first prompt.
+    const chat = await createChat(ref).catch((error: unknown) => {
+      toast.error(`Failed to start the chat: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     });
     if (!chat) return;
     queryClient.setQueryData(assistantKeys.chats(ref), (list: typeof chats.data) => [chat, ...(list ?? [])]);
-    const session = chatSession(chat.id, [], { ...context, chatName: chat.name });
+    const refreshChats = () => void queryClient.invalidateQueries({ queryKey: assistantKeys.chats(ref) });
+    const session = chatSession(chat.id, [], { ...context, chatName: chat.name }, refreshChats);
     select(chat.id);
     track('assistant_prompt_submitted', { orgSlug, projectRef: ref, model: context.model });
     void session.chat.sendMessage({ text });

@@ -78,7 +78,7 @@ describe('the panel’s states', () => {
     const { user } = await openAssistant();
     const input = await screen.findByRole('textbox', { name: 'Message' });
     expect(input.hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText(/opt-in level is Disabled/)).toBeTruthy();
+    expect(screen.getByText(ASSISTANT_MESSAGES.optInDisabled)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Permission settings' }));
     expect(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.updateOptInTitle })).toBeTruthy();
   });
@@ -144,13 +144,21 @@ describe('chats', () => {
   });
 
   it('stores a new chat with its first message', async () => {
-    const created = chatFixture({ id: OTHER_CHAT_ID, name: 'Count my users' });
+    let chats = [chatFixture()];
     const { calls, generated } = mockAssistant({
       api: {
+        [`GET ${paths.chats}`]: () => json(chats),
         [`GET ${paths.messages()}`]: json(assistantSays('Earlier answer.')),
-        [`POST ${paths.chats}`]: json(created),
+        [`POST ${paths.chats}`]: () => {
+          chats = [chatFixture({ id: OTHER_CHAT_ID, name: 'New chat' }), ...chats];
+          return json(chats[0]);
+        },
       },
-      generate: () => answer({ text: 'You have 3 users.' }),
+      generate: () => {
+        // The server names a new chat after its first prompt.
+        chats = chats.map((chat) => (chat.id === OTHER_CHAT_ID ? { ...chat, name: 'Count my users' } : chat));
+        return answer({ text: 'You have 3 users.' });
+      },
     });
     const { user } = await openAssistant();
     expect(await screen.findByText('Earlier answer.')).toBeTruthy();
@@ -160,9 +168,9 @@ describe('chats', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Count my users{Enter}');
     expect(await screen.findByText('You have 3 users.')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST' && call.path === paths.chats)?.body).toEqual({ name: 'Count my users' });
-    expect(generated[0]).toMatchObject({ chatId: OTHER_CHAT_ID, chatName: 'Count my users' });
-    expect(screen.getByRole('button', { name: 'Chats: Count my users' })).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST' && call.path === paths.chats)?.body).toEqual({});
+    expect(generated[0]).toMatchObject({ chatId: OTHER_CHAT_ID, chatName: 'New chat' });
+    expect(await screen.findByRole('button', { name: 'Chats: Count my users' })).toBeTruthy();
     expect(generated[0]?.chatId).not.toBe(CHAT_ID);
   });
 });

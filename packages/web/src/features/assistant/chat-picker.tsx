@@ -1,5 +1,6 @@
 import { Check, ChevronDown, MessageSquarePlus, Pencil, Search, Settings2, Trash2, X } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { ASSISTANT_MESSAGES } from '@basin/core';
 import { CHAT_NAME_MAX_LENGTH, type Chat } from '@basin/core/schemas';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -7,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Popover } from '../../ui/popover';
 
-export const NEW_CHAT_NAME = 'New chat';
+export const NEW_CHAT_NAME = ASSISTANT_MESSAGES.defaultChatName;
 
 function RenameForm({ chat, onRename, onDone }: { chat: Chat; onRename: (name: string) => void; onDone: () => void }) {
   const [name, setName] = useState(chat.name);

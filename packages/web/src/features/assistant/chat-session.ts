@@ -59,7 +59,7 @@ export function clientToolsAnswered({ messages }: { messages: UIMessage[] }): bo
  */
 const sessions = new Map<string, ChatSession>();
 
-export function chatSession(chatId: string, initialMessages: UIMessage[], context: ChatRequestContext): ChatSession {
+export function chatSession(chatId: string, initialMessages: UIMessage[], context: ChatRequestContext, onFinish?: () => void): ChatSession {
   const existing = sessions.get(chatId);
   if (existing) {
     existing.context.current = context;
@@ -67,7 +67,7 @@ export function chatSession(chatId: string, initialMessages: UIMessage[], contex
   }
   const session: ChatSession = {
     context: { current: context },
-    onFinish: { current: undefined },
+    onFinish: { current: onFinish },
     chat: undefined as unknown as Chat<UIMessage>,
   };
   session.chat = new Chat<UIMessage>({
