@@ -324,6 +324,44 @@ describe('errors', () => {
   });
 });
 
+describe('feature flags', () => {
+  const flag = async (name: string, enabled: boolean | null) => {
+    const db = env.platform.ctx.db;
+    const { rows } = await db.query<{ id: number }>('select id from organizations where slug = $1', [env.slug]);
+    await db.query('delete from organization_feature_flags where organization_id = $1 and name = $2', [rows[0]!.id, name]);
+    if (enabled !== null) await db.query('insert into organization_feature_flags (organization_id, name, enabled) values ($1, $2, $3)', [rows[0]!.id, name, enabled]);
+  };
+
+  it("the organization's assistantEnabled off switches the assistant off", async () => {
+    await flag('assistantEnabled', false);
+    try {
+      const requests = env.standIn.requests.length;
+      expect(await generate(developer, body(randomUUID(), [userMessage('f1', 'hi')]))).toMatchObject({ status: 403, body: { message: ASSISTANT_MESSAGES.disabled } });
+      expect(env.standIn.requests.length).toBe(requests);
+    } finally {
+      await flag('assistantEnabled', null);
+    }
+  });
+
+  it('a level the flags take away shares no more: no rows without the data level’s flag', async () => {
+    await setOptIn(env, 'schema_and_log_and_data');
+    await flag('aiOptInLevelSchemaAndLogAndData', false);
+    try {
+      const answered = {
+        id: 'flag-answer',
+        role: 'assistant',
+        parts: [{ type: 'tool-execute_sql', toolCallId: 'flag-call', state: 'output-available', input: { sql: 'select email from public.customers' }, output: [{ email: ROW_VALUE }] }],
+      };
+      const mark = env.standIn.requests.length;
+      await generate(developer, body(randomUUID(), [userMessage('f2', 'Who?'), answered]));
+      expect(sentSince(mark)).not.toContain(ROW_VALUE);
+      expect(sentSince(mark)).toContain('returned 1 row');
+    } finally {
+      await flag('aiOptInLevelSchemaAndLogAndData', null);
+    }
+  });
+});
+
 describe('permissions', () => {
   it('a Read-only member uses the assistant like everyone (its tools run through their own permissions)', async () => {
     expect((await readonly.post(chats(), {})).status).toBe(201);

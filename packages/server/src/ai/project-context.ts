@@ -39,10 +39,11 @@ export async function gatherProjectContext(
   if (!atLeast(level, 'schema')) return base;
 
   const read = [...new Set([...schemas, focus.schema])];
+  const optional = <T>(what: string, reading: Promise<T>) => readable(ctx, project.ref, what, reading);
   const [snapshot, lints, logs] = await Promise.all([
-    whileRunning(withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchemaSnapshot(pair, read))),
-    whileRunning(projectLints(ctx, project.ref, userId, false)),
-    atLeast(level, 'schema_and_log') ? recentErrors(ctx.db, project.ref, ERRORS_PER_SOURCE) : undefined,
+    optional('schema', withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchemaSnapshot(pair, read))),
+    optional('lints', projectLints(ctx, project.ref, userId, false)),
+    atLeast(level, 'schema_and_log') ? optional('logs', recentErrors(ctx.db, project.ref, ERRORS_PER_SOURCE)) : undefined,
   ]);
   return {
     ...base,
@@ -54,13 +55,16 @@ export async function gatherProjectContext(
   };
 }
 
-/** undefined when the project is not running (409 from the catalog readers). */
-async function whileRunning<T>(reading: Promise<T>): Promise<T | undefined> {
+/**
+ * undefined when it cannot be read: the project is not running (409 from the catalog readers),
+ * or anything else went wrong (logged); the turn goes on without it.
+ */
+async function readable<T>(ctx: PlatformContext, ref: string, what: string, reading: Promise<T>): Promise<T | undefined> {
   try {
     return await reading;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 409) return undefined;
-    throw error;
+    if (!(error instanceof HttpError && error.status === 409)) ctx.logger.warn({ err: error, ref }, `assistant context: could not read the ${what}`);
+    return undefined;
   }
 }
 

@@ -4,8 +4,8 @@
  * context for that opt-in level, and streams the model's answer as the AI SDK's UI message
  * stream. The answer is stored when the stream ends, also when the member stopped it halfway.
  */
-import { ASSISTANT_MESSAGES } from '@basin/core';
-import { optInLevelOf, RenameChatBody, type CheckApiKeyResponse, type GenerateBody } from '@basin/core/schemas';
+import { ASSISTANT_MESSAGES, OPT_IN_LEVEL_FLAGS, type FeatureFlags } from '@basin/core';
+import { AI_OPT_IN_LEVELS, optInLevelOf, RenameChatBody, type AiOptInLevel, type CheckApiKeyResponse, type GenerateBody } from '@basin/core/schemas';
 import { consumeStream, safeValidateUIMessages, stepCountIs, streamText, type UIMessage } from 'ai';
 import { randomUUID } from 'node:crypto';
 import { searchDocs } from '../ai/docs-index.ts';
@@ -23,14 +23,17 @@ import { organizationOfProject } from '../store/assistant-settings.ts';
 import { transaction } from '../store/db.ts';
 import { requireAssistantProject } from './assistant-chats.ts';
 import type { PlatformContext } from './context.ts';
+import { installFeatureFlags, organizationFeatureFlags } from './feature-flags.ts';
 
 /** Model calls in one turn: server tools answer within it; a client tool ends it anyway. */
 const MAX_STEPS = 5;
 const POLICIES_LISTED = 200;
 const CHAT_NAME_FROM_PROMPT = 60;
 
+/** Whether a model is configured, and whether the install switched the assistant off (an organization's own flag shows on its turns). */
 export function checkApiKey(ctx: PlatformContext): CheckApiKeyResponse {
-  const { apiKey, disabled } = ctx.config.ai;
+  const { apiKey } = ctx.config.ai;
+  const disabled = ctx.config.ai.disabled || !installFeatureFlags().assistantEnabled;
   const message = disabled ? ASSISTANT_MESSAGES.disabled : apiKey ? '' : ASSISTANT_MESSAGES.noApiKey;
   return { hasKey: Boolean(apiKey), disabled, message };
 }
@@ -40,9 +43,10 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
   if (config.disabled) throw forbidden(ASSISTANT_MESSAGES.disabled);
   if (!config.apiKey) throw new HttpError(503, ASSISTANT_MESSAGES.noApiKey);
   const project = await requireAssistantProject(ctx, body.projectRef, userId);
-  const organization = (await organizationOfProject(ctx.db, project.ref))!;
+  const [organization, flags] = await Promise.all([organizationOfProject(ctx.db, project.ref), organizationFeatureFlags(ctx.db, project.organization_id)]);
+  if (!flags.assistantEnabled) throw forbidden(ASSISTANT_MESSAGES.disabled);
   // The organization's own level, never what the dashboard says it is.
-  const level = optInLevelOf(organization.opt_in_tags);
+  const level = levelInForce(optInLevelOf(organization!.opt_in_tags), flags);
   if (level === 'disabled') throw forbidden(ASSISTANT_MESSAGES.optInDisabled);
 
   const tools = assistantTools(serverTools(ctx, project.ref, userId, body.chatId));
@@ -55,7 +59,7 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
     gatherProjectContext(ctx, project, userId, level, { schema: body.schema, table: body.table }),
     toModelMessages(messages, level, tools),
   ]);
-  const model = modelFor(body.model, organization.plan_id);
+  const model = modelFor(body.model, organization!.plan_id);
   const result = streamText({
     model: languageModel(config, model),
     instructions: assistantInstructions(context),
@@ -79,6 +83,18 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
     // Keeps reading the stream when the member stops it (the request is cut), so that onEnd stores what came.
     consumeSseStream: consumeStream,
   });
+}
+
+/**
+ * The stored level, lowered to the highest one the feature flags still offer: an install (or an
+ * organization's flag) that takes a level away stops what it shared.
+ */
+export function levelInForce(stored: AiOptInLevel, flags: FeatureFlags): AiOptInLevel {
+  for (let at = AI_OPT_IN_LEVELS.indexOf(stored); at > 0; at--) {
+    const level = AI_OPT_IN_LEVELS[at]!;
+    if (flags[OPT_IN_LEVEL_FLAGS[level]]) return level;
+  }
+  return 'disabled';
 }
 
 function serverTools(ctx: PlatformContext, ref: string, userId: string, chatId: string): ServerTools {
