@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { FEATURE_FLAG_DEFAULTS } from '@basin/core';
 import type { Organization } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
@@ -23,7 +24,9 @@ function renderPanel({
   versions = [V15],
   atLimit = [],
   restore = json(projectFixture({ status: 'RESTORING' }), 202),
+  versionSelector = true,
 }: {
+  versionSelector?: boolean;
   organization?: Organization;
   pauseStatus?: MockAnswer;
   versions?: object[];
@@ -32,6 +35,7 @@ function renderPanel({
 } = {}) {
   const api = mockApi({
     'GET /api/platform/organizations/acme': json(organization),
+    'GET /api/platform/organizations/acme/feature-flags': json({ ...FEATURE_FLAG_DEFAULTS, showPostgresVersionSelector: versionSelector }),
     [`GET ${PROJECT_PATH}/pause/status`]: pauseStatus,
     [`GET ${PROJECT_PATH}/restore/versions`]: json({ available_versions: versions }),
     [`POST ${PROJECT_PATH}/restore`]: restore,
@@ -117,9 +121,9 @@ describe('paused project', () => {
     expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
-  it('restores without a version when none is newer than the current one', async () => {
+  it('restores without a version when the version-selector flag is off, even with a newer one installed', async () => {
     const user = userEvent.setup();
-    const { calls } = renderPanel();
+    const { calls } = renderPanel({ versions: [V15, V17], versionSelector: false });
     await user.click(await enabledRestoreButton());
     const dialog = screen.getByRole('dialog', { name: 'Restore this project' });
     const confirm = within(dialog).getByRole('button', { name: 'Restore project' });
@@ -127,6 +131,21 @@ describe('paused project', () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Postgres version' })).toBeNull();
     await user.click(confirm);
     await waitFor(() => expect(calls.find((call) => call.path === `${PROJECT_PATH}/restore`)?.body).toEqual({}));
+    expect(calls.some((call) => call.path.endsWith('/restore/versions'))).toBe(false);
+  });
+
+  it("sends the selector's 'engine|channel' when the flag is on, even for the project's own version", async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPanel({ versions: [V15] });
+    await user.click(await enabledRestoreButton());
+    const dialog = screen.getByRole('dialog', { name: 'Restore this project' });
+    expect(await within(dialog).findByRole('combobox', { name: 'Postgres version' })).toBeTruthy();
+    const confirm = within(dialog).getByRole('button', { name: 'Restore project' });
+    await waitFor(() => expect(confirm).toHaveProperty('disabled', false));
+    await user.click(confirm);
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === `${PROJECT_PATH}/restore`)?.body).toEqual({ postgres_engine: '15', release_channel: 'ga' }),
+    );
   });
 
   it("offers the version selector when a newer version exists, and sends its 'engine|channel' choice", async () => {

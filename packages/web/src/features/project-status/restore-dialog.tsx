@@ -2,17 +2,18 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { fromFormValue, LIFECYCLE_MESSAGES } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { useRestoreProjectMutation } from '../../data/projects/use-restore-project-mutation';
+import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
 import { useRestoreVersionsQuery } from '../../data/projects/use-restore-versions-query';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { FormField } from '../../ui/form-field';
-import { postgresMajor } from '../projects/postgres-major';
 import { versionChoices } from '../projects/version-choices';
 import { VersionSelector } from '../projects/version-selector';
 
 /**
- * Confirms a restore. When the project can be restored onto a newer major, the version selector
- * (form value 'engine|channel') comes first; otherwise the paused instance simply starts again.
+ * Confirms a restore. With the version-selector feature flag on, the version selector (form value
+ * 'engine|channel', spec part 2 §5) comes first and its choice is sent; with it off, the paused
+ * instance simply starts again on its own version.
  */
 export function RestoreDialog({
   project,
@@ -25,11 +26,10 @@ export function RestoreDialog({
   onOpenChange: (open: boolean) => void;
   trigger?: ReactNode;
 }) {
-  const versions = useRestoreVersionsQuery(project?.ref, { enabled: open });
+  const selectorFlag = useFeatureFlag('showPostgresVersionSelector', project?.organization_slug);
+  const versions = useRestoreVersionsQuery(project?.ref, { enabled: open && selectorFlag === true });
   const options = versions.data?.available_versions;
   const { defaultValue } = useMemo(() => versionChoices(options ?? []), [options]);
-  const currentMajor = project ? postgresMajor(project.dbVersion) : Number.NaN;
-  const offersNewer = (options ?? []).some((option) => postgresMajor(option.postgres_engine) > currentMajor);
   const [chosen, setChosen] = useState<string | undefined>();
   const version = chosen ?? defaultValue;
   const restore = useRestoreProjectMutation({ onSuccess: () => changeOpen(false) });
@@ -44,7 +44,7 @@ export function RestoreDialog({
       toast.error(LIFECYCLE_MESSAGES.restoreRequiresProject);
       return;
     }
-    const target = offersNewer ? fromFormValue(version) : undefined;
+    const target = selectorFlag ? fromFormValue(version) : undefined;
     restore.mutate({ ref: project.ref, body: target });
   }
 
@@ -56,13 +56,13 @@ export function RestoreDialog({
       title="Restore this project"
       confirmLabel="Restore project"
       loading={restore.isPending}
-      confirmDisabled={versions.isPending}
+      confirmDisabled={selectorFlag === undefined || (selectorFlag && versions.isPending)}
       onConfirm={confirm}
     >
       <p className="text-[13px] text-muted">
         The database and its API start again with all of the project&apos;s data. This takes a few moments.
       </p>
-      {offersNewer ? (
+      {selectorFlag ? (
         <FormField
           id="restore-postgres-version"
           labelId="restore-postgres-version-label"
