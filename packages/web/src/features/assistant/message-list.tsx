@@ -15,8 +15,8 @@ function MessageRoot({ role, editing, children }: { role: UIMessage['role']; edi
     <article
       aria-label={user ? 'Your message' : 'Assistant message'}
       className={cn(
-        'group flex flex-col gap-2',
-        user ? 'ml-8 self-end rounded-lg bg-surface-muted px-3 py-2' : 'mr-2',
+        'group relative flex flex-col gap-2',
+        user ? 'ml-10 self-end rounded-lg bg-surface-muted px-3 py-2' : 'mr-2',
         editing && 'ring-2 ring-accent',
       )}
     >
@@ -91,11 +91,11 @@ export function MessageList({ messages, loading, ready, editingId, ratings, onEd
               <Message.Parts message={message} waitingPart={waitingPart} onToolOutput={onToolOutput} />
               {isLast && loading && message.role === 'assistant' ? <BlinkingCursor /> : null}
               {message.role === 'user' ? (
-                <Message.Actions>
-                  <Button variant="ghost" size="icon" aria-label="Edit message" className="ml-auto" onClick={() => onEdit(message)}>
+                <div className="absolute top-1 -left-8 opacity-0 group-focus-within:opacity-100 group-hover:opacity-100">
+                  <Button variant="ghost" size="icon" aria-label="Edit message" onClick={() => onEdit(message)}>
                     <Pencil className="size-3" aria-hidden="true" />
                   </Button>
-                </Message.Actions>
+                </div>
               ) : !(isLast && loading) ? (
                 <Message.Actions>
                   <MessageRating rated={ratings[message.id]} onRate={(rating, reason) => onRate(message, rating, reason)} />

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { Select } from '../../ui/select';
 import { Spinner } from '../../ui/spinner';
+import { Tooltip } from '../../ui/tooltip';
 import { useAssistantProject } from './assistant-context';
 import { chartPoints, columnsOf, type ResultRow } from './chart-data';
 import { CHART_HEIGHT } from './chart-size';
@@ -139,14 +140,16 @@ export function ResultWidget({
           </div>
         ) : null}
         <span className="ml-auto" />
-        <Button variant="ghost" size="sm" aria-pressed={showQuery} onClick={() => setShowQuery((shown) => !shown)}>
-          <Code className="size-3" aria-hidden="true" />
-          {showQuery ? 'Hide query' : 'Show query'}
-        </Button>
-        <Button variant="ghost" size="sm" onClick={() => void editor.open()} loading={editor.opening}>
-          <SquarePen className="size-3" aria-hidden="true" />
-          Open in SQL editor
-        </Button>
+        <Tooltip content={showQuery ? 'Hide query' : 'Show query'}>
+          <Button variant="ghost" size="icon" aria-label={showQuery ? 'Hide query' : 'Show query'} aria-pressed={showQuery} onClick={() => setShowQuery((shown) => !shown)}>
+            <Code className="size-3.5" aria-hidden="true" />
+          </Button>
+        </Tooltip>
+        <Tooltip content="Open in SQL editor">
+          <Button variant="ghost" size="icon" aria-label="Open in SQL editor" onClick={() => void editor.open()} loading={editor.opening}>
+            {editor.opening ? null : <SquarePen className="size-3.5" aria-hidden="true" />}
+          </Button>
+        </Tooltip>
       </div>
       {showQuery ? (
         <pre className="max-h-[300px] overflow-auto border-b border-border bg-surface-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap" data-testid="result-query">

@@ -1,0 +1,166 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSISTANT_MESSAGES } from '@basin/core';
+import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { startOpenAiStandIn, text, type OpenAiStandIn, type StandInAnswer } from '../packages/server/test/openai-stand-in.ts';
+import { OUTPUT_DIR } from './browser.ts';
+import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
+
+/**
+ * The assistant panel in Chromium against the real platform, whose model is a local OpenAI
+ * chat-completions stand-in: prompt → execute_sql → Run Query → the rows back to the model → the
+ * chart; the empty state's suggestions from real lints, the link check and the model picker.
+ */
+
+let dashboard: Dashboard;
+let platform: TestPlatform;
+let standIn: OpenAiStandIn;
+let api: ApiClient;
+let slug: string;
+let ref: string;
+
+const SALES_SQL = 'select month, total from public.monthly_sales order by month';
+
+/** Text, then an execute_sql call whose arguments stream in pieces (one model step). */
+function textThenSql(intro: string): StandInAnswer {
+  const args = JSON.stringify({ sql: SALES_SQL, label: 'Sales per month', isWriteQuery: false, chartConfig: { view: 'chart', xKey: 'month', yKey: 'total' } });
+  const third = Math.ceil(args.length / 3);
+  return {
+    kind: 'stream',
+    chunks: [
+      { text: intro },
+      { toolCall: { id: 'call_sales', name: 'execute_sql', arguments: [args.slice(0, third), args.slice(third, 2 * third), args.slice(2 * third)] } },
+      { finish: 'tool_calls' },
+    ],
+  };
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, name) });
+
+async function openPanel(page: Page): Promise<void> {
+  await page.goto(`${platform.url}/project/${ref}`);
+  await page.getByRole('heading', { name: 'Shop' }).first().waitFor();
+  await page.keyboard.press('i');
+  await page.getByRole('complementary', { name: 'AI assistant' }).waitFor();
+}
+
+beforeAll(async () => {
+  standIn = await startOpenAiStandIn();
+  dashboard = await startDashboard({
+    ai: { apiKey: 'stand-in-key', baseUrl: standIn.url, models: { 'gpt-5': 'big-model', 'gpt-5-mini': 'small-model' }, disabled: false, maxRetries: 0 },
+  });
+  platform = dashboard.platform;
+  api = new ApiClient(platform.url);
+  await api.signUp(uniqueEmail('assistant'));
+  slug = (await api.post('/api/platform/organizations', { name: 'Assisted' })).body.slug;
+  ref = (await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
+  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
+  // A public table without row level security: the advisors' rls_disabled_in_public, an ERROR.
+  await query(
+    connectionString,
+    `create table public.monthly_sales (month date primary key, total numeric not null);
+     insert into public.monthly_sales values ('2026-01-01', 1200), ('2026-02-01', 1850), ('2026-03-01', 2400), ('2026-04-01', 1600);`,
+  );
+  // Rows may reach the model only at the last level: the test checks they do.
+  const optIn = await api.patch(`/api/platform/organizations/${slug}`, { opt_in_tags: ['AI_SQL', 'AI_LOG', 'AI_DATA'] });
+  expect(optIn.status).toBe(200);
+}, 180_000);
+
+afterAll(async () => {
+  await dashboard?.close();
+  await standIn?.close();
+});
+
+describe('the AI assistant in the dashboard', () => {
+  it('suggests fixes for real lints, runs the model’s query on Run Query, sends the rows back and charts them', async () => {
+    const page = await dashboard.openPage(api);
+    await openPanel(page);
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    await panel.getByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading }).waitFor();
+    const security = panel.getByRole('region', { name: 'Improve Security' });
+    await security.getByRole('button', { name: /public\.monthly_sales/ }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('region', { name: 'Ideas' }).getByRole('button', { name: 'Health check' }).waitFor();
+    await shot(page, 'assistant-empty-state.png');
+
+    standIn.script(
+      textThenSql('Let me total the sales for each month.'),
+      text('March was the best month, with ', '2,400 in sales. See [the charts docs](https://basin.dev/docs/charts).'),
+    );
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    await input.fill('Which month sold the most?');
+    await input.press('Enter');
+
+    const footer = panel.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery });
+    await footer.waitFor({ timeout: 30_000 });
+    await panel.getByText('Let me total the sales for each month.').waitFor();
+    expect(await panel.getByTestId('sql-tool-query').textContent()).toBe(SALES_SQL);
+    await footer.getByRole('button', { name: 'Run Query' }).click();
+
+    await panel.getByTestId('result-chart').waitFor({ timeout: 30_000 });
+    await panel.getByText('2,400 in sales', { exact: false }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => panel.locator('[data-testid="result-chart"] .recharts-bar-rectangle').count()).toBe(4);
+    await shot(page, 'assistant-chart.png');
+
+    // The second model call carried the rows the member's run returned.
+    expect(standIn.requests).toHaveLength(2);
+    const sent = JSON.stringify(standIn.requests[1]!.body.messages);
+    expect(sent).toContain('2026-03-01');
+    expect(sent).toContain('2400');
+    // Both turns are stored: reopening the panel on a new page shows them.
+    const chats = (await api.get(`/api/platform/projects/${ref}/ai/chats`)).body as { id: string; name: string }[];
+    expect(chats).toHaveLength(1);
+    expect(chats[0]!.name).toBe('Which month sold the most?');
+    const stored = (await api.get(`/api/platform/projects/${ref}/ai/chats/${chats[0]!.id}/messages`)).body as { role: string }[];
+    expect(stored.map((message) => message.role)).toEqual(['user', 'assistant']);
+
+    // The link in the answer opens only after the check.
+    await panel.getByRole('link', { name: 'the charts docs' }).click();
+    const dialog = page.getByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink });
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('verify-link-url').textContent()).toBe('https://basin.dev/docs/charts');
+    await shot(page, 'assistant-link-dialog.png');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const reopened = await dashboard.openPage(api);
+    await openPanel(reopened);
+    const again = reopened.getByRole('complementary', { name: 'AI assistant' });
+    await again.getByTestId('result-chart').waitFor({ timeout: 30_000 });
+    await again.getByText('2,400 in sales', { exact: false }).waitFor();
+    await reopened.close();
+    await page.close();
+  });
+
+  it('offers gpt-5 on the free plan only through billing, and on Pro directly', async () => {
+    const page = await dashboard.openPage(api);
+    await openPanel(page);
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    await panel.getByTestId('result-chart').waitFor({ timeout: 30_000 });
+    await panel.getByRole('link', { name: 'the charts docs' }).waitFor();
+    await panel.getByRole('button', { name: 'Model: gpt-5-mini' }).click();
+    const gpt5 = page.getByRole('menuitemradio', { name: /^gpt-5\s*gpt-5 is available/ });
+    await gpt5.getByText(ASSISTANT_MESSAGES.gpt5NeedsPro).waitFor();
+    await shot(page, 'assistant-model-picker-free.png');
+    await gpt5.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/org/${slug}/billing`);
+    expect(new URL(page.url()).search).toBe('?panel=subscriptionPlan&source=ai-assistant-model');
+
+    expect((await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })).status).toBe(200);
+    await openPanel(page);
+    await panel.getByRole('button', { name: 'Model: gpt-5' }).click();
+    await page.getByRole('menuitemradio', { name: 'gpt-5-mini' }).waitFor();
+    expect(await page.getByText(ASSISTANT_MESSAGES.gpt5NeedsPro).count()).toBe(0);
+    await shot(page, 'assistant-model-picker-pro.png');
+    await page.keyboard.press('Escape');
+
+    standIn.script(text('Hello from the big model.'));
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    await input.fill('Hi');
+    await input.press('Enter');
+    await panel.getByText('Hello from the big model.').waitFor({ timeout: 30_000 });
+    expect(standIn.requests.at(-1)!.body.model).toBe('big-model');
+    await page.close();
+  });
+});
