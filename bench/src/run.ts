@@ -15,6 +15,7 @@ import { metaTimes } from './meta-times.ts';
 import { authApiTimes } from './auth-api-times.ts';
 import { dataApiTimes } from './data-api-times.ts';
 import { functionsTimes } from './functions-times.ts';
+import { assistantTimes, startModelStandIn } from './assistant-times.ts';
 import { storageTimes } from './storage-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
@@ -39,10 +40,12 @@ async function firstLoadRow(): Promise<TableRow> {
 
 /** Everything that needs a running platform; it is stopped and its data removed whatever happens. */
 async function platformRows(): Promise<TableRow[]> {
-  const platform = await startTestPlatform();
+  // The assistant's model: a local OpenAI chat-completions stand-in (assistant-times.ts).
+  const model = await startModelStandIn();
+  const platform = await startTestPlatform({ ai: model.ai });
   // Once only: an interrupt and the finally below may both ask for it.
   let destroyed: Promise<void> | undefined;
-  const destroy = () => (destroyed ??= platform.destroy());
+  const destroy = () => (destroyed ??= platform.destroy().finally(() => model.standIn.close()));
   // Ctrl-C mid-run would otherwise leave Postgres instances and the temp dir behind.
   const interrupt = () => void destroy().finally(() => process.exit(130));
   process.once('SIGINT', interrupt);
@@ -67,6 +70,7 @@ async function platformRows(): Promise<TableRow[]> {
     const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     const storage = await storageTimes(api, platform.url, await projectAccess(api, runs[4]!.ref));
     const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const assistant = await assistantTimes(platform, api, model.standIn, runs[0]!.ref, org.body.slug);
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
@@ -85,6 +89,7 @@ async function platformRows(): Promise<TableRow[]> {
       ...dataApi,
       ...authApi,
       ...functions,
+      ...assistant,
       ...storage,
       ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
       ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],

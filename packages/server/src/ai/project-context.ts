@@ -4,13 +4,14 @@
  * introspection and the advisors' findings at 'schema'; recent errors of the logs too at
  * 'schema_and_log' and above. A part that cannot be read (the database is paused) is left out.
  */
-import { AI_OPT_IN_LEVELS, type AiOptInLevel } from '@basin/core/schemas';
+import { AI_OPT_IN_LEVELS, type AiOptInLevel, type PgMaterializedView, type PgTable, type PgView } from '@basin/core/schemas';
 import { projectLints } from '../advisors/advisors-service.ts';
 import { HttpError } from '../http/errors.ts';
 import type { CatalogPair } from '../meta/catalog-pool.ts';
 import { withProjectCatalogPair } from '../meta/project-catalog.ts';
-import type { SnapshotColumn } from '../meta/relations.ts';
-import { readSchemaSnapshot, type SchemaSnapshot } from '../meta/schema-snapshot.ts';
+import { listFunctions } from '../meta/functions.ts';
+import { everything } from '../meta/list-filter.ts';
+import { listRelations, type RelationKind } from '../meta/relations.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
@@ -41,17 +42,47 @@ export async function gatherProjectContext(
   const read = [...new Set([...schemas, focus.schema])];
   const optional = <T>(what: string, reading: Promise<T>) => readable(ctx, project.ref, what, reading);
   const [snapshot, lints, logs] = await Promise.all([
-    optional('schema', withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchemaSnapshot(pair, read))),
+    optional('schema', withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchema(pair, read))),
     optional('lints', projectLints(ctx, project.ref, userId, false)),
     atLeast(level, 'schema_and_log') ? optional('logs', recentErrors(ctx.db, project.ref, ERRORS_PER_SOURCE)) : undefined,
   ]);
   return {
     ...base,
     databaseRunning: base.databaseRunning && snapshot !== undefined,
-    relations: snapshot && relationsOf(snapshot),
-    functions: snapshot?.functions.map((fn) => `${fn.schema}.${fn.name}(${fn.argument_types}) returns ${fn.return_type}`),
+    relations: snapshot?.relations,
+    functions: snapshot?.functions,
     lints: lints && lintLines(lints),
     logs,
+  };
+}
+
+interface AssistantSchema {
+  relations: SchemaRelation[];
+  functions: string[];
+}
+
+/**
+ * Relations with their columns, keys and relationships, one catalog query per kind (the pg-meta
+ * queries), tables on one session while the other reads views, materialized views and functions.
+ */
+async function readSchema([first, second]: CatalogPair, schemas: string[]): Promise<AssistantSchema> {
+  const filter = everything(schemas);
+  const relations = async <T>(client: CatalogPair[number], kind: RelationKind) => JSON.parse((await listRelations(client, kind, filter, true)).json) as T[];
+  const [tables, others] = await Promise.all([
+    relations<PgTable>(first, 'tables'),
+    (async () => ({
+      views: await relations<PgView>(second, 'views'),
+      materializedViews: await relations<PgMaterializedView>(second, 'materialized-views'),
+      functions: (await listFunctions(second, filter)).rows,
+    }))(),
+  ]);
+  return {
+    relations: [
+      ...tables.map((table) => describeRelation(table, 'table', table)),
+      ...others.views.map((view) => describeRelation(view, 'view')),
+      ...others.materializedViews.map((view) => describeRelation(view, 'materialized view')),
+    ],
+    functions: others.functions.map((fn) => `${fn.schema}.${fn.name}(${fn.argument_types}) returns ${fn.return_type}`),
   };
 }
 
@@ -76,42 +107,27 @@ function lintLines(lints: Awaited<ReturnType<typeof projectLints>>): LintLine[] 
     .map((lint) => ({ level: lint.level, title: lint.title, detail: lint.detail }));
 }
 
-type Described = { schema: string; name: string; comment: string | null; columns: SnapshotColumn[] };
+type Described = Pick<PgView, 'schema' | 'name' | 'comment' | 'columns'>;
 
-export function relationsOf(snapshot: SchemaSnapshot): SchemaRelation[] {
-  const columnsOf = (relation: Described, keys: Set<string>) =>
-    relation.columns.map((column) => ({
+function describeRelation(relation: Described, kind: SchemaRelation['kind'], table?: PgTable): SchemaRelation {
+  const keys = new Set(table?.primary_keys.map((key) => key.name));
+  return {
+    schema: relation.schema,
+    name: relation.name,
+    kind,
+    rlsEnabled: table?.rls_enabled,
+    comment: relation.comment,
+    columns: (relation.columns ?? []).map((column) => ({
       name: column.name,
-      type: column.formatted_type,
+      // information_schema's words for built-in types, the type's own name for enums, domains and arrays
+      type: column.data_type === 'USER-DEFINED' || column.data_type === 'ARRAY' ? column.format : column.data_type,
       nullable: column.is_nullable,
       defaultValue: column.default_value,
       primaryKey: keys.has(column.name),
       unique: column.is_unique,
-    }));
-  const tables = snapshot.tables.map((table): SchemaRelation => ({
-    schema: table.schema,
-    name: table.name,
-    kind: 'table',
-    rlsEnabled: table.rls_enabled,
-    comment: table.comment,
-    columns: columnsOf(table, new Set(table.primary_keys.map((key) => key.name))),
-    foreignKeys: table.relationships
-      .filter((fk) => fk.source_schema === table.schema && fk.source_table_name === table.name)
+    })),
+    foreignKeys: (table?.relationships ?? [])
+      .filter((fk) => fk.source_schema === relation.schema && fk.source_table_name === relation.name)
       .map((fk) => `${fk.source_column_name} → ${fk.target_table_schema}.${fk.target_table_name}.${fk.target_column_name}`),
-  }));
-  const others = (kind: SchemaRelation['kind'], list: Described[]) =>
-    list.map((relation): SchemaRelation => ({
-      schema: relation.schema,
-      name: relation.name,
-      kind,
-      comment: relation.comment,
-      columns: columnsOf(relation, new Set()),
-      foreignKeys: [],
-    }));
-  return [
-    ...tables,
-    ...others('view', snapshot.views),
-    ...others('materialized view', snapshot.materializedViews),
-    ...others('foreign table', snapshot.foreignTables),
-  ];
+  };
 }

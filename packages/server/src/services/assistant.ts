@@ -53,11 +53,11 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
   const validated = await safeValidateUIMessages<UIMessage>({ messages: body.messages, tools });
   if (!validated.success) throw badRequest(`messages: ${validated.error.message}`);
   const messages = validated.data;
-  await saveTurnMessage(ctx, project.ref, userId, body.chatId, messages.at(-1)!);
-
+  // Independent of each other: storing the prompt (which also checks the chat is the member's) and reading the project.
   const [context, modelMessages] = await Promise.all([
     gatherProjectContext(ctx, project, userId, level, { schema: body.schema, table: body.table }),
     toModelMessages(messages, level, tools),
+    saveTurnMessage(ctx, project.ref, userId, body.chatId, messages.at(-1)!),
   ]);
   const model = modelFor(body.model, organization!.plan_id);
   const result = streamText({
