@@ -37,6 +37,13 @@ beforeEach(async () => {
 });
 
 describe('chats', () => {
+  it('are in the API documents', async () => {
+    const platformDoc = (await developer.get('/api/platform/openapi.json')).body;
+    expect(Object.keys(platformDoc.paths)).toEqual(expect.arrayContaining(['/projects/{ref}/ai/chats', '/projects/{ref}/ai/chats/{id}/messages/{messageId}']));
+    const aiDoc = (await developer.get('/api/ai/openapi.json')).body;
+    expect(Object.keys(aiDoc.paths).sort()).toEqual(['/feedback/rate', '/sql/check-api-key', '/sql/generate-v4']);
+  });
+
   it('creates, lists newest first, renames and deletes a member’s chats, never the last one', async () => {
     const first = await developer.post(chats(), {});
     expect(first.status).toBe(201);
