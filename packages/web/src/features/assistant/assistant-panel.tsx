@@ -5,7 +5,7 @@ import { cn } from '../../ui/cn';
 import { PageSpinner } from '../../ui/spinner';
 
 /** The panel's content (chat, markdown, tool cards) loads when the panel first opens, not with the project home. */
-const AssistantPanelBody = lazy(() => import('./assistant-panel-body'));
+const AssistantPanelBody = lazy(() => import('./assistant-panel-loader'));
 
 function Loading({ onClose }: { onClose: () => void }) {
   return (

@@ -2,17 +2,16 @@ import { ChevronDown, Cpu } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import { ASSISTANT_MODELS, type AssistantModel } from '@basin/core/schemas';
-import { useLocalSetting } from '../../lib/local-setting';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Tooltip } from '../../ui/tooltip';
-import { assistantModelSetting, modelInUse, modelNeedsPaidPlan, modelUpgradePath } from './models';
+import { assistantModelSetting, modelInUse, modelNeedsPaidPlan, modelUpgradePath, useStoredModel } from './models';
 
 /** The model in use and what changes it: the stored choice, the organization's plan. */
 export function useAssistantModel(planId: string | undefined) {
-  const [stored, setStored] = useLocalSetting(assistantModelSetting);
-  return { ...modelInUse(stored, planId), choose: setStored };
+  const stored = useStoredModel();
+  return { ...modelInUse(stored, planId), choose: assistantModelSetting.set };
 }
 
 /**

@@ -1,10 +1,40 @@
 import { ASSISTANT_MODELS, type AssistantModel } from '@basin/core/schemas';
-import { createLocalSetting } from '../../lib/local-setting';
+import { useSyncExternalStore } from 'react';
 
-/** The model the member picked last, on this browser ('' until they pick one). */
-export const assistantModelSetting = createLocalSetting<AssistantModel | ''>('basin.assistant-model', '', (raw) =>
-  ASSISTANT_MODELS.find((model) => model === raw),
-);
+const MODEL_KEY = 'basin.assistant-model';
+const listeners = new Set<() => void>();
+
+/**
+ * The model the member picked last, on this browser ('' until they pick one). Kept apart from
+ * lib/local-setting on purpose: importing that shared module from this lazy chunk splits it out of
+ * the project home's first load, which has no room for the extra chunk.
+ */
+export const assistantModelSetting = {
+  get(): AssistantModel | '' {
+    try {
+      const raw = localStorage.getItem(MODEL_KEY);
+      return ASSISTANT_MODELS.find((model) => model === raw) ?? '';
+    } catch {
+      return '';
+    }
+  },
+  set(model: AssistantModel): void {
+    try {
+      localStorage.setItem(MODEL_KEY, model);
+    } catch {
+      // Storage full or blocked: the choice lasts for this page.
+    }
+    listeners.forEach((listener) => listener());
+  },
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};
+
+export function useStoredModel(): AssistantModel | '' {
+  return useSyncExternalStore(assistantModelSetting.subscribe, assistantModelSetting.get, assistantModelSetting.get);
+}
 
 /** gpt-5 needs a paid plan (spec part 2 §4, §6, §9). */
 export const modelNeedsPaidPlan = (model: AssistantModel) => model === 'gpt-5';

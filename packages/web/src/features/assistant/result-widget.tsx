@@ -1,4 +1,4 @@
-import { BarChart3, Code, SquarePen, Table2 } from 'lucide-react';
+import { BarChart3, Code, Rows3, SquarePen } from 'lucide-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ASSISTANT_MESSAGES, can } from '@basin/core';
@@ -130,7 +130,7 @@ export function ResultWidget({
         {rows && rows.length > 0 ? (
           <div role="group" aria-label="Result view" className="inline-flex rounded-md border border-border p-0.5">
             <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs', view === 'table' ? 'bg-surface-hover text-foreground' : 'text-muted')}>
-              <Table2 className="size-3" aria-hidden="true" />
+              <Rows3 className="size-3" aria-hidden="true" />
               Table
             </button>
             <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs', view === 'chart' ? 'bg-surface-hover text-foreground' : 'text-muted')}>
