@@ -369,6 +369,46 @@ describe('feature flags', () => {
   });
 });
 
+describe('bad input', () => {
+  it('never answers 5xx, always { message }, whatever the assistant routes are sent', async () => {
+    const chat = (await developer.post(chats(), {})).body.id as string;
+    const paths = [chats(), chats(`/${chat}`), chats(`/${chat}/messages`), chats(`/${chat}/messages/x`), '/api/ai/sql/generate-v4', '/api/ai/feedback/rate'];
+    const strange = ['%00', '%E0%A4%A', 'x'.repeat(300), '..%2F..', "' or 1=1 --", '%F0%9F%98%80'];
+    const bodies = ['{', '[]', '"text"', '{"name":{"a":1}}', '{"messages":"nope"}', '{"chatId":1}', JSON.stringify({ chatId: chat, messages: [{ id: 'x', role: 'tool', parts: [] }], projectRef: env.ref, orgSlug: env.slug })];
+    const failures: string[] = [];
+    const check = async (method: string, path: string, body?: string, contentType = 'application/json') => {
+      const response = await fetch(`${env.platform.url}${path}`, {
+        method,
+        headers: { cookie: developer.cookie, origin: env.platform.url, ...(body === undefined ? {} : { 'content-type': contentType }) },
+        body,
+      });
+      const text = await response.text();
+      let message: unknown;
+      try {
+        message = JSON.parse(text).message;
+      } catch {}
+      if (response.status >= 500 || (response.status >= 400 && typeof message !== 'string')) failures.push(`${response.status} ${method} ${path} ${body ?? ''} → ${text.slice(0, 200)}`);
+    };
+    for (const path of paths) {
+      for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) for (const body of bodies) await check(method, path, method === 'GET' ? undefined : body);
+      await check('POST', path, 'name=x', 'application/x-www-form-urlencoded');
+    }
+    for (const value of strange) {
+      await check('GET', chats(`/${value}/messages`));
+      await check('DELETE', chats(`/${chat}/messages/${value}`));
+      await check('PATCH', chats(`/${value}`), '{"name":"x"}');
+    }
+    expect(failures).toEqual([]);
+    // Another site's page cannot make a member's browser run a turn.
+    const foreign = await fetch(`${env.platform.url}/api/ai/sql/generate-v4`, {
+      method: 'POST',
+      headers: { cookie: developer.cookie, origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify(body(chat, [userMessage('evil', 'hi')])),
+    });
+    expect(foreign.status).toBe(403);
+  });
+});
+
 describe('permissions', () => {
   it('a Read-only member uses the assistant like everyone (its tools run through their own permissions)', async () => {
     expect((await readonly.post(chats(), {})).status).toBe(201);
