@@ -17,6 +17,11 @@ export interface ServerTools {
 
 export const CLIENT_TOOLS = ['execute_sql', 'deploy_edge_function'] as const;
 
+// Made once: the AI SDK turns each input schema into JSON Schema for the model.
+const ListPoliciesInput = z.object({ schemas: z.array(z.string()).optional().describe('Only these schemas; every schema but the system ones when left out') });
+const SearchDocsInput = z.object({ query: z.string().min(1).describe('A few keywords') });
+const RenameChatInput = z.object({ newName: z.string().describe('The new name, at most 100 characters') });
+
 export function assistantTools(server: ServerTools) {
   return {
     execute_sql: tool({
@@ -31,17 +36,17 @@ export function assistantTools(server: ServerTools) {
     }),
     list_policies: tool({
       description: "List the project's row level security policies (schema, table, name, command, roles, using and with check expressions).",
-      inputSchema: z.object({ schemas: z.array(z.string()).optional().describe('Only these schemas; every schema but the system ones when left out') }),
+      inputSchema: ListPoliciesInput,
       execute: ({ schemas }) => server.listPolicies(schemas),
     }),
     search_docs: tool({
       description: "Search Basin's documentation (its README: data API, auth, storage, edge functions, backups, configuration) and the advisors' lint descriptions.",
-      inputSchema: z.object({ query: z.string().min(1).describe('A few keywords') }),
+      inputSchema: SearchDocsInput,
       execute: async ({ query }) => server.searchDocs(query),
     }),
     rename_chat: tool({
       description: 'Rename the current chat to a short name (a few words) saying what it is about.',
-      inputSchema: z.object({ newName: z.string().describe('The new name, at most 100 characters') }),
+      inputSchema: RenameChatInput,
       execute: ({ newName }) => server.renameChat(newName),
     }),
   };
