@@ -139,6 +139,36 @@ describe('a conversation with the assistant', () => {
     expect(await screen.findByText('ERROR: relation "nope" does not exist')).toBeTruthy();
   });
 
+  it('shows the tool cards while their input streams, and a failed tool call', async () => {
+    const held = gate();
+    mockAssistant({
+      generate: () =>
+        streamAnswer(async (writer) => {
+          writer.write({ type: 'start', messageId: 'a1' });
+          writer.write({ type: 'start-step' });
+          writer.write({ type: 'tool-input-start', toolCallId: 'c1', toolName: 'execute_sql' });
+          writer.write({ type: 'tool-input-delta', toolCallId: 'c1', inputTextDelta: '{"sql":"select count(*) from ord' });
+          writer.write({ type: 'tool-input-start', toolCallId: 'c2', toolName: 'deploy_edge_function' });
+          writer.write({ type: 'tool-input-delta', toolCallId: 'c2', inputTextDelta: '{"name":"hello","code":"Deno.serve(' });
+          await held.opened;
+          writer.write({ type: 'tool-input-error', toolCallId: 'c1', toolName: 'execute_sql', input: {}, errorText: 'Invalid input: sql is required' });
+          writer.write({ type: 'tool-input-error', toolCallId: 'c2', toolName: 'deploy_edge_function', input: {}, errorText: 'Invalid input: code is required' });
+          writer.write({ type: 'finish-step' });
+          writer.write({ type: 'finish' });
+        }),
+    });
+    const { user } = await openAssistant();
+    await user.type(await messageBox(), 'Count orders and make a function{Enter}');
+    expect(await screen.findByText(ASSISTANT_MESSAGES.writingSql)).toBeTruthy();
+    expect(screen.getByText(ASSISTANT_MESSAGES.writingFunction)).toBeTruthy();
+    expect(screen.getByTestId('sql-tool-query').textContent).toBe('select count(*) from ord');
+
+    held.open();
+    expect(await screen.findByText(`${ASSISTANT_MESSAGES.sqlFailed} Invalid input: sql is required`)).toBeTruthy();
+    expect(screen.getByText(`${ASSISTANT_MESSAGES.functionFailed} Invalid input: code is required`)).toBeTruthy();
+    expect(screen.queryByText(ASSISTANT_MESSAGES.writingSql)).toBeNull();
+  });
+
   it('stops an answer mid-stream, keeping what arrived', async () => {
     const held = gate();
     let aborted = false;
@@ -223,6 +253,11 @@ describe('a conversation with the assistant', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByText('Editing message')).toBeNull();
     expect(input.value).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Edit message' }));
+    await user.click(document.body);
+    await user.keyboard('{Meta>}{Escape}{/Meta}');
+    expect(screen.queryByText('Editing message')).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Edit message' }));
     await user.clear(input);

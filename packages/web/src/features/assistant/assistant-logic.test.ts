@@ -148,6 +148,11 @@ describe('the chat', () => {
     expect(clientToolsAnswered({ messages: answered('tool-deploy_edge_function') })).toBe(true);
     expect(clientToolsAnswered({ messages: answered('tool-list_policies') })).toBe(false);
     expect(clientToolsAnswered({ messages: [user('u')] })).toBe(false);
+    const failed: UIMessage[] = [
+      user('u'),
+      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'tool-execute_sql', toolCallId: 't', state: 'output-error', input: {}, errorText: 'Invalid input' } as never] },
+    ];
+    expect(clientToolsAnswered({ messages: failed })).toBe(false);
   });
 
   it('knows a context window error and when the input may be sent', () => {

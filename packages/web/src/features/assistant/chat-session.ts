@@ -43,14 +43,17 @@ export function generateBody(chatId: string, messages: UIMessage[], context: Cha
 export const CLIENT_TOOLS = ['execute_sql', 'deploy_edge_function'] as const;
 
 /**
- * Whether the turn goes back to the model on its own: the last step called a tool the dashboard
- * runs and every tool of that step has its answer (the server's own tools answer within the stream).
+ * Whether the turn goes back to the model on its own: every tool of the last step has its answer
+ * and the member answered one the dashboard runs. Calls that failed on their own (invalid input)
+ * do not send the turn back, or a model that keeps failing would be asked again and again.
  */
 export function clientToolsAnswered({ messages }: { messages: UIMessage[] }): boolean {
   if (!lastAssistantMessageIsCompleteWithToolCalls({ messages })) return false;
   const parts = messages.at(-1)?.parts ?? [];
   const stepStart = parts.findLastIndex((part) => part.type === 'step-start');
-  return parts.slice(stepStart + 1).some((part) => CLIENT_TOOLS.some((tool) => part.type === `tool-${tool}`));
+  return parts
+    .slice(stepStart + 1)
+    .some((part) => CLIENT_TOOLS.some((tool) => part.type === `tool-${tool}`) && 'state' in part && part.state === 'output-available');
 }
 
 /**
