@@ -107,15 +107,16 @@ export async function sampleResources(ctx: PlatformContext): Promise<void> {
     await sampleProject(ctx, row, children).catch((err: unknown) => ctx.logger.warn({ err, ref: row.ref }, 'resources not sampled'));
   }
   await authEmailSends.forgetOlderThan(ctx.db, AUTH_EMAIL_WINDOW_SECONDS);
+  // A day's usage is summed a minute after it ends, before a short log retention prunes its rows.
+  await rollUpUsage(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'usage not rolled up'));
   await hourly(ctx);
 }
 
 const lastHourlyAt = new WeakMap<PlatformContext, number>();
 
-/** Once an hour: samples past the history's retention go, and finished days' usage is summed. */
+/** Once an hour: samples past the history's retention go. */
 async function hourly(ctx: PlatformContext): Promise<void> {
   if (Date.now() - (lastHourlyAt.get(ctx) ?? 0) < HOUR_MS) return;
   lastHourlyAt.set(ctx, Date.now());
   await history.pruneExpired(ctx.db).catch((err: unknown) => ctx.logger.warn({ err }, 'resource history not pruned'));
-  await rollUpUsage(ctx).catch((err: unknown) => ctx.logger.warn({ err }, 'usage not rolled up'));
 }

@@ -4,12 +4,12 @@
  */
 import type { Queryable } from './db.ts';
 
-/** Days of the logs' retention that ended more than a few minutes ago (late log batches are in) and are not summed yet. */
+/** Days of the logs' retention that ended more than a minute ago (the last log batches are in) and are not summed yet. */
 export async function daysToRollUp(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ day: string }>(
     `select d::date::text as day
      from generate_series((now() at time zone 'UTC')::date - 6, (now() at time zone 'UTC')::date - 1, interval '1 day') d
-     where d + interval '1 day 5 minutes' < now() at time zone 'UTC'
+     where d + interval '1 day 1 minute' < now() at time zone 'UTC'
        and not exists (select 1 from usage_rollup_days r where r.day = d::date)
      order by d`,
   );
