@@ -38,10 +38,12 @@ function textThenSql(intro: string): StandInAnswer {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, name) });
 
-async function openPanel(page: Page): Promise<void> {
+/** The project home, then the panel: with the i key, or the top bar's button. */
+async function openPanel(page: Page, { hotkey = false } = {}): Promise<void> {
   await page.goto(`${platform.url}/project/${ref}`);
   await page.getByRole('heading', { name: 'Shop' }).first().waitFor();
-  await page.keyboard.press('i');
+  if (hotkey) await page.keyboard.press('i');
+  else await page.getByRole('button', { name: 'Toggle AI assistant' }).click();
   await page.getByRole('complementary', { name: 'AI assistant' }).waitFor();
 }
 
@@ -76,9 +78,9 @@ afterAll(async () => {
 describe('the AI assistant in the dashboard', () => {
   it('suggests fixes for real lints, runs the model’s query on Run Query, sends the rows back and charts them', async () => {
     const page = await dashboard.openPage(api);
-    await openPanel(page);
+    await openPanel(page, { hotkey: true });
     const panel = page.getByRole('complementary', { name: 'AI assistant' });
-    await panel.getByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading }).waitFor();
+    await panel.getByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading }).waitFor({ timeout: 30_000 });
     const security = panel.getByRole('region', { name: 'Improve Security' });
     await security.getByRole('button', { name: /public\.monthly_sales/ }).waitFor({ timeout: 30_000 });
     await panel.getByRole('region', { name: 'Ideas' }).getByRole('button', { name: 'Health check' }).waitFor();
@@ -138,8 +140,8 @@ describe('the AI assistant in the dashboard', () => {
     await openPanel(page);
     const panel = page.getByRole('complementary', { name: 'AI assistant' });
     await panel.getByTestId('result-chart').waitFor({ timeout: 30_000 });
-    await panel.getByRole('link', { name: 'the charts docs' }).waitFor();
-    await panel.getByRole('button', { name: 'Model: gpt-5-mini' }).click();
+    await panel.getByRole('link', { name: 'the charts docs' }).waitFor({ timeout: 30_000 });
+    await panel.getByRole('button', { name: 'Model: gpt-5-mini', exact: true }).click();
     const gpt5 = page.getByRole('menuitemradio', { name: /^gpt-5\s*gpt-5 is available/ });
     await gpt5.getByText(ASSISTANT_MESSAGES.gpt5NeedsPro).waitFor();
     await shot(page, 'assistant-model-picker-free.png');
@@ -149,8 +151,8 @@ describe('the AI assistant in the dashboard', () => {
 
     expect((await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })).status).toBe(200);
     await openPanel(page);
-    await panel.getByRole('button', { name: 'Model: gpt-5' }).click();
-    await page.getByRole('menuitemradio', { name: 'gpt-5-mini' }).waitFor();
+    await panel.getByRole('button', { name: 'Model: gpt-5', exact: true }).click({ timeout: 30_000 });
+    await page.getByRole('menuitemradio', { name: 'gpt-5-mini', exact: true }).waitFor();
     expect(await page.getByText(ASSISTANT_MESSAGES.gpt5NeedsPro).count()).toBe(0);
     await shot(page, 'assistant-model-picker-pro.png');
     await page.keyboard.press('Escape');
