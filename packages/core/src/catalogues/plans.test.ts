@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { includedDiskGb } from '../rules/disk.ts';
 import { FREE_PROJECT_LIMIT } from '../rules/pause.ts';
-import { isPaidPlan, PLANS, planSummary } from './plans.ts';
+import { isPaidPlan, PER_PROJECT_QUOTAS, PLAN_QUOTAS, PLANS, planSummary } from './plans.ts';
 
 describe('plans', () => {
   it('offers the four plans of the spec, free first', () => {
@@ -28,5 +28,21 @@ describe('plans', () => {
     expect(pro).toContain(`${includedDiskGb('pro', 'gp3')} GB of General Purpose disk included per project`);
     expect(planSummary('team').includes).toEqual(pro);
     expect(planSummary('enterprise').includes).toEqual(pro);
+  });
+
+  it('includes the hosted product’s Free and Pro usage, Team and Enterprise as Pro', () => {
+    const GB = 1024 ** 3;
+    expect(PLAN_QUOTAS.free).toEqual({
+      database_size: 0.5 * GB,
+      egress: 5 * GB,
+      storage_size: 1 * GB,
+      function_invocations: 500_000,
+      monthly_active_users: 50_000,
+      compute_hours: null,
+    });
+    expect(PLAN_QUOTAS.pro).toMatchObject({ database_size: 8 * GB, egress: 250 * GB, storage_size: 100 * GB, monthly_active_users: 100_000, compute_hours: 744 });
+    expect(PLAN_QUOTAS.team).toEqual(PLAN_QUOTAS.pro);
+    expect(PLAN_QUOTAS.enterprise).toEqual(PLAN_QUOTAS.pro);
+    expect(PER_PROJECT_QUOTAS).toEqual(['database_size']);
   });
 });

@@ -6,6 +6,7 @@
 import { includedDiskGb } from '../rules/disk.ts';
 import { FREE_PROJECT_LIMIT } from '../rules/pause.ts';
 import { PLAN_IDS, PLAN_NAMES, type PlanId } from '../schemas/organization.ts';
+import type { UsageMetricId } from '../schemas/usage.ts';
 
 export const isPaidPlan = (plan: PlanId): boolean => plan !== 'free';
 
@@ -33,3 +34,39 @@ export const planSummary = (plan: PlanId): PlanSummary => ({ id: plan, name: PLA
 
 /** The four plans, smallest first, as the plan panel offers them. */
 export const PLANS: readonly PlanSummary[] = PLAN_IDS.map(planSummary);
+
+const GIB = 1024 ** 3;
+
+/**
+ * The usage each plan includes in a month (the usage pages show each figure against it), with the
+ * hosted product's Free and Pro numbers; Team and Enterprise include Pro's. Null: no quota. Basin
+ * enforces none of them: they say how far a project is from what the plan would include.
+ * database_size is per project; the others are the organization's, all its projects together.
+ * Compute hours: Pro's compute credits pay for one Micro instance all month (744 hours); Free
+ * projects are limited in number instead.
+ */
+const PRO_QUOTAS: Record<UsageMetricId, number | null> = {
+  database_size: 8 * GIB,
+  egress: 250 * GIB,
+  storage_size: 100 * GIB,
+  function_invocations: 2_000_000,
+  monthly_active_users: 100_000,
+  compute_hours: 744,
+};
+
+export const PLAN_QUOTAS: Record<PlanId, Readonly<Record<UsageMetricId, number | null>>> = {
+  free: {
+    database_size: 0.5 * GIB,
+    egress: 5 * GIB,
+    storage_size: 1 * GIB,
+    function_invocations: 500_000,
+    monthly_active_users: 50_000,
+    compute_hours: null,
+  },
+  pro: PRO_QUOTAS,
+  team: PRO_QUOTAS,
+  enterprise: PRO_QUOTAS,
+};
+
+/** Quotas that hold for each project rather than the organization as a whole. */
+export const PER_PROJECT_QUOTAS: readonly UsageMetricId[] = ['database_size'];
