@@ -90,6 +90,16 @@ describe('POST /platform/pg-meta/{ref}/query', () => {
     expect((await query(connectionString, 'select count(*)::int as n from "Notes ü"')).rows[0].n).toBe(2);
   });
 
+  it('runs an owner’s read_only query through the read-only role: a COMMIT inside cannot open a writable transaction', async () => {
+    const read = await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'select current_user', read_only: true });
+    expect(read.body.rows).toEqual([['basin_readonly']]);
+    const escape = await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'commit; set default_transaction_read_only = off; delete from "Notes ü"', read_only: true });
+    expect(escape.status).toBe(400);
+    expect(['25006', '42501']).toContain(escape.body.code); // read-only transaction, or no privilege to write
+    expect((await query(connectionString, 'select count(*)::int as n from "Notes ü"')).rows[0].n).toBe(2);
+    expect((await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'select 1', read_only: 'yes' })).status).toBe(400);
+  });
+
   it(`keeps the first ${SQL_RESULT_MAX_ROWS} rows of a larger result and says it is truncated`, async () => {
     const answer = await run(org.owner, `select g, md5(g::text) from generate_series(1, ${SQL_RESULT_MAX_ROWS + 5}) g`);
     expect(answer.status).toBe(200);

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-/** POST /platform/pg-meta/{ref}/query. Several statements may be sent; the last result answers. */
+/**
+ * POST /platform/pg-meta/{ref}/query. Several statements may be sent; the last result answers.
+ * `read_only` runs them as the read-only role whatever the member's own (spec part 2 §4: the
+ * assistant's reads go through it first): nothing the text does can write.
+ */
 export const RunSqlBody = z
-  .object({ query: z.string().min(1, 'Query is required').max(1_000_000, 'Query must be at most 1,000,000 characters') })
+  .object({
+    query: z.string().min(1, 'Query is required').max(1_000_000, 'Query must be at most 1,000,000 characters'),
+    read_only: z.boolean().optional(),
+  })
   .meta({ id: 'RunSqlBody' });
 export type RunSqlBody = z.infer<typeof RunSqlBody>;
 

@@ -29,7 +29,8 @@ export function sqlRoutes(ctx: PlatformContext) {
     }),
     async (c) => {
       try {
-        const outcome = await runProjectSql(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json').query);
+        const { query, read_only: readOnly = false } = c.req.valid('json');
+        const outcome = await runProjectSql(ctx, c.req.valid('param').ref, c.var.userId, query, { readOnly });
         return outcome.ok ? c.json(outcome.result, 200) : c.json(outcome.error, 400);
       } catch (error) {
         if (error instanceof InstanceUnavailable) throw new HttpError(503, SQL_EDITOR_MESSAGES.databaseUnavailable);

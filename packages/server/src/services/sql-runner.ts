@@ -12,6 +12,7 @@ import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
 import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
+import { READONLY_ROLE } from '../instances/readonly-role.ts';
 import { instanceAdminPassword, memberDatabaseLogin, memberDatabaseRole } from './project-instance.ts';
 import { RunSlots } from './run-slots.ts';
 
@@ -186,9 +187,9 @@ export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLim
 
 /**
  * A member's query on the project: as `postgres` with `database.credentials:read` (the role of the
- * connection string they can see), through the read-only role otherwise.
+ * connection string they can see), through the read-only role otherwise or when `readOnly` asks.
  */
-export async function runProjectSql(ctx: PlatformContext, ref: string, userId: string, text: string): Promise<RunOutcome> {
+export async function runProjectSql(ctx: PlatformContext, ref: string, userId: string, text: string, { readOnly = false } = {}): Promise<RunOutcome> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'sql:execute');
   if (project.port === null) throw new InstanceUnavailable('no port');
@@ -196,7 +197,7 @@ export async function runProjectSql(ctx: PlatformContext, ref: string, userId: s
   if (!release) throw new TooManyRuns();
   try {
     return await runSql(
-      { ...memberDatabaseLogin(project, ctx.box, memberDatabaseRole(project.role)), adminPassword: instanceAdminPassword(ctx.box, ref) },
+      { ...memberDatabaseLogin(project, ctx.box, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)), adminPassword: instanceAdminPassword(ctx.box, ref) },
       text,
       { maxRows: SQL_RESULT_MAX_ROWS, maxBytes: SQL_RESULT_MAX_BYTES, statementTimeoutMs: ctx.config.sqlStatementTimeoutMs },
     );

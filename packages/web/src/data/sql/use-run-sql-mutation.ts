@@ -8,6 +8,8 @@ import { sqlKeys } from './keys';
 export interface RunSqlVariables {
   ref: string;
   query: string;
+  /** Run as the read-only role whatever the member's own: nothing the query does can write. */
+  readOnly?: boolean;
 }
 
 /** A failed statement, with Postgres's position in the query when it gave one. */
@@ -29,9 +31,10 @@ function isSqlError(body: unknown): body is SqlError {
   return typeof body === 'object' && body !== null && typeof (body as SqlError).message === 'string';
 }
 
-export async function runSql({ ref, query }: RunSqlVariables): Promise<SqlResult> {
+export async function runSql({ ref, query, readOnly }: RunSqlVariables): Promise<SqlResult> {
+  const body = readOnly ? { query, read_only: true } : { query };
   try {
-    return await fetcher<SqlResult>(projectApiPath('platform/pg-meta', ref, '/query'), { method: 'POST', body: { query } });
+    return await fetcher<SqlResult>(projectApiPath('platform/pg-meta', ref, '/query'), { method: 'POST', body });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && isSqlError(error.body)) throw new SqlRunError(error.body);
     throw error;

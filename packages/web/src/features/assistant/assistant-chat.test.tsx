@@ -56,7 +56,7 @@ describe('a conversation with the assistant', () => {
     await user.click(within(footer).getByRole('button', { name: 'Run Query' }));
     await waitFor(() => expect(generated).toHaveLength(2));
     const run = calls.find((call) => call.path === paths.sql);
-    expect((run?.body as { query: string }).query).toBe(`SET TRANSACTION READ ONLY;\n${ORDERS_SQL}`);
+    expect(run?.body).toEqual({ query: ORDERS_SQL, read_only: true });
     expect(toolPartOf(generated[1]?.messages.at(-1) as UIMessage, 'call-1')).toMatchObject({
       state: 'output-available',
       output: [
@@ -96,7 +96,7 @@ describe('a conversation with the assistant', () => {
     const { calls, generated } = mockAssistant({
       api: {
         [`POST ${paths.sql}`]: ({ body }) =>
-          (body as { query: string }).query.startsWith('SET TRANSACTION READ ONLY')
+          (body as { read_only?: boolean }).read_only
             ? json({ message: 'cannot execute UPDATE in a read-only transaction', code: '25006' }, 400)
             : json(sqlResult(['bump_counter'], [['2']])),
       },
@@ -110,8 +110,8 @@ describe('a conversation with the assistant', () => {
     expect(generated).toHaveLength(1);
     await user.click(within(screen.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }));
     await waitFor(() => expect(generated).toHaveLength(2));
-    const runs = calls.filter((call) => call.path === paths.sql).map((call) => (call.body as { query: string }).query);
-    expect(runs).toEqual(['SET TRANSACTION READ ONLY;\nselect bump_counter()', 'select bump_counter()']);
+    const runs = calls.filter((call) => call.path === paths.sql).map((call) => call.body);
+    expect(runs).toEqual([{ query: 'select bump_counter()', read_only: true }, { query: 'select bump_counter()' }]);
     expect(toolPartOf(generated[1]?.messages.at(-1) as UIMessage, 'call-r')?.output).toEqual([{ bump_counter: '2' }]);
   });
 

@@ -179,6 +179,6 @@ describe('code blocks in answers', () => {
     expect(within(block).queryByText(/props:/)).toBeNull();
     await user.click(within(block).getByRole('button', { name: 'Run query Signups per day' }));
     expect(await within(block).findByTestId('result-chart')).toBeTruthy();
-    expect((calls.find((call) => call.path === paths.sql)?.body as { query: string }).query).toBe('SET TRANSACTION READ ONLY;\nselect day, signups from daily_signups;');
+    expect(calls.find((call) => call.path === paths.sql)?.body).toEqual({ query: 'select day, signups from daily_signups;', read_only: true });
   });
 });

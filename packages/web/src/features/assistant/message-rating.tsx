@@ -1,6 +1,6 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { ASSISTANT_MESSAGES } from '@basin/core';
+import { ASSISTANT_MESSAGES, FEEDBACK_POPUP_CLOSE_MS } from '@basin/core';
 import type { RATINGS } from '@basin/core/schemas';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -8,9 +8,6 @@ import { Popover } from '../../ui/popover';
 import { Textarea } from '../../ui/textarea';
 
 export type Rating = (typeof RATINGS)[number];
-
-/** Spec part 2 §2, §9: the thanks closes after 2 s. */
-export const FEEDBACK_CLOSE_MS = 2_000;
 
 /**
  * Rating buttons of one assistant message (spec part 2 §2, §4): once per message. Negative opens
@@ -26,7 +23,7 @@ export function MessageRating({ rated, onRate }: { rated: Rating | undefined; on
     const timer = setTimeout(() => {
       setThanks(false);
       setReasonOpen(false);
-    }, FEEDBACK_CLOSE_MS);
+    }, FEEDBACK_POPUP_CLOSE_MS); // spec part 2 §2, §9: the thanks closes after 2 s
     return () => clearTimeout(timer);
   }, [thanks]);
 

@@ -4,14 +4,12 @@ import { runSql } from '../../data/sql/use-run-sql-mutation';
 import type { ResultRow } from './chart-data';
 
 /**
- * Runs the assistant's SQL through the SQL editor's route, as the member. A read runs first in a
- * read-only transaction: when it fails in a way that means it writes after all (spec part 2 §4:
- * 'read-only transaction', 'permission denied', 'must be owner'), the caller asks the member to
- * confirm it as a write and runs it again without the guard.
+ * Runs the assistant's SQL through the SQL editor's route. A read runs first as the project's
+ * read-only role (the route's `read_only`), which can write nothing whatever the text does: when
+ * it fails in a way that means it writes after all (spec part 2 §4: 'read-only transaction',
+ * 'permission denied', 'must be owner'), the caller asks the member to confirm it as a write and
+ * runs it again as the member.
  */
-
-/** The route runs every statement of a text in one transaction: setting it read-only first covers them all. */
-export const readOnlyQuery = (sql: string) => `SET TRANSACTION READ ONLY;\n${sql}`;
 
 export function isReadOnlyFailure(message: string): boolean {
   const text = message.toLowerCase();
@@ -28,7 +26,7 @@ export type SqlRunOutcome = { kind: 'rows'; rows: ResultRow[] } | { kind: 'needs
 export async function runAssistantSql(ref: string | undefined, sql: string, { readOnly }: { readOnly: boolean }): Promise<SqlRunOutcome> {
   if (!ref) return { kind: 'failed', message: ASSISTANT_MESSAGES.noConnection };
   try {
-    const result = await runSql({ ref, query: readOnly ? readOnlyQuery(sql) : sql });
+    const result = await runSql({ ref, query: sql, readOnly });
     return { kind: 'rows', rows: rowsOf(result) };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
