@@ -45,3 +45,6 @@ export * from './assistant-messages.ts';
 export * from './access-token-messages.ts';
 export * from './rules/feature-flags.ts';
 export * from './organization-settings-messages.ts';
+export * from './logs-messages.ts';
+export * from './catalogues/log-sources.ts';
+export * from './rules/log-query.ts';

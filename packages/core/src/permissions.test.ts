@@ -38,6 +38,7 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'functions.secrets:read': ['Owner', 'Administrator', 'Developer'],
   'functions.secrets:write': ['Owner', 'Administrator', 'Developer'],
   'realtime:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
+  'analytics:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'assistant:use': ['Owner', 'Administrator', 'Developer', 'Read-only'],
 };
 

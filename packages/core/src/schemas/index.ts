@@ -27,3 +27,4 @@ export * from './storage.ts';
 export * from './assistant.ts';
 export * from './access-tokens.ts';
 export * from './telemetry.ts';
+export * from './logs.ts';
