@@ -48,3 +48,7 @@ export * from './organization-settings-messages.ts';
 export * from './logs-messages.ts';
 export * from './catalogues/log-sources.ts';
 export * from './rules/log-query.ts';
+export * from './reports-messages.ts';
+export * from './rules/report-ranges.ts';
+export * from './rules/report-items.ts';
+export * from './rules/usage-period.ts';

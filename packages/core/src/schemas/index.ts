@@ -28,3 +28,5 @@ export * from './assistant.ts';
 export * from './access-tokens.ts';
 export * from './telemetry.ts';
 export * from './logs.ts';
+export * from './reports.ts';
+export * from './usage.ts';
