@@ -7,12 +7,15 @@ import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
+import { startLogPruning } from './jobs/log-retention.ts';
 import { startResumableCleanup } from './jobs/resumable-cleanup.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
 import { stopFunctions } from './functions/runtime.ts';
 import { createLogger } from './logger.ts';
+import { startPostgresLogCollector } from './logs/postgres-log-collector.ts';
+import { closeReaderPools } from './logs/reader-role.ts';
 import { closeAllRestPools } from './rest/pool.ts';
 import type { PlatformContext } from './services/context.ts';
 import { loadInstallFeatureFlags } from './services/feature-flags.ts';
@@ -42,6 +45,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const driver = new EmbeddedDriver({
     projectsDir: path.join(config.dataDir, 'projects'),
     log: (line) => logger.debug({ line }, 'instance driver'),
+    serverLog: 'jsonlog',
   });
   const store = await startPlatformStore(config, secret, logger);
   const db = createPool(store.connectionString);
@@ -62,6 +66,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 
   await startBackupSchedule(ctx);
   await startResumableCleanup(ctx);
+  await startLogPruning(ctx);
   await reconcileProjects(ctx);
   await startWorkers(ctx);
   const stopSupervisor = startSupervisor({
@@ -74,6 +79,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   });
 
   const stopSampling = startResourceSampling(ctx);
+  const stopLogCollector = startPostgresLogCollector(ctx);
 
   const server = await listen(createApp(ctx, auth).fetch, port, config.host);
   logger.info({ url }, 'platform started');
@@ -86,8 +92,10 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
       await stopFunctions(ctx);
       await stopSupervisor();
       await stopSampling();
+      await stopLogCollector();
       await stopQueue(queue);
       await closeAllRestPools();
+      await closeReaderPools(ctx);
       await driver.stopAll();
       await db.end();
       await store.stop();

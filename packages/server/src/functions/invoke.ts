@@ -29,7 +29,7 @@ const slugOf = (path: string) => {
   }
 };
 
-export const recordInvocation = batchedLog<logs.InvocationEntry>({ name: 'function invocation', insertMany: logs.insertInvocations, pruneExpired: logs.pruneInvocations });
+export const recordInvocation = batchedLog<logs.InvocationEntry>({ name: 'function invocation', insertMany: logs.insertInvocations });
 
 /** Routes by project and slug, kept a second (the gateway asks on every request); forgotten on change here. */
 const MAX_AGE_MS = 1000;

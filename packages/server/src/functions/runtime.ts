@@ -23,7 +23,7 @@ import { BootError, FunctionWorker, type Invocation } from './worker.ts';
 /** Serves a request to the project's API as the gateway would (set by the gateway, http/gateway.ts). */
 export type GatewayFetch = (request: Request, ref: string) => Promise<Response>;
 
-export const recordConsole = batchedLog<logs.ConsoleEntry>({ name: 'function log', insertMany: logs.insertConsole, pruneExpired: logs.pruneConsole });
+export const recordConsole = batchedLog<logs.ConsoleEntry>({ name: 'function log', insertMany: logs.insertConsole });
 
 const BOOT_RETRY_AFTER_MS = 1000;
 

@@ -22,7 +22,7 @@ export type AuthEnv = {
 };
 
 /** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
-const recordAuthRequest = batchedLog({ name: 'auth log', insertMany: authLogs.insertMany, pruneExpired: authLogs.pruneExpired });
+const recordAuthRequest = batchedLog({ name: 'auth log', insertMany: authLogs.insertMany });
 
 const levelOf = (status: number) => (status >= 500 ? 'error' : status >= 400 ? 'warning' : 'info');
 

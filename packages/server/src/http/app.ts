@@ -25,6 +25,7 @@ import { featureFlagRoutes } from './feature-flags.ts';
 import { githubRoutes } from './github.ts';
 import { infrastructureRoutes } from './infrastructure.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
+import { logRoutes } from './logs.ts';
 import { organizationRoutes } from './organizations.ts';
 import { pauseRoutes } from './pause.ts';
 import { pgMetaRoutes } from './pg-meta.ts';
@@ -84,6 +85,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
     .route('/', storageRoutes(ctx))
+    .route('/', logRoutes(ctx))
     .route('/', assistantChatRoutes(ctx))
     .route('/', featureFlagRoutes(ctx.db))
     .route('/', telemetryRoutes(ctx.db));

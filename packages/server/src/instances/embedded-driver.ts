@@ -25,6 +25,7 @@ import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-ro
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
+import { JSONLOG_SETTINGS, newestJsonLog } from './server-log.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
 
@@ -45,6 +46,11 @@ export interface EmbeddedDriverOptions {
   startTimeoutMs?: number;
   /** How long a fast shutdown may take before an immediate one. Default 10 s. */
   stopTimeoutMs?: number;
+  /**
+   * Where the servers log: `postgres.log` in the data dir (default), or jsonlog files under
+   * `<data dir>/log/` that the platform reads into postgres_logs (server-log.ts). Applies at start.
+   */
+  serverLog?: 'stderr' | 'jsonlog';
 }
 
 export class EmbeddedDriver implements InstanceDriver {
@@ -52,6 +58,7 @@ export class EmbeddedDriver implements InstanceDriver {
   readonly #log: (message: string) => void;
   readonly #startTimeoutMs: number;
   readonly #stopTimeoutMs: number;
+  readonly #serverLog: 'stderr' | 'jsonlog';
   /** Server pids of the instances this object started or adopted, by ref. */
   readonly #running = new Map<string, number>();
 
@@ -60,6 +67,7 @@ export class EmbeddedDriver implements InstanceDriver {
     this.#log = options.log ?? (() => {});
     this.#startTimeoutMs = options.startTimeoutMs ?? 60_000;
     this.#stopTimeoutMs = options.stopTimeoutMs ?? 10_000;
+    this.#serverLog = options.serverLog ?? 'stderr';
   }
 
   availableMajors(): { major: PostgresMajor; version: string }[] {
@@ -112,7 +120,7 @@ export class EmbeddedDriver implements InstanceDriver {
     const log = await open(join(dir, SERVER_LOG), 'a');
     let child: ChildProcess;
     try {
-      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...settingFlags(spec.settings)], {
+      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...settingFlags(spec.settings, this.#serverLog)], {
         ...user,
         detached: true, // its own session: it outlives us and ignores our terminal's Ctrl-C
         stdio: ['ignore', log.fd, log.fd],
@@ -134,7 +142,7 @@ export class EmbeddedDriver implements InstanceDriver {
     if (outcome === 'exited') this.#running.delete(spec.ref);
     throw new Error(
       outcome === 'exited'
-        ? `Postgres for ${spec.ref} exited during start:\n${await logTail(join(dir, SERVER_LOG))}`
+        ? `Postgres for ${spec.ref} exited during start:\n${await startLogTail(dir)}`
         : `Postgres for ${spec.ref} did not accept connections within ${this.#startTimeoutMs} ms`,
     );
   }
@@ -275,9 +283,10 @@ export class EmbeddedDriver implements InstanceDriver {
 }
 
 /** Server settings as command-line flags: they win over every config file (ALTER SYSTEM too). */
-function settingFlags(settings: InstanceSettings): string[] {
+function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog'): string[] {
   const all = {
     ...settings,
+    ...(serverLog === 'jsonlog' ? JSONLOG_SETTINGS : {}),
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions
     client_connection_check_interval: '2s', // a query whose client went away stops, not runs on holding its slot
@@ -288,6 +297,12 @@ function settingFlags(settings: InstanceSettings): string[] {
 /** Postgres needs no environment; it must not inherit the platform's secrets. */
 function serverEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
+}
+
+/** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
+async function startLogTail(dir: string): Promise<string> {
+  const jsonlog = await newestJsonLog(dir);
+  return [await logTail(join(dir, SERVER_LOG)), ...(jsonlog ? [await logTail(jsonlog)] : [])].join('\n');
 }
 
 /** The end of the server log: why a start failed (e.g. the port is taken). */

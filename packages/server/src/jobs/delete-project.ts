@@ -1,5 +1,6 @@
 import { DELETE_PROJECT_MESSAGES } from '@basin/core';
 import { closeRestPool } from '../rest/pool.ts';
+import { dropReader } from '../logs/reader-role.ts';
 import { removeProjectBackups } from '../services/backups.ts';
 import { removeProjectFunctions } from '../services/functions.ts';
 import { removeStorageArchive } from '../services/storage-archive.ts';
@@ -8,6 +9,7 @@ import { injectFault } from '../services/faults.ts';
 import { storageBackend } from '../storage/backend.ts';
 import { removeProjectUploads } from '../storage/resumable.ts';
 import * as projects from '../store/projects.ts';
+import { removeProjectLogs } from '../store/log-retention.ts';
 import { deleteProjectRow, projectTree } from '../store/project-removal.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
 import { withRefLock } from './ref-lock.ts';
@@ -15,7 +17,7 @@ import { withRefLock } from './ref-lock.ts';
 /**
  * Removes a GOING_DOWN project for good: its branches first, then its own instance (process and
  * data directory), its functions' workers and files, its stored files (and unfinished uploads) and their archive, its
- * backups, and last its row, so that a crash at any step leaves a
+ * backups, its logs (and their reader login), and last its row, so that a crash at any step leaves a
  * GOING_DOWN row whose job is queued again at the next start. Every step is idempotent.
  */
 export const deleteProject: ProjectJobDefinition = {
@@ -43,5 +45,7 @@ async function removeProject(ctx: PlatformContext, ref: string): Promise<void> {
   await removeProjectUploads(ctx, ref);
   await removeStorageArchive(ctx, ref);
   await removeProjectBackups(ctx, ref);
+  await dropReader(ctx, ref);
+  await removeProjectLogs(ctx.db, ref);
   await deleteProjectRow(ctx.db, ref);
 }

@@ -21,4 +21,4 @@ export function looksLikeBrowser(headers: Headers): boolean {
 }
 
 /** Queues the entry without holding up the response (log-batches.ts). */
-export const recordEdgeRequest = batchedLog({ name: 'edge log', insertMany: store.insertMany, pruneExpired: store.pruneExpired });
+export const recordEdgeRequest = batchedLog({ name: 'edge log', insertMany: store.insertMany });

@@ -15,9 +15,6 @@ export interface AuthLogEntry {
   remoteAddr: string;
 }
 
-/** How long auth logs are kept. */
-export const AUTH_LOG_RETENTION = '7 days';
-
 export async function insertMany(db: Queryable, entries: AuthLogEntry[]): Promise<void> {
   const column = <T>(pick: (entry: AuthLogEntry) => T) => entries.map(pick);
   await db.query(
@@ -28,9 +25,4 @@ export async function insertMany(db: Queryable, entries: AuthLogEntry[]): Promis
       column((e) => e.status), column((e) => e.durationMs), column((e) => e.errorCode), column((e) => e.msg), column((e) => e.remoteAddr),
     ],
   );
-}
-
-export async function pruneExpired(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`delete from auth_logs where timestamp < now() - interval '${AUTH_LOG_RETENTION}'`);
-  return rowCount ?? 0;
 }

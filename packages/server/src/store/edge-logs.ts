@@ -19,8 +19,8 @@ export interface EdgeLogEntry {
   rotatedOutKey: boolean;
 }
 
-/** How long edge logs are kept. */
-export const EDGE_LOG_RETENTION = '7 days';
+/** The leaked_service_key advisor looks this far back (the default log retention). */
+const KEY_LEAK_WINDOW = '7 days';
 
 /** Many rows in one statement: the gateway writes its log in batches. */
 export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promise<void> {
@@ -34,11 +34,6 @@ export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promis
       column((e) => e.fromBrowser), column((e) => e.rotatedOutKey),
     ],
   );
-}
-
-export async function pruneExpired(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`delete from edge_logs where timestamp < now() - interval '${EDGE_LOG_RETENTION}'`);
-  return rowCount ?? 0;
 }
 
 /** The newest request of the last `hours` that presented a key with each of these signature prefixes. */
@@ -59,14 +54,14 @@ export interface KeyLeakCounts {
   rotatedOutKey: number;
 }
 
-/** What the leaked_service_key advisor looks for, over the whole retention period. */
+/** What the leaked_service_key advisor looks for, over the last KEY_LEAK_WINDOW. */
 export async function keyLeakCounts(db: Queryable, ref: string): Promise<KeyLeakCounts> {
   const { rows } = await db.query<{ service_key_from_browser: number; rotated_out_key: number }>(
     `select count(*) filter (where e.key_role = 'service_role' and e.from_browser and not e.rotated_out_key
                               and e.timestamp >= p.jwt_issued_at)::int as service_key_from_browser,
             count(*) filter (where e.rotated_out_key)::int as rotated_out_key
      from projects p join edge_logs e on e.ref = p.ref
-     where p.ref = $1 and e.timestamp > now() - interval '${EDGE_LOG_RETENTION}'
+     where p.ref = $1 and e.timestamp > now() - interval '${KEY_LEAK_WINDOW}'
        and ((e.key_role = 'service_role' and e.from_browser) or e.rotated_out_key)`,
     [ref],
   );

@@ -1,7 +1,5 @@
-/** Function invocations (function_edge_logs) and the workers' console output (function_logs), kept 7 days. */
+/** Function invocations (function_edge_logs) and the workers' console output (function_logs), kept as long as the project's log retention says. */
 import type { Queryable } from './db.ts';
-
-export const FUNCTION_LOG_RETENTION = '7 days';
 
 export interface InvocationEntry {
   at: Date;
@@ -54,16 +52,6 @@ export async function insertConsole(db: Queryable, entries: ConsoleEntry[]): Pro
       c((e) => e.eventType), c((e) => e.level), c((e) => e.message),
     ],
   );
-}
-
-export async function pruneInvocations(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`delete from function_edge_logs where timestamp < now() - interval '${FUNCTION_LOG_RETENTION}'`);
-  return rowCount ?? 0;
-}
-
-export async function pruneConsole(db: Queryable): Promise<number> {
-  const { rowCount } = await db.query(`delete from function_logs where timestamp < now() - interval '${FUNCTION_LOG_RETENTION}'`);
-  return rowCount ?? 0;
 }
 
 /** The newest invocations of a function, newest first (the details page reads these). */
