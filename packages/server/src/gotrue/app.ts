@@ -18,7 +18,8 @@ import { infoRoutes } from './routes/info.ts';
 
 export type AuthEnv = {
   Bindings: { project: ProjectRow; clientIp: string };
-  Variables: { auth: AuthContext; refusal: AuthApiError };
+  /** `event`: what a route did worth naming in its log line instead of 'request completed' ('Login'). */
+  Variables: { auth: AuthContext; refusal: AuthApiError; event: string };
 };
 
 /** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
@@ -43,7 +44,7 @@ export function authApi(ctx: PlatformContext) {
       status: c.res.status,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
       errorCode: refusal?.code ?? null,
-      msg: refusal?.message ?? 'request completed',
+      msg: refusal?.message ?? c.get('event') ?? 'request completed',
       remoteAddr: c.env.clientIp,
     });
   });

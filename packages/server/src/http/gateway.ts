@@ -18,6 +18,7 @@ import { checkProjectKey } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
+import { measureBody } from '../services/response-bytes.ts';
 import { RestError } from '../rest/errors.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
 import { StorageApiError } from '../storage/errors.ts';
@@ -154,20 +155,24 @@ export function projectGateway(ctx: PlatformContext) {
     // What members and their users put here (functions' pages, stored files) runs as no origin at
     // all: never as the dashboard, which may share this origin or this site.
     response.headers.set('content-security-policy', USER_CONTENT_POLICY);
-    recordEdgeRequest(ctx, {
-      at,
-      durationMs: Math.round((performance.now() - started) * 10) / 10,
-      ref,
-      method: request.method,
-      path,
-      status: response.status,
-      keyRole: check?.role ?? null,
-      role: auth && !(auth instanceof RestError) ? auth.role : null,
-      keySignaturePrefix: key ? signaturePrefix(key) : null,
-      fromBrowser: looksLikeBrowser(request.headers),
-      rotatedOutKey: check?.rotatedOut ?? false,
-    });
-    return response;
+    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    // Logged once the body's size is known: at once, or when a streamed body has gone out.
+    return measureBody(response, request.method, (responseBytes) =>
+      recordEdgeRequest(ctx, {
+        at,
+        durationMs,
+        ref,
+        method: request.method,
+        path,
+        status: response.status,
+        keyRole: check?.role ?? null,
+        role: auth && !(auth instanceof RestError) ? auth.role : null,
+        keySignaturePrefix: key ? signaturePrefix(key) : null,
+        fromBrowser: looksLikeBrowser(request.headers),
+        rotatedOutKey: check?.rotatedOut ?? false,
+        responseBytes,
+      }),
+    );
   }
 
   // A function's calls to its own project's API come in through its worker's socket (functions/runtime.ts).

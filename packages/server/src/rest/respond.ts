@@ -71,5 +71,7 @@ export function respond(request: Request, plan: AnswerPlan, outcome: Outcome, pr
   if (plan.unwrap) body = body.slice(1, -1).trim();
   // A function's single value is plain JSON whatever was asked for.
   headers['content-type'] = plan.unwrap && !media.singular ? JSON_TYPE : media.contentType;
+  // Said up front so that the gateway's egress count need not stream the body through a counter.
+  headers['content-length'] = String(Buffer.byteLength(body));
   return new Response(body, { status, headers });
 }

@@ -117,7 +117,11 @@ accountRoutes.post('/token', async (c) => {
   const auth = c.var.auth;
   const grantType = c.req.query('grant_type');
   const body = await readBody(c.req.raw);
-  if (grantType === 'password') return c.json(await passwordGrant(auth, body));
+  if (grantType === 'password') {
+    const session = await passwordGrant(auth, body);
+    c.set('event', 'Login'); // the reports count sign-ins from the auth logs
+    return c.json(session);
+  }
   if (grantType === 'refresh_token') {
     takeRateLimit(auth.project.ref, 'token_refresh', auth.ip, auth.settings.rate_limit_token_refresh, FIVE_MINUTES);
     const token = stringField(body, 'refresh_token');
