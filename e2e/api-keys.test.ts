@@ -44,9 +44,11 @@ describe('API keys in the browser', () => {
     );
     expect(answer).toEqual({ status: 200, swagger: '2.0' });
 
+    // The request is logged in a batch: wait until a log query sees it, as the keys panel's does.
+    const sql = "select count(*) as n from edge_logs where key_role = 'service_role'";
     await waitFor(
-      async () => (await owner.get(`/api/platform/projects/${ref}/api-keys/last-used`)).body as { last_used_at: string | null }[],
-      (used) => used[1]?.last_used_at !== null,
+      async () => (await owner.get(`/api/platform/projects/${ref}/analytics/endpoints/logs.all?${new URLSearchParams({ sql })}`)).body,
+      (answer: { result?: { n: number }[] }) => (answer.result?.[0]?.n ?? 0) > 0,
       10_000,
       100,
     );

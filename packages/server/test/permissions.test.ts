@@ -125,7 +125,9 @@ const ROUTES: RouteCase[] = [
   { name: 'GET project settings', allowed: EVERYONE, call: (c) => c.get(`${project()}/settings`) },
   { name: 'GET JWT secret update status', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/secrets/update-status`) },
   { name: 'POST JWT secret rotation', allowed: ADMINS, call: (c) => c.post(`${project()}/config/secrets`) },
-  { name: 'GET API keys last used', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.get(`${project()}/api-keys/last-used`) },
+  { name: 'GET logs.all', allowed: EVERYONE, call: (c) => c.get(`${project()}/analytics/endpoints/logs.all?sql=select%201`) },
+  { name: 'GET log retention', allowed: EVERYONE, call: (c) => c.get(`${project()}/analytics/log-retention`) },
+  { name: 'PUT log retention', allowed: ADMINS, call: (c) => c.put(`${project()}/analytics/log-retention`, { retention_days: 7 }) },
   { name: 'GET custom hostname', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${ref}/custom-hostname`) },
   { name: 'GET disk', allowed: EVERYONE, call: (c) => c.get(`${project()}/disk`) },
   {

@@ -41,11 +41,8 @@ export const ProjectSettings = z
 export type ProjectSettings = z.infer<typeof ProjectSettings>;
 
 /**
- * When a key was last presented to the project's API within the window (null: not in it). A
- * Basin departure: the dashboard's edge-log query (logs.all) is answered by this typed call
- * until the logs explorer lands.
+ * When a key was last presented to the project's API within the window (null: not in it), as the
+ * keys panel reads it from its log query over edge_logs (rules/api-key-last-used.ts).
  */
-export const ApiKeyLastUsed = z
-  .object({ role: ApiKeyRole, last_used_at: z.string().nullable() })
-  .meta({ id: 'ApiKeyLastUsed' });
+export const ApiKeyLastUsed = z.object({ role: ApiKeyRole, last_used_at: z.string().nullable() });
 export type ApiKeyLastUsed = z.infer<typeof ApiKeyLastUsed>;

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ApiKeyLastUsed, ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
-import { jwtSecretUpdateStatus, keysLastUsed, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
+import { ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
+import { jwtSecretUpdateStatus, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
 import type { PlatformContext } from '../services/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
@@ -8,8 +8,8 @@ const refParams = z.object({ ref: ProjectRef });
 const tags = ['API keys'];
 
 /**
- * The project settings entity (URL, JWT secret, anon and service_role keys), secret rotation, and
- * when each key was last used.
+ * The project settings entity (URL, JWT secret, anon and service_role keys) and secret rotation.
+ * When each key was last used is a log query (logs.all over edge_logs) the dashboard makes itself.
  */
 export function apiKeyRoutes(ctx: PlatformContext) {
   return createRouter()
@@ -46,17 +46,5 @@ export function apiKeyRoutes(ctx: PlatformContext) {
         },
       }),
       async (c) => c.json(await rotateJwtSecret(ctx, c.req.valid('param').ref, c.var.userId), 200),
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/projects/{ref}/api-keys/last-used',
-        tags,
-        description:
-          "Answers the dashboard's edge-log query for the keys (a log query over the last 24 h) with a typed call, until the logs explorer lands.",
-        request: { params: refParams },
-        responses: { 200: json(z.array(ApiKeyLastUsed), 'The last request of the last 24 h that presented each current key'), ...ERRORS },
-      }),
-      async (c) => c.json(await keysLastUsed(ctx, c.req.valid('param').ref, c.var.userId), 200),
     );
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { API_KEYS_MESSAGES, can, KEY_LAST_USED_WINDOW_HOURS } from '@basin/core';
+import { API_KEYS_MESSAGES, can } from '@basin/core';
 import {
   API_KEY_ROLES,
   type ApiKeyItem,
-  type ApiKeyLastUsed,
   type ApiKeyRole,
   type JwtSecretUpdateStatus,
   type ProjectSettings,
@@ -11,12 +10,10 @@ import {
 import { conflict } from '../http/errors.ts';
 import * as store from '../store/api-keys.ts';
 import { findSnapshot } from '../store/projects.ts';
-import * as edgeLogs from '../store/edge-logs.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { Queryable } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from './context.ts';
-import { signaturePrefix } from './edge-logs.ts';
 import { injectFault } from './faults.ts';
 import { newJwtSecret, type ProjectKeyClaims, signProjectKey, verifyProjectKey } from './project-keys.ts';
 import type { SecretBox } from './secrets.ts';
@@ -152,14 +149,4 @@ export async function checkProjectKey(ctx: PlatformContext, ref: string, key: st
     if (old) return { role: old.role, rotatedOut: true, claims: old };
   }
   return { role: null, rotatedOut: false };
-}
-
-/** When the current anon and service_role keys were last presented to the project's API (edge logs of the last 24 h). */
-export async function keysLastUsed(ctx: PlatformContext, ref: string, userId: string): Promise<ApiKeyLastUsed[]> {
-  const project = await requireProject(ctx.db, ref, userId);
-  requirePermission(project.role, 'service_api_keys:read', API_KEYS_MESSAGES.noPermission);
-  const { secret, issuedAt } = await currentSecret(ctx, ref);
-  const keys = (await signKeys(secret, ref, issuedAt)).map((key) => ({ role: key.tags, prefix: signaturePrefix(key.api_key)! }));
-  const used = await edgeLogs.lastUsedAt(ctx.db, ref, keys.map((key) => key.prefix), KEY_LAST_USED_WINDOW_HOURS);
-  return keys.map(({ role, prefix }) => ({ role, last_used_at: used.get(prefix)?.toISOString() ?? null }));
 }

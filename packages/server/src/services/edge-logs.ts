@@ -1,15 +1,8 @@
 import * as store from '../store/edge-logs.ts';
 import { batchedLog } from './log-batches.ts';
 
-/** Characters of a key's signature that the logs keep: enough to tell keys apart, useless to forge one. */
-export const SIGNATURE_PREFIX_LENGTH = 8;
-
-/** The first characters of a JWT's signature; null for anything that is not shaped like a JWT. */
-export function signaturePrefix(key: string): string | null {
-  const parts = key.split('.');
-  const signature = parts[2];
-  return parts.length === 3 && signature && signature.length >= SIGNATURE_PREFIX_LENGTH ? signature.slice(0, SIGNATURE_PREFIX_LENGTH) : null;
-}
+/** The first characters of a JWT's signature, as the edge logs keep it (core's rule, shared with the keys panel's query). */
+export { keySignaturePrefix as signaturePrefix } from '@basin/core';
 
 /**
  * Whether a browser sent the request: browsers send Origin on cross-origin calls, and every

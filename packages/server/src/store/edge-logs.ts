@@ -17,8 +17,6 @@ export interface EdgeLogEntry {
   keySignaturePrefix: string | null;
   fromBrowser: boolean;
   rotatedOutKey: boolean;
-  /** The answer's body in bytes (egress): its Content-Length, or what was sent until the client went away. */
-  responseBytes: number | null;
 }
 
 /** The leaked_service_key advisor looks this far back (the default log retention). */
@@ -28,25 +26,14 @@ const KEY_LEAK_WINDOW = '7 days';
 export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promise<void> {
   const column = <T>(pick: (entry: EdgeLogEntry) => T) => entries.map(pick);
   await db.query(
-    `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key, response_bytes)
-     select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[], $12::bigint[])`,
+    `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key)
+     select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[])`,
     [
       column((e) => e.at), column((e) => e.durationMs), column((e) => e.ref), column((e) => e.method), column((e) => e.path),
       column((e) => e.status), column((e) => e.keyRole), column((e) => e.role), column((e) => e.keySignaturePrefix),
-      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey), column((e) => e.responseBytes),
+      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey),
     ],
   );
-}
-
-/** The newest request of the last `hours` that presented a key with each of these signature prefixes. */
-export async function lastUsedAt(db: Queryable, ref: string, signaturePrefixes: string[], hours: number): Promise<Map<string, Date>> {
-  const { rows } = await db.query<{ prefix: string; last_used_at: Date }>(
-    `select prefix, (select max(timestamp) from edge_logs
-                     where ref = $1 and key_signature_prefix = prefix and timestamp > now() - make_interval(hours => $3)) as last_used_at
-     from unnest($2::text[]) as prefix`,
-    [ref, signaturePrefixes, hours],
-  );
-  return new Map(rows.filter((row) => row.last_used_at !== null).map((row) => [row.prefix, row.last_used_at]));
 }
 
 export interface KeyLeakCounts {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API_KEYS_MESSAGES, type Role } from '@basin/core';
-import type { ApiKeyLastUsed, CustomHostname, JwtSecretUpdateStatus, Organization, ProjectSettings } from '@basin/core/schemas';
+import type { CustomHostname, JwtSecretUpdateStatus, LogsQueryResult, Organization, ProjectSettings } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -11,8 +11,8 @@ import { ApiSettings } from './api-settings';
 import { CUSTOM_DOMAIN_TEXTS } from './custom-domain-card';
 
 const BASE = `/api/platform/projects/${PROJECT_REF}`;
-const ANON = 'eyJhbGciOiJIUzI1NiJ9.anon.signature';
-const SERVICE = 'eyJhbGciOiJIUzI1NiJ9.service.signature';
+const ANON = 'eyJhbGciOiJIUzI1NiJ9.anon.anonsignature';
+const SERVICE = 'eyJhbGciOiJIUzI1NiJ9.service.servicesignature';
 const SECRET = 'x'.repeat(64);
 const status = (value: JwtSecretUpdateStatus['status']): JwtSecretUpdateStatus => ({ changeTrackingId: null, error: null, progress: null, status: value });
 
@@ -32,10 +32,10 @@ function settingsFixture(canRead = true): ProjectSettings {
   };
 }
 
-const NEVER_USED: ApiKeyLastUsed[] = [
-  { role: 'anon', last_used_at: null },
-  { role: 'service_role', last_used_at: null },
-];
+/** The keys panel's log query over edge_logs: rows by the first 8 characters of each key's signature. */
+const LOGS_ALL = `${BASE}/analytics/endpoints/logs.all`;
+const logRows = (result: LogsQueryResult['result']): LogsQueryResult => ({ result, error: null, warnings: [] });
+const NEVER_USED = logRows([]);
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
 const hostname = (value: CustomHostname['status']): CustomHostname => ({ status: value, customDomain: null });
 
@@ -54,7 +54,7 @@ function renderPage({
     [`GET ${BASE}/settings`]: settings,
     [`GET ${BASE}/config/secrets/update-status`]: updateStatus,
     [`POST ${BASE}/config/secrets`]: rotate,
-    [`GET ${BASE}/api-keys/last-used`]: lastUsed,
+    [`GET ${LOGS_ALL}`]: lastUsed,
     [`GET /api/v1/projects/${PROJECT_REF}/custom-hostname`]: customHostname,
   });
   renderAt('/project/:ref/settings/api', <ApiSettings />, `/project/${PROJECT_REF}/settings/api`);
@@ -144,15 +144,19 @@ describe('API settings page', () => {
 
 describe('keys last used', () => {
   it('says when each key was last used in the last 24 hours', async () => {
-    renderPage({ lastUsed: json([{ role: 'anon', last_used_at: minutesAgo(3) }, NEVER_USED[1]]) });
+    const { calls } = renderPage({ lastUsed: json(logRows([{ key_signature_prefix: 'anonsign', last_used_at: minutesAgo(3) }])) });
     const anon = rowOf(await field('anon public')).parentElement!;
     expect(await within(anon).findByText('Last used 3 minutes ago')).toBeTruthy();
     const service = rowOf(await field('service_role secret')).parentElement!;
     expect(within(service).getByText('Not used in the last 24 hours')).toBeTruthy();
+    expect(calls.filter((call) => call.path === LOGS_ALL)).toHaveLength(1);
   });
 
-  it("says 'Failed to identify when the anon and service_role keys were last used' when that cannot be read, and still shows the keys", async () => {
-    renderPage({ lastUsed: json({ message: 'boom' }, 500) });
+  it.each([
+    ['the request fails', json({ message: 'boom' }, 500)],
+    ['the query fails', json({ result: [], error: { message: 'boom' }, warnings: [] })],
+  ])("says 'Failed to identify when the anon and service_role keys were last used' when %s, and still shows the keys", async (_, answer) => {
+    renderPage({ lastUsed: answer });
     expect(await screen.findByText(API_KEYS_MESSAGES.lastUsedFailed)).toBeTruthy();
     expect((await field('anon public')).value).toBe(ANON);
     expect(screen.queryByText(/Last used|Not used/)).toBeNull();
@@ -161,7 +165,7 @@ describe('keys last used', () => {
   it('is not asked for by members who may not read the keys', async () => {
     const { calls } = renderPage({ role: 'Read-only' });
     expect(await screen.findByText(API_KEYS_MESSAGES.noPermission)).toBeTruthy();
-    expect(calls.some((call) => call.path.endsWith('/api-keys/last-used'))).toBe(false);
+    expect(calls.some((call) => call.path === LOGS_ALL)).toBe(false);
   });
 });
 

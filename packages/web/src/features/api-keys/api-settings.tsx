@@ -17,7 +17,7 @@ export function ApiSettings() {
   const role = organization?.role;
   const canReadKeys = role && can(role, 'service_api_keys:read');
   const settings = useProjectSettingsQuery(ref);
-  const lastUsed = useApiKeysLastUsedQuery(ref, { enabled: Boolean(canReadKeys) });
+  const lastUsed = useApiKeysLastUsedQuery(ref, settings.data?.service_api_keys, { enabled: Boolean(canReadKeys) });
   const jwtStatus = useJwtSecretUpdateStatusQuery(ref);
   const status = jwtStatus.data?.status ?? settings.data?.jwtSecretUpdateStatus.status;
 
