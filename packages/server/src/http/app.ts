@@ -33,12 +33,14 @@ import { projectApiRoutes } from './project-api.ts';
 import { typesRoutes } from './types.ts';
 import { profileRoutes } from './profile.ts';
 import { projectRoutes } from './projects.ts';
+import { reportRoutes } from './reports.ts';
 import { restHealthRoutes } from './rest-health.ts';
 import { sameOriginOnly } from './same-origin.ts';
 import { securityHeaders } from './security-headers.ts';
 import { supportRoutes } from './support.ts';
 import { telemetryRoutes } from './telemetry.ts';
 import { upgradeRoutes } from './upgrade.ts';
+import { usageRoutes } from './usage.ts';
 import { branchRoutes } from './branches.ts';
 import { customHostnameRoutes } from './custom-hostname.ts';
 import { projectGateway } from './gateway.ts';
@@ -85,6 +87,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
     .route('/', storageRoutes(ctx))
+    .route('/', reportRoutes(ctx))
+    .route('/', usageRoutes(ctx))
     .route('/', logRoutes(ctx))
     .route('/', assistantChatRoutes(ctx))
     .route('/', featureFlagRoutes(ctx.db))
