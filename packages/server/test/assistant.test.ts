@@ -121,6 +121,11 @@ describe('a turn', () => {
        values ($1, 'error', 'POST', '/auth/v1/token', 500, 3, 'unexpected_failure', 'log-line-marker', '127.0.0.1')`,
       [env.ref],
     );
+    await env.platform.ctx.db.query(
+      `insert into postgres_logs (timestamp, ref, severity, error_code, query, message, raw)
+       values (now(), $1, 'ERROR', '42P01', 'select * from marker_table', 'relation "marker_table" does not exist', '{}')`,
+      [env.ref],
+    );
     const mark = env.standIn.requests.length;
     await generate(developer, body(randomUUID(), [userMessage('s1', 'Describe my schema')]));
     const prompt = systemPrompt(env.standIn.requests[mark]!);
@@ -128,10 +133,13 @@ describe('a turn', () => {
     expect(prompt).toContain('email text (not null)');
     expect(sentSince(mark)).not.toContain(ROW_VALUE);
     expect(prompt).not.toContain('log-line-marker');
+    expect(prompt).not.toContain('marker_table');
 
     await setOptIn(env, 'schema_and_log');
     await generate(developer, body(randomUUID(), [userMessage('s2', 'Any errors?')]));
-    expect(systemPrompt(env.standIn.requests.at(-1)!)).toContain('log-line-marker');
+    const withLogs = systemPrompt(env.standIn.requests.at(-1)!);
+    expect(withLogs).toContain('log-line-marker');
+    expect(withLogs).toContain('relation "marker_table" does not exist');
     expect(sentSince(mark)).not.toContain(ROW_VALUE);
   });
 
