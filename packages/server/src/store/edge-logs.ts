@@ -17,6 +17,8 @@ export interface EdgeLogEntry {
   keySignaturePrefix: string | null;
   fromBrowser: boolean;
   rotatedOutKey: boolean;
+  /** The answer's body in bytes (egress): its Content-Length, or what was sent until the client went away. */
+  responseBytes: number | null;
 }
 
 /** The leaked_service_key advisor looks this far back (the default log retention). */
@@ -26,12 +28,12 @@ const KEY_LEAK_WINDOW = '7 days';
 export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promise<void> {
   const column = <T>(pick: (entry: EdgeLogEntry) => T) => entries.map(pick);
   await db.query(
-    `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key)
-     select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[])`,
+    `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key, response_bytes)
+     select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[], $12::bigint[])`,
     [
       column((e) => e.at), column((e) => e.durationMs), column((e) => e.ref), column((e) => e.method), column((e) => e.path),
       column((e) => e.status), column((e) => e.keyRole), column((e) => e.role), column((e) => e.keySignaturePrefix),
-      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey),
+      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey), column((e) => e.responseBytes),
     ],
   );
 }
