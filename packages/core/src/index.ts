@@ -52,3 +52,6 @@ export * from './reports-messages.ts';
 export * from './rules/report-ranges.ts';
 export * from './rules/report-items.ts';
 export * from './rules/usage-period.ts';
+export * from './rules/upgrade-prompt.ts';
+export * from './vault-messages.ts';
+export * from './database-settings-messages.ts';

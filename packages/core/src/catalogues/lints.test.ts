@@ -15,7 +15,8 @@ describe('lints catalogue', () => {
     expect(lintFixPath('abc', 'extension_in_public', { schema: 'public', name: 'pgcrypto' })).toBe('/project/abc/database/extensions?filter=pgcrypto');
     expect(lintFixPath('abc', 'auth_rls_initplan', { schema: 'app', name: 'notes' })).toBe('/project/abc/auth/policies?schema=app&search=notes');
     expect(lintFixPath('abc', 'auth_insufficient_mfa_options', {})).toBe('/project/abc/auth/mfa');
-    expect(lintFixPath('abc', 'pitr_not_enabled', {})).toBe('/project/abc/database/backups/scheduled');
+    expect(lintFixPath('abc', 'pitr_not_enabled', {})).toBe('/project/abc/database/backups/pitr');
+    expect(lintFixPath('abc', 'ssl_not_enforced', {})).toBe('/project/abc/database/settings');
   });
 
   it('builds cache keys from name, schema and object', () => {

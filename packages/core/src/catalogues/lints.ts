@@ -267,7 +267,7 @@ export const LINTS = {
     source: 'platform',
     description: 'The database accepts connections without SSL.',
     remediation: 'Enforce SSL for database connections.',
-    fix: page('/settings/infrastructure'),
+    fix: page('/database/settings'),
   },
   network_restrictions_not_set: {
     title: 'Network restrictions not set',
@@ -285,7 +285,7 @@ export const LINTS = {
     source: 'platform',
     description: 'The project is backed up daily only: up to a day of changes can be lost.',
     remediation: 'Enable point in time recovery.',
-    fix: page('/database/backups/scheduled'),
+    fix: page('/database/backups/pitr'),
   },
   leaked_service_key: {
     title: 'Leaked service key',

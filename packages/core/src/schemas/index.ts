@@ -30,3 +30,5 @@ export * from './telemetry.ts';
 export * from './logs.ts';
 export * from './reports.ts';
 export * from './usage.ts';
+export * from './vault.ts';
+export * from './database-settings.ts';
