@@ -23,6 +23,8 @@ import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { featureFlagRoutes } from './feature-flags.ts';
 import { githubRoutes } from './github.ts';
+import { databasePasswordRoutes } from './database-password.ts';
+import { vaultRoutes } from './vault.ts';
 import { infrastructureRoutes } from './infrastructure.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { logRoutes } from './logs.ts';
@@ -83,6 +85,8 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', diskRoutes(ctx))
     .route('/', addonRoutes(ctx))
     .route('/', githubRoutes(ctx))
+    .route('/', vaultRoutes(ctx))
+    .route('/', databasePasswordRoutes(ctx))
     .route('/', infrastructureRoutes(ctx))
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))

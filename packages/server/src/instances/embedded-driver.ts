@@ -28,6 +28,7 @@ import { ensureStorageSchema } from './storage-schema.ts';
 import { JSONLOG_SETTINGS, newestJsonLog } from './server-log.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
 import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
+import { ensureVaultSchema, writeVaultKey } from './vault-schema.ts';
 
 /** physical-backup.ts reaches instances as the superuser too. */
 export { withAdmin };
@@ -83,6 +84,7 @@ export class EmbeddedDriver implements InstanceDriver {
   async create(spec: InstanceSpec): Promise<void> {
     if (!(await isInitialised(this.dataDir(spec.ref)))) await this.#initialise(spec);
     await this.#run(spec);
+    await this.#handOverVaultKey(spec);
     await this.#asAdmin(spec, async (client) => {
       await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
       await ensureReadonlyRole(client, spec.readonlyPassword);
@@ -90,6 +92,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
       await ensureAuthSchema(client, spec.authPassword);
       await ensureStorageSchema(client);
+      await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
     });
   }
 
@@ -100,13 +103,29 @@ export class EmbeddedDriver implements InstanceDriver {
    */
   async start(spec: InstanceSpec): Promise<void> {
     await this.#run(spec);
+    await this.#handOverVaultKey(spec);
     await this.#asAdmin(spec, async (client) => {
       await applyPostgresRole(client);
       await limitReadonlyRole(client);
       await ensureAuthenticatorRole(client, spec.authenticatorPassword);
       await ensureAuthSchema(client, spec.authPassword);
       await ensureStorageSchema(client);
+      await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
     });
+  }
+
+  /**
+   * Where the instance's Vault key is kept (vault-schema.ts): beside its data directory, never in
+   * it, so backups, branch copies and the directory itself hold only ciphertext. One file per
+   * project: the instances an upgrade keeps beside it (`<ref>--next`, ...) read the project's.
+   */
+  vaultKeyFile(ref: string): string {
+    return `${this.dataDir(projectOf(ref))}.vault-key`;
+  }
+
+  /** Writes the key on every create and start: a restored, moved or upgraded data directory finds it again. */
+  async #handOverVaultKey(spec: InstanceSpec): Promise<void> {
+    if (spec.vaultKey) await writeVaultKey(this.vaultKeyFile(spec.ref), spec.vaultKey, await instanceUser());
   }
 
   /** Starts (or adopts) the server and waits until it accepts connections. */
@@ -161,7 +180,9 @@ export class EmbeddedDriver implements InstanceDriver {
   async remove(ref: string): Promise<void> {
     const refs = [ref, ...Object.values(upgradeRefs(ref))];
     for (const each of refs) await this.stop(each);
-    await Promise.all(refs.flatMap((each) => this.#workPaths(each)).map((path) => rm(path, { recursive: true, force: true })));
+    const paths = refs.flatMap((each) => this.#workPaths(each));
+    if (projectOf(ref) === ref) paths.push(this.vaultKeyFile(ref)); // an upgrade's leftovers share the project's key
+    await Promise.all(paths.map((path) => rm(path, { recursive: true, force: true })));
   }
 
   isHealthy(spec: InstanceSpec): Promise<boolean> {
@@ -281,6 +302,9 @@ export class EmbeddedDriver implements InstanceDriver {
     return true;
   }
 }
+
+/** The project an instance belongs to: itself, or the one an upgrade works for (`<ref>--next`, see upgradeRefs). */
+const projectOf = (ref: string) => ref.split('--')[0]!;
 
 /** Server settings as command-line flags: they win over every config file (ALTER SYSTEM too). */
 function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog'): string[] {

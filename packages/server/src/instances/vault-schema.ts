@@ -6,7 +6,7 @@
  *
  * Where the key lives. Each project has a key derived from the platform secret (a preview branch
  * shares its parent's, since its rows are a copy of the parent's). The driver writes it to a file
- * beside the data directory, never inside it (`<projects dir>/.<ref>.vault-key`, mode 0400, the
+ * beside the data directory, never inside it (`<projects dir>/<ref>.vault-key`, mode 0400, the
  * instance's system user), so a backup archive, a branch copy or a pg_dump of the database holds
  * ciphertext only. Inside Postgres only `vault._key()` reads that file: a SECURITY DEFINER function
  * of the superuser (absolute paths need it) whose body is one constant pg_read_binary_file call,

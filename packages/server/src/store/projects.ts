@@ -141,6 +141,13 @@ export async function setPort(db: Queryable, ref: string, port: number): Promise
   forgetSnapshot(ref);
 }
 
+/** The members' postgres password, sealed; answers when it changed. */
+export async function setDatabasePassword(db: Queryable, ref: string, sealed: string): Promise<Date> {
+  const { rows } = await db.query<{ updated_at: Date }>('update projects set db_password = $2, updated_at = now() where ref = $1 returning updated_at', [ref, sealed]);
+  forgetSnapshot(ref);
+  return rows[0]!.updated_at;
+}
+
 export async function usedPorts(db: Queryable): Promise<number[]> {
   const { rows } = await db.query<{ port: number }>('select port from projects where port is not null');
   return rows.map((r) => r.port);
