@@ -8,6 +8,7 @@ import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { ErrorFallback } from '../errors/error-fallback';
 import { BackupsTable } from './backups-table';
+import { BackupsTabs } from './backups-tabs';
 
 /** /project/:ref/database/backups/scheduled — the physical backups, each downloadable as a .tar.gz. */
 export function ScheduledBackupsPage() {
@@ -22,6 +23,7 @@ export function ScheduledBackupsPage() {
         title="Backups"
         description="Physical backups of the database: one is taken every day and one whenever the project is paused."
       />
+      <BackupsTabs projectRef={ref} />
       {backups.isPending ? (
         <div className="flex flex-col gap-2">
           <Skeleton className="h-10 w-full" />

@@ -1,0 +1,1 @@
+export { PitrPage as Component } from '../features/backups/pitr-page';
