@@ -1,0 +1,1 @@
+export { VaultPage as Component } from '../features/vault/vault-page';
