@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { DATABASE_SETTINGS_MESSAGES } from '@basin/core';
+import type { ResetDatabasePasswordBody, ResetDatabasePasswordResponse } from '@basin/core/schemas';
+import { toast } from '../../lib/toast';
+import { fetcher } from '../fetcher';
+import type { MutationHookOptions } from '../mutation-options';
+import { projectApiPath } from '../project-path';
+import { projectKeys } from './keys';
+
+/** PATCH /platform/projects/{ref}/db-password: the project is read again, so every connection string shows the new password. */
+export function useResetDatabasePasswordMutation(
+  ref: string | undefined,
+  { onSuccess, onError, ...options }: MutationHookOptions<ResetDatabasePasswordResponse, ResetDatabasePasswordBody> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetDatabasePasswordBody) =>
+      fetcher<ResetDatabasePasswordResponse>(projectApiPath('platform/projects', ref, '/db-password'), { method: 'PATCH', body }),
+    async onSuccess(answer, ...rest) {
+      toast.success(DATABASE_SETTINGS_MESSAGES.resetDone);
+      await queryClient.invalidateQueries({ queryKey: projectKeys.detail(ref), exact: true });
+      await onSuccess?.(answer, ...rest);
+    },
+    async onError(error, ...rest) {
+      if (onError) await onError(error, ...rest);
+      else toast.error(DATABASE_SETTINGS_MESSAGES.resetFailed(error.message));
+    },
+    ...options,
+  });
+}

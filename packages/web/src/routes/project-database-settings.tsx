@@ -1,0 +1,1 @@
+export { DatabaseSettingsPage as Component } from '../features/database-settings/database-settings-page';
