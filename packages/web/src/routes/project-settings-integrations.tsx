@@ -1,0 +1,1 @@
+export { IntegrationsPage as Component } from '../features/integrations/integrations-page';
