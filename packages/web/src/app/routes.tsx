@@ -25,6 +25,7 @@ export const routes: RouteObject[] = [
           { path: 'org/:slug', lazy: () => import('../routes/org-projects') },
           { path: 'org/:slug/team', lazy: () => import('../routes/org-team') },
           { path: 'org/:slug/billing', lazy: () => import('../routes/org-billing') },
+          { path: 'org/:slug/usage', lazy: () => import('../routes/org-usage') },
           { path: 'org/:slug/general', lazy: () => import('../routes/org-general') },
           { path: 'support/new', lazy: () => import('../routes/support-new') },
           { path: 'support/tickets/:id', lazy: () => import('../routes/support-ticket') },
@@ -51,6 +52,10 @@ export const routes: RouteObject[] = [
               },
               { path: 'settings/addons', handle: { title: 'Add-ons' }, lazy: () => import('../routes/project-settings-addons') },
               { path: 'branches', handle: { title: 'Branches' }, lazy: () => import('../routes/project-branches') },
+              // Issue 14: reports and usage.
+              { path: 'reports', handle: { title: 'Reports' }, lazy: () => import('../routes/project-reports') },
+              { path: 'reports/:id', handle: { title: 'Report' }, lazy: () => import('../routes/project-report') },
+              { path: 'usage', handle: { title: 'Usage' }, lazy: () => import('../routes/project-usage') },
               { path: 'sql', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'sql/:id', handle: { title: 'SQL Editor' }, lazy: () => import('../routes/project-sql') },
               { path: 'database/backups', element: <Navigate to="scheduled" replace /> },

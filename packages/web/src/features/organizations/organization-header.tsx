@@ -7,6 +7,7 @@ import { Skeleton } from '../../ui/skeleton';
 const TABS = [
   { label: 'Projects', path: '' },
   { label: 'Team', path: '/team' },
+  { label: 'Usage', path: '/usage' },
   { label: 'Billing', path: '/billing' },
   { label: 'Settings', path: '/general' },
 ] as const;

@@ -1,6 +1,8 @@
 import {
   Archive,
   Blocks,
+  ChartNoAxesColumn,
+  CircleGauge,
   DatabaseBackup,
   GitBranch,
   HardDrive,
@@ -50,6 +52,7 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'SQL Editor', path: '/sql', icon: SquareTerminal },
       { label: 'Advisors', path: '/advisors', icon: Lightbulb },
+      { label: 'Reports', path: '/reports', icon: ChartNoAxesColumn },
       { label: 'Branches', path: '/branches', icon: GitBranch },
     ],
   },
@@ -95,6 +98,7 @@ const SECTIONS: MenuSection[] = [
       { label: 'Infrastructure', path: '/settings/infrastructure', icon: Server },
       { label: 'Compute and Disk', path: '/settings/compute-and-disk', icon: HardDrive },
       { label: 'Add-ons', path: '/settings/addons', icon: Puzzle },
+      { label: 'Usage', path: '/usage', icon: CircleGauge },
     ],
   },
 ];

@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Report } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { projectApiPath } from '../project-path';
+import { reportKeys } from './keys';
+
+export function getReports(ref: string | undefined, signal?: AbortSignal): Promise<Report[]> {
+  return fetcher<Report[]>(projectApiPath('platform/projects', ref, '/reports'), { signal });
+}
+
+/** The project's custom reports, oldest first. */
+export function useReportsQuery(ref: string | undefined) {
+  return useQuery({ queryKey: reportKeys.list(ref), queryFn: ({ signal }) => getReports(ref, signal), enabled: Boolean(ref) });
+}

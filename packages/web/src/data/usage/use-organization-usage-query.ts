@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { requireIdentifier } from '@basin/core';
+import type { OrganizationUsage } from '@basin/core/schemas';
+import { fetcher } from '../fetcher';
+import { usageKeys } from './keys';
+
+export function getOrganizationUsage(slug: string | undefined, signal?: AbortSignal): Promise<OrganizationUsage> {
+  return fetcher<OrganizationUsage>(`/api/platform/organizations/${encodeURIComponent(requireIdentifier(slug, 'slug'))}/usage`, { signal });
+}
+
+export function useOrganizationUsageQuery(slug: string | undefined) {
+  return useQuery({ queryKey: usageKeys.organization(slug), queryFn: ({ signal }) => getOrganizationUsage(slug, signal), enabled: Boolean(slug) });
+}

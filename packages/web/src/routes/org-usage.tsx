@@ -1,0 +1,1 @@
+export { OrganizationUsagePage as Component } from '../features/usage/organization-usage-page';

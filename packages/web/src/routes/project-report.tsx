@@ -1,0 +1,1 @@
+export { ReportPage as Component } from '../features/reports/report-page';

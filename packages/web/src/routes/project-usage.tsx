@@ -1,0 +1,1 @@
+export { UsagePage as Component } from '../features/usage/usage-page';
