@@ -16,6 +16,7 @@ import { authApiTimes } from './auth-api-times.ts';
 import { dataApiTimes } from './data-api-times.ts';
 import { functionsTimes } from './functions-times.ts';
 import { assistantTimes, startModelStandIn } from './assistant-times.ts';
+import { logsTimes } from './logs-times.ts';
 import { storageTimes } from './storage-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
@@ -28,6 +29,8 @@ const PROJECT_HOME_ROUTES = [['app', 'shell'], ['project', 'layout'], ['project'
 const PROJECTS = 5;
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 10;
+/** Each of the logging on/off runs (alternated, several of each). */
+const LOGGING_LOAD_SECONDS = 4;
 const MEMORY_PROJECTS = 20;
 const MEMORY_MB_PER_POOL = 40;
 
@@ -71,6 +74,7 @@ async function platformRows(): Promise<TableRow[]> {
     const storage = await storageTimes(api, platform.url, await projectAccess(api, runs[4]!.ref));
     const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
     const assistant = await assistantTimes(platform, api, model.standIn, runs[0]!.ref, org.body.slug);
+    const logs = await logsTimes(platform.ctx, platform.url, api, await projectAccess(api, runs[0]!.ref), { connections: CONNECTIONS, seconds: LOGGING_LOAD_SECONDS });
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
@@ -91,6 +95,7 @@ async function platformRows(): Promise<TableRow[]> {
       ...functions,
       ...assistant,
       ...storage,
+      ...logs,
       ['Pause → INACTIVE (with its backup)', timed(lifecycle.pause), '', HUNDRED_MB],
       ['Restore → ACTIVE_HEALTHY', timed(lifecycle.restore), '', HUNDRED_MB],
       ['Restart → ACTIVE_HEALTHY', timed(lifecycle.restart), '', HUNDRED_MB],
