@@ -203,9 +203,10 @@ const PUBLIC_FUNCTIONS = ['create_secret(text, text, text, uuid)', 'update_secre
 /**
  * Creates or updates the vault in database postgres and its grants. The key is read from `keyFile`
  * at each call, so the schema may exist before the file does (its functions then refuse).
+ * `memberRole` is the role members work as (`postgres` on the embedded driver).
  */
-export async function ensureVaultSchema(client: pg.ClientBase, keyFile: string): Promise<void> {
-  const readers = [POSTGRES_ROLE, SERVICE_ROLE].map((role) => client.escapeIdentifier(role)).join(', ');
+export async function ensureVaultSchema(client: pg.ClientBase, keyFile: string, memberRole: string = POSTGRES_ROLE): Promise<void> {
+  const readers = [memberRole, SERVICE_ROLE].map((role) => client.escapeIdentifier(role)).join(', ');
   const functions = (names: string[]) => names.map((name) => `vault.${name}`).join(', ');
   await client.query(vaultSql(keyFile, (value) => client.escapeLiteral(value)));
   await client.query(`
