@@ -94,7 +94,7 @@ export function ReportPage() {
           <>
             <PageHeader
               title={report.data.name}
-              description="Charts run read-only as you, each time the report opens."
+              description="Charts run their SQL read-only each time the report opens."
               actions={
                 <>
                   <Tooltip content={hint} wrapDisabled={!canEdit}>
