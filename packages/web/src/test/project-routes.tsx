@@ -26,6 +26,7 @@ export const projectRoutes: RouteObject[] = [
       { path: 'database/backups/scheduled', handle: { title: 'Backups' }, element: standIn('Backups page') },
       { path: 'sql', handle: { title: 'SQL' }, element: standIn('SQL page') },
       { path: 'editor', handle: { title: 'Tables', tableParam: 'table' }, element: standIn('Tables page') },
+      { path: 'reports/:id', handle: { title: 'Reports' }, element: standIn('Report page') },
     ],
   },
   { path: '/support/new', element: <p>Support form</p> },

@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import { PROJECT_REF } from '../../test/fixtures';
 import { json } from '../../test/mock-api';
 import { dropAllChatSessions } from './chat-session';
+import { SQL_CARD_TYPE } from '../reports/add-to-report';
 import { answer, mockAssistant, openAssistant, orgFixture, paths, sqlResult } from './test-kit';
 
 afterEach(() => dropAllChatSessions());
@@ -180,5 +181,63 @@ describe('code blocks in answers', () => {
     await user.click(within(block).getByRole('button', { name: 'Run query Signups per day' }));
     expect(await within(block).findByTestId('result-chart')).toBeTruthy();
     expect(calls.find((call) => call.path === paths.sql)?.body).toEqual({ query: 'select day, signups from daily_signups;', read_only: true });
+  });
+});
+
+describe('a result card on its way to a report', () => {
+  const REPORT_ID = '5b0e5c43-32a4-4d0e-9b7e-3f5a7f3c2d11';
+  const items = `/api/platform/projects/${PROJECT_REF}/reports/${REPORT_ID}/items`;
+  const signups = [
+    'Here:',
+    '',
+    '```sql',
+    '-- props: {"id":"q1","title":"Signups per day","isChart":true,"xAxis":"day","yAxis":"signups"}',
+    'select day, signups from daily_signups;',
+    '```',
+  ].join('\n');
+  const api = (extra = {}) => ({
+    [`GET ${paths.messages()}`]: json([
+      { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Signups?' }] },
+      { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: signups }] },
+    ]),
+    [`POST ${paths.sql}`]: json(sqlResult(['day', 'signups'], [['2026-03-01', '5']])),
+    ...extra,
+  });
+
+  async function runCard(path?: string, heading?: string) {
+    const { user } = await openAssistant(path ? { path, heading } : undefined);
+    const block = await screen.findByTestId('code-block');
+    await user.click(within(block).getByRole('button', { name: 'Run query Signups per day' }));
+    await within(block).findByTestId('result-chart');
+    return { user, widget: within(block).getByTestId('result-widget') };
+  }
+
+  it('goes onto the report page’s report with Add to report, as the chart it is', async () => {
+    const { calls } = mockAssistant({ api: api({ [`POST ${items}`]: json({ id: REPORT_ID, name: 'Growth', items: [] }) }) });
+    const { user, widget } = await runCard(`/project/${PROJECT_REF}/reports/${REPORT_ID}`, 'Report page');
+    await user.click(within(widget).getByRole('button', { name: 'Add to report' }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === items)?.body).toEqual({
+        sql: 'select day, signups from daily_signups;',
+        label: 'Signups per day',
+        chartConfig: { view: 'chart', xKey: 'day', yKey: 'signups' },
+      }),
+    );
+  });
+
+  it('can be dragged from the project home, carrying the card; never for a Read-only member', async () => {
+    mockAssistant({ api: api() });
+    const { widget } = await runCard();
+    expect(widget.getAttribute('draggable')).toBe('true');
+    expect(within(widget).queryByRole('button', { name: 'Add to report' })).toBeNull();
+    const data = new Map<string, string>();
+    fireEvent.dragStart(widget, { dataTransfer: { setData: (type: string, value: string) => data.set(type, value), effectAllowed: 'none' } });
+    expect(JSON.parse(data.get(SQL_CARD_TYPE)!)).toMatchObject({ sql: 'select day, signups from daily_signups;', chartConfig: { xKey: 'day', yKey: 'signups' } });
+  });
+
+  it('stays put for a member who may not create SQL content', async () => {
+    mockAssistant({ api: api(), organization: orgFixture({ role: 'Read-only' }) });
+    const { widget } = await runCard();
+    expect(widget.getAttribute('draggable')).toBe('false');
   });
 });

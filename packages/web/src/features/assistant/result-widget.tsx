@@ -13,6 +13,7 @@ import { Tooltip } from '../../ui/tooltip';
 import { useAssistantProject } from './assistant-context';
 import { chartPoints, columnsOf, type ResultRow } from './chart-data';
 import { CHART_HEIGHT } from './chart-size';
+import { AddToReportButton, DragHandle, useReportCard } from './report-card';
 import { track } from '../../data/telemetry/track';
 
 const ResultChart = lazy(() => import('./result-chart'));
@@ -99,7 +100,8 @@ function useOpenInSqlEditor(sql: string, label: string | undefined) {
 
 /**
  * A query's result (spec part 2 §2): a table or a bar chart with X and Y pickers, the query itself
- * (at most 300 px high) and 'Open in SQL editor'. Errors read 'ERROR: {text}'.
+ * (at most 300 px high), 'Open in SQL editor', and on a report page a way onto it (report-card).
+ * Errors read 'ERROR: {text}'.
  */
 export function ResultWidget({
   sql,
@@ -123,10 +125,18 @@ export function ResultWidget({
   const x = xKey && columns.includes(xKey) ? xKey : undefined;
   const y = yKey && columns.includes(yKey) ? yKey : undefined;
   const chart = useMemo(() => (rows && x && y ? chartPoints(rows, x, y) : undefined), [rows, x, y]);
+  const card = { sql, label, chartConfig: { view, xKey: x, yKey: y } };
+  const report = useReportCard(card);
 
   return (
-    <div className="flex flex-col overflow-hidden rounded-md border border-border bg-surface" data-testid="result-widget">
+    <div
+      className="flex flex-col overflow-hidden rounded-md border border-border bg-surface"
+      data-testid="result-widget"
+      draggable={report.draggable && error === undefined}
+      onDragStart={error === undefined ? report.onDragStart : undefined}
+    >
       <div className="flex flex-wrap items-center gap-1 border-b border-border px-2 py-1">
+        {report.draggable && error === undefined ? <DragHandle /> : null}
         {rows && rows.length > 0 ? (
           <div role="group" aria-label="Result view" className="inline-flex rounded-md border border-border p-0.5">
             <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs', view === 'table' ? 'bg-surface-hover text-foreground' : 'text-muted')}>
@@ -145,6 +155,7 @@ export function ResultWidget({
             <Code className="size-3.5" aria-hidden="true" />
           </Button>
         </Tooltip>
+        {report.reportId !== undefined && error === undefined ? <AddToReportButton projectRef={report.projectRef} reportId={report.reportId} card={card} /> : null}
         <Tooltip content="Open in SQL editor">
           <Button variant="ghost" size="icon" aria-label="Open in SQL editor" onClick={() => void editor.open()} loading={editor.opening}>
             {editor.opening ? null : <SquarePen className="size-3.5" aria-hidden="true" />}

@@ -151,11 +151,11 @@ const linkedPages: RouteObject[] = [
   { path: '/project/:ref/sql/:id', element: createElement('h1', null, 'Snippet page') },
 ];
 
-/** Renders the project home and opens the panel with the i key. */
-export async function openAssistant() {
+/** Renders a project page (the home by default) and opens the panel with the i key. */
+export async function openAssistant({ path = `/project/${PROJECT_REF}`, heading = 'Project home' } = {}) {
   const user = userEvent.setup();
-  const rendered = renderRoutes([...projectRoutes, ...linkedPages], `/project/${PROJECT_REF}`);
-  await screen.findByRole('heading', { name: 'Project home' });
+  const rendered = renderRoutes([...projectRoutes, ...linkedPages], path);
+  await screen.findByRole('heading', { name: heading });
   await user.keyboard('i');
   await screen.findByRole('complementary', { name: 'AI assistant' });
   return { user, ...rendered };
