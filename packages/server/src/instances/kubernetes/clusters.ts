@@ -120,7 +120,7 @@ export class ProjectClusters {
     for (const backup of await this.#objects.list<BackupManifest>(API_VERSION, 'Backup', this.#config.namespace, refSelector(ref))) {
       await this.#objects.delete(this.ref('Backup', backup.metadata.name));
     }
-    for (const name of [names.adminSecret, names.memberSecret]) await this.#objects.delete(this.ref('Secret', name, 'v1'));
+    for (const name of [names.adminSecret, names.memberSecret, names.vaultSecret]) await this.#objects.delete(this.ref('Secret', name, 'v1'));
   }
 
   /** The usage of a pod's containers from the metrics API (metrics-server), or undefined. */

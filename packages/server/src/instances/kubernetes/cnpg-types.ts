@@ -35,6 +35,14 @@ export interface SecretManifest extends KubeObject {
   stringData: { username: string; password: string };
 }
 
+/** An Opaque Secret of bytes (the Vault's key material). */
+export interface OpaqueSecretManifest extends KubeObject {
+  apiVersion: 'v1';
+  kind: 'Secret';
+  type: 'Opaque';
+  data: Record<string, string>;
+}
+
 export interface ResourceRequirements {
   requests: { cpu: string; memory: string };
   limits: { cpu: string; memory: string };
@@ -106,6 +114,7 @@ export interface ClusterSpec {
   managed: { roles: ManagedRole[] };
   backup?: { barmanObjectStore: BarmanObjectStore; retentionPolicy: string };
   inheritedMetadata?: { labels: Record<string, string> };
+  projectedVolumeTemplate?: { sources: { secret: { name: string; items: { key: string; path: string; mode: number }[] } }[] };
 }
 
 export interface Condition {

@@ -89,6 +89,7 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     expect(api.writes()).toEqual([
       `PATCH secrets/${names.adminSecret} (apply)`,
       `PATCH secrets/${names.memberSecret} (apply)`,
+      `PATCH secrets/${names.vaultSecret} (apply)`,
       `PATCH clusters/${names.cluster} (apply)`,
       `PATCH scheduledbackups/${names.scheduledBackup} (apply)`,
       `PATCH poolers/${names.pooler} (apply)`,
@@ -108,8 +109,11 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     await query({ user: 'postgres', password: spec.postgresPassword }, `create table notes (id int); insert into notes values (1);
       create policy "own files" on storage.objects for select to authenticated using (true); grant anon to authenticated`);
     expect(await query({ user: 'basin_readonly', password: spec.readonlyPassword }, 'select id from notes')).toEqual([{ id: 1 }]);
-    const [grants] = await query({ user: 'basin_admin', password: spec.adminPassword }, `select has_table_privilege('anon', 'notes', 'select') as anon`);
-    expect(grants).toEqual({ anon: true });
+    const [grants] = await query(
+      { user: 'basin_admin', password: spec.adminPassword },
+      `select has_table_privilege('anon', 'notes', 'select') as anon, has_table_privilege('basin_member', 'vault.decrypted_secrets', 'select') as vault`,
+    );
+    expect(grants).toEqual({ anon: true, vault: true });
   });
 
   it('pauses: a Backup to the object store first, then hibernation; the relay closes', async () => {
@@ -178,6 +182,7 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
       ...backups.map((backup) => `DELETE backups/${backup.name}`),
       `DELETE secrets/${names.adminSecret}`,
       `DELETE secrets/${names.memberSecret}`,
+      `DELETE secrets/${names.vaultSecret}`,
     ]);
     expect([...api.objects.keys()].filter((key) => !key.startsWith('metrics'))).toEqual([]);
     expect(await driver.isHealthy(spec)).toBe(false);

@@ -25,7 +25,7 @@ import type { KubernetesDriverConfig } from './config.ts';
 import { catalogueMajors, checkCatalogue, imageFor, majorOfImage, upgradeProblem } from './images.ts';
 import { analyzeAsMembers, applyRoleSettings, asAdmin, makeRoles, postmasterStart, runsWith } from './instance-sql.ts';
 import type { KubeObjects } from './kube-api.ts';
-import { buildCluster, buildPooler, buildScheduledBackup, buildSecrets, type ClusterOrigin, serverNameFor } from './manifests.ts';
+import { buildCluster, buildPooler, buildScheduledBackup, buildSecrets, buildVaultSecret, type ClusterOrigin, serverNameFor } from './manifests.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION } from './names.ts';
 import { type ClusterPatch, hibernatePatch, resizePatch, restartPatch, upgradePatch, wakePatch } from './operations.ts';
 import { Relays, type RelayTarget } from './relay.ts';
@@ -96,7 +96,7 @@ export class KubernetesDriver implements InstanceDriver {
 
   async create(spec: InstanceSpec): Promise<void> {
     const clusters = this.#clusters;
-    for (const secret of buildSecrets(spec, this.#config)) await this.#objects.apply(secret);
+    await this.#applySecrets(spec);
     let live = await clusters.get(spec.ref);
     if (live && (operatorGaveUp(live) || live.metadata.deletionTimestamp)) {
       // A half-made instance from an earlier attempt: made again from nothing.
@@ -298,7 +298,7 @@ export class KubernetesDriver implements InstanceDriver {
     if (!parentServer) throw new Error(`The parent ${parent.ref} has no Cluster with backups to branch from`);
     await this.#clusters.backup(parent.ref, 'branch');
     await this.remove(branch.ref);
-    for (const secret of buildSecrets(branch, this.#config)) await this.#objects.apply(secret);
+    await this.#applySecrets(branch);
     const origin: ClusterOrigin = { kind: 'recovery', parentServerName: parentServer };
     const serverName = serverNameFor(this.#clusters.names(branch.ref).cluster, branch.major, new Date());
     await this.#objects.apply(buildCluster({ spec: branch, shape: await this.#shape(branch), origin, serverName }, this.#config));
@@ -327,6 +327,12 @@ export class KubernetesDriver implements InstanceDriver {
     if (described) return described;
     const same = (size: ComputeSizeId) => JSON.stringify(instanceSettings(size)) === JSON.stringify(spec.settings);
     return { computeSize: COMPUTE_SIZE_IDS.find(same) ?? 'micro', disk: { ...DEFAULT_DISK } };
+  }
+
+  async #applySecrets(spec: InstanceSpec): Promise<void> {
+    for (const secret of buildSecrets(spec, this.#config)) await this.#objects.apply(secret);
+    const vault = buildVaultSecret(spec, this.#config);
+    if (vault) await this.#objects.apply(vault);
   }
 
   async #applyCompanions(spec: InstanceSpec): Promise<void> {

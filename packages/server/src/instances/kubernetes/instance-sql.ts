@@ -12,6 +12,8 @@ import { listDatabases } from '../logical-copy.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from '../readonly-role.ts';
 import { ensureStorageSchema } from '../storage-schema.ts';
 import type { InstanceSettings, InstanceSpec } from '../types.ts';
+import { ensureVaultSchema } from '../vault-schema.ts';
+import { VAULT_KEY_FILE } from './manifests.ts';
 import { applyMemberRole, ensureMemberRole, grantMemberAccess } from './member-role.ts';
 import { mebibytes } from './sizing.ts';
 
@@ -43,6 +45,7 @@ export async function makeRoles(client: pg.Client, spec: InstanceSpec, memberRol
   await ensureAuthenticatorRole(client, spec.authenticatorPassword);
   await ensureAuthSchema(client, spec.authPassword);
   await ensureStorageSchema(client);
+  if (spec.vaultKey) await ensureVaultSchema(client, VAULT_KEY_FILE, memberRole);
   await grantMemberAccess(client, memberRole);
 }
 
@@ -53,6 +56,7 @@ export async function applyRoleSettings(client: pg.Client, spec: InstanceSpec, m
   await ensureAuthenticatorRole(client, spec.authenticatorPassword);
   await ensureAuthSchema(client, spec.authPassword);
   await ensureStorageSchema(client);
+  if (spec.vaultKey) await ensureVaultSchema(client, VAULT_KEY_FILE, memberRole);
   await grantMemberAccess(client, memberRole);
 }
 

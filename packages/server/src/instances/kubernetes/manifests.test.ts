@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterManifest } from './cnpg-types.ts';
 import type { KubernetesDriverConfig } from './config.ts';
 import { imageFor } from './images.ts';
-import { buildBackup, buildCluster, buildPooler, buildScheduledBackup, buildSecrets, type ClusterInput, serverNameFor } from './manifests.ts';
+import { buildBackup, buildCluster, buildPooler, buildScheduledBackup, buildSecrets, buildVaultSecret, type ClusterInput, serverNameFor } from './manifests.ts';
+import { vaultKeyMaterial } from '../vault-schema.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION, projectObjectNames, REF_LABEL, RESTARTED_AT_ANNOTATION } from './names.ts';
 import { applyMergePatch, type ClusterPatch, hibernatePatch, resizePatch, restartPatch, upgradePatch, wakePatch } from './operations.ts';
 import { computeResources, storageFor } from './sizing.ts';
@@ -74,6 +75,16 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
       expect.objectContaining({ kind: 'Secret', type: 'kubernetes.io/basic-auth', metadata: expect.objectContaining({ name: names.adminSecret }), stringData: { username: 'basin_admin', password: spec.adminPassword } }),
       expect.objectContaining({ kind: 'Secret', type: 'kubernetes.io/basic-auth', metadata: expect.objectContaining({ name: names.memberSecret }), stringData: { username: config.memberRole, password: spec.postgresPassword } }),
     ]);
+  });
+
+  it('mounts the Vault\'s key from its own Secret, outside the data directory', () => {
+    const spec = testSpec();
+    const names = projectObjectNames(spec.ref);
+    expect(buildVaultSecret(spec, config)).toMatchObject({ type: 'Opaque', metadata: { name: names.vaultSecret }, data: { key: vaultKeyMaterial(spec.vaultKey!).toString('base64') } });
+    expect(clusterFor(config, 'micro').spec.projectedVolumeTemplate).toEqual({
+      sources: [{ secret: { name: names.vaultSecret, items: [{ key: 'key', path: 'basin/vault-key', mode: 0o440 }] } }],
+    });
+    expect(buildVaultSecret({ ...spec, vaultKey: undefined }, config)).toBeUndefined();
   });
 
   it('validates every operation on a created Cluster', () => {

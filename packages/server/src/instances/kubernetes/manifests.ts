@@ -14,12 +14,14 @@
  * the same functions as on the embedded driver (driver.ts): one definition of each role.
  */
 import type { InstanceSpec } from '../types.ts';
+import { vaultKeyMaterial } from '../vault-schema.ts';
 import type {
   BackupManifest,
   BarmanObjectStore,
   ClusterManifest,
   ClusterSpec,
   ManagedRole,
+  OpaqueSecretManifest,
   PoolerManifest,
   ScheduledBackupManifest,
   SecretManifest,
@@ -68,6 +70,26 @@ export function buildSecrets(spec: InstanceSpec, config: KubernetesDriverConfig)
     stringData: { username, password },
   });
   return [secret(names.adminSecret, ADMIN_ROLE, spec.adminPassword), secret(names.memberSecret, config.memberRole, spec.postgresPassword)];
+}
+
+/**
+ * Where the pod sees the Vault's key: a projected volume of its Secret (CloudNativePG mounts them
+ * under /projected), readable by the postgres group (the pod's fsGroup), never in the data
+ * directory, so backups and branch copies hold ciphertext only, as on the embedded driver.
+ */
+export const VAULT_KEY_FILE = '/projected/basin/vault-key';
+
+/** The Vault's key material (vault-schema.ts) as a Secret, when the spec has a key. */
+export function buildVaultSecret(spec: InstanceSpec, config: KubernetesDriverConfig): OpaqueSecretManifest | undefined {
+  if (!spec.vaultKey) return undefined;
+  const names = projectObjectNames(spec.ref, config.namePrefix);
+  return {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: names.vaultSecret, namespace: config.namespace, labels: projectLabels(spec.ref) },
+    type: 'Opaque',
+    data: { key: vaultKeyMaterial(spec.vaultKey).toString('base64') },
+  };
 }
 
 /** The platform's superuser, kept by the operator: created, and its password reset from the Secret. */
@@ -130,6 +152,9 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
     managed: { roles: [adminRole(names.adminSecret)] },
     ...(store ? { backup: { barmanObjectStore: objectStore(store, serverName), retentionPolicy: store.retentionPolicy } } : {}),
     inheritedMetadata: { labels: projectLabels(spec.ref) },
+    ...(spec.vaultKey
+      ? { projectedVolumeTemplate: { sources: [{ secret: { name: names.vaultSecret, items: [{ key: 'key', path: 'basin/vault-key', mode: 0o440 }] } }] } }
+      : {}),
   };
   return {
     apiVersion: API_VERSION,

@@ -54,6 +54,8 @@ export interface ProjectObjectNames {
   adminSecret: string;
   /** basic-auth Secret of the members' role (the application owner at bootstrap). */
   memberSecret: string;
+  /** Opaque Secret of the Vault's key, mounted into the pod (vault-schema.ts reads it from a file). */
+  vaultSecret: string;
   pooler: string;
   scheduledBackup: string;
   /** The read-write Service CloudNativePG makes for the primary. */
@@ -66,6 +68,7 @@ export function projectObjectNames(ref: string, prefix?: string): ProjectObjectN
     cluster,
     adminSecret: `${cluster}-admin`,
     memberSecret: `${cluster}-member`,
+    vaultSecret: `${cluster}-vault`,
     pooler: `${cluster}-pooler-rw`,
     scheduledBackup: `${cluster}-daily`,
     rwService: `${cluster}-rw`,

@@ -34,6 +34,7 @@ export function testSpec(ref = 'abcdefghijklmnopqrst', major: PostgresMajor = '1
     readonlyPassword: `readonly-${ref}`,
     authenticatorPassword: `authenticator-${ref}`,
     authPassword: `auth-${ref}`,
+    vaultKey: `vault-${ref}`,
     settings: instanceSettings(size),
   };
 }
