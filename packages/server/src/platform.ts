@@ -6,6 +6,7 @@ import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
 import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
+import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startLogPruning } from './jobs/log-retention.ts';
 import { startResumableCleanup } from './jobs/resumable-cleanup.ts';
@@ -22,8 +23,10 @@ import { loadInstallFeatureFlags } from './services/feature-flags.ts';
 import { reconcileProjects, restartIfStillRunning, runningInstances } from './services/reconcile.ts';
 import { loadOrCreateSecret, SecretBox } from './services/secrets.ts';
 import { createPool } from './store/db.ts';
+import * as disks from './store/disks.ts';
 import { startPlatformStore } from './store/embedded.ts';
 import { migrate } from './store/migrate.ts';
+import * as projects from './store/projects.ts';
 
 export interface Platform {
   url: string;
@@ -42,11 +45,20 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const port = config.port || (await getPort({ host: config.host }));
   const url = `http://${config.host}:${port}`;
   const secret = await loadOrCreateSecret(config.dataDir, config.secret);
-  const driver = new EmbeddedDriver({
-    projectsDir: path.join(config.dataDir, 'projects'),
-    log: (line) => logger.debug({ line }, 'instance driver'),
-    serverLog: 'jsonlog',
-  });
+  // BASIN_INSTANCE_DRIVER=kubernetes: CloudNativePG Clusters (instances/kubernetes), else local processes.
+  const driver =
+    kubernetesDriverFromEnv(process.env, {
+      log: (line) => logger.info({ line }, 'instance driver'),
+      describeProject: async (ref) => {
+        const row = await projects.findByRef(db, ref); // db: made below, before any job or start
+        return row && { computeSize: row.compute_size, disk: (await disks.find(db, row.id)).attributes };
+      },
+    }) ??
+    new EmbeddedDriver({
+      projectsDir: path.join(config.dataDir, 'projects'),
+      log: (line) => logger.debug({ line }, 'instance driver'),
+      serverLog: 'jsonlog',
+    });
   const store = await startPlatformStore(config, secret, logger);
   const db = createPool(store.connectionString);
 

@@ -1,5 +1,9 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_IMAGES, instanceDriverKind, kubernetesConfigFromEnv } from './config.ts';
+import { loadKubeConfig } from './kube-api.ts';
 
 describe('the Kubernetes driver settings', () => {
   it('are off unless BASIN_INSTANCE_DRIVER=kubernetes', () => {
@@ -54,5 +58,28 @@ describe('the Kubernetes driver settings', () => {
     [{ BASIN_K8S_READY_TIMEOUT_SECONDS: '1' }, /BASIN_K8S_READY_TIMEOUT_SECONDS/],
   ])('refuse %j', (env, message) => {
     expect(() => kubernetesConfigFromEnv(env)).toThrow(message);
+  });
+});
+
+describe('the kubeconfig', () => {
+  it('is refused when there is none, rather than the client\'s localhost:8080 fallback', () => {
+    expect(() => loadKubeConfig(undefined, { HOME: '/nonexistent' })).toThrow(/No Kubernetes cluster configured/);
+  });
+
+  it('is read from BASIN_K8S_KUBECONFIG\'s file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'basin-kubeconfig-'));
+    const file = join(dir, 'config');
+    await writeFile(file, `apiVersion: v1
+kind: Config
+clusters: [{ name: c, cluster: { server: 'https://10.0.0.1:6443' } }]
+users: [{ name: u, user: { token: t } }]
+contexts: [{ name: x, context: { cluster: c, user: u, namespace: basin } }]
+current-context: x
+`);
+    try {
+      expect(loadKubeConfig(file).getCurrentCluster()?.server).toBe('https://10.0.0.1:6443');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -4,6 +4,9 @@
  * applies under the field manager `basin`; later changes are JSON merge patches.
  */
 import { ApiException, KubeConfig, type KubernetesObject, KubernetesObjectApi, PatchStrategy } from '@kubernetes/client-node';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { KubeObject } from './cnpg-types.ts';
 
 export const FIELD_MANAGER = 'basin';
@@ -29,11 +32,16 @@ export interface KubeObjects {
 }
 
 /** The kubeconfig: a file when given, else the usual places (KUBECONFIG, ~/.kube/config, the pod's service account). */
-export function loadKubeConfig(file?: string): KubeConfig {
+export function loadKubeConfig(file?: string, env: NodeJS.ProcessEnv = process.env): KubeConfig {
   const config = new KubeConfig();
+  const home = join(env.HOME ?? homedir(), '.kube', 'config');
   if (file) config.loadFromFile(file);
-  else config.loadFromDefault();
-  if (!config.getCurrentCluster()) throw new Error('No Kubernetes cluster configured: set KUBECONFIG (or BASIN_K8S_KUBECONFIG), or run Basin in a pod');
+  else if (env.KUBECONFIG || existsSync(home)) config.loadFromDefault();
+  // In a pod: the service account's token and the API server the kubelet announces.
+  else if (env.KUBERNETES_SERVICE_HOST) config.loadFromCluster();
+  // (loadFromDefault would fall back to http://localhost:8080 and fail later, less clearly.)
+  else throw new Error('No Kubernetes cluster configured: set KUBECONFIG (or BASIN_K8S_KUBECONFIG), or run Basin in a pod');
+  if (!config.getCurrentCluster()) throw new Error('The kubeconfig names no current cluster: set its current-context');
   return config;
 }
 
