@@ -90,6 +90,13 @@ export const routes: RouteObject[] = [
               { path: 'functions/new', handle: { title: 'Deploy a new function' }, lazy: () => import('../routes/project-functions-new') },
               { path: 'functions/secrets', handle: { title: 'Edge Function Secrets' }, lazy: () => import('../routes/project-functions-secrets') },
               { path: 'functions/:name/details', handle: { title: 'Edge Function' }, lazy: () => import('../routes/project-functions-details') },
+              // Issue 14: the logs explorer and each source's page.
+              { path: 'logs', element: <Navigate to="explorer" replace /> },
+              { path: 'logs/explorer', handle: { title: 'Logs Explorer' }, lazy: () => import('../routes/project-logs-explorer') },
+              { path: 'logs/edge-logs', handle: { title: 'API Gateway logs' }, lazy: () => import('../routes/project-logs-edge-logs') },
+              { path: 'logs/postgres-logs', handle: { title: 'Postgres logs' }, lazy: () => import('../routes/project-logs-postgres-logs') },
+              { path: 'logs/auth-logs', handle: { title: 'Auth logs' }, lazy: () => import('../routes/project-logs-auth-logs') },
+              { path: 'logs/function-logs', handle: { title: 'Edge Function logs' }, lazy: () => import('../routes/project-logs-function-logs') },
             ],
           },
           { path: '*', lazy: () => import('../routes/not-found') },

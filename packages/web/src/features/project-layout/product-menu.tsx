@@ -16,6 +16,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Puzzle,
+  ScrollText,
   Settings,
   Server,
   ShieldCheck,
@@ -88,6 +89,16 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'Edge Functions', path: '/functions', icon: Zap, notUnder: '/functions/secrets' },
       { label: 'Secrets', path: '/functions/secrets', icon: LockKeyhole },
+    ],
+  },
+  {
+    heading: 'Logs',
+    items: [
+      { label: 'Logs Explorer', path: '/logs/explorer', icon: ScrollText },
+      { label: 'API Gateway logs', path: '/logs/edge-logs', icon: ScrollText },
+      { label: 'Postgres logs', path: '/logs/postgres-logs', icon: ScrollText },
+      { label: 'Auth logs', path: '/logs/auth-logs', icon: ScrollText },
+      { label: 'Function logs', path: '/logs/function-logs', icon: ScrollText },
     ],
   },
   {
