@@ -22,7 +22,7 @@ describe('project home', () => {
       expect(within(group).getByRole('textbox')).toBeTruthy();
       expect(within(group).getByRole('button', { name: 'Copy' })).toBeTruthy();
     }
-    expect(screen.getAllByRole('link', { name: /Next\.js/ }).length).toBeGreaterThan(0);
+    expect((await screen.findAllByRole('link', { name: /Next\.js/ })).length).toBeGreaterThan(0);
   });
 
   it('tells members without the connection string that they only see the read-only one', async () => {

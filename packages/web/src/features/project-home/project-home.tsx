@@ -5,9 +5,20 @@ import { useOrganizationQuery } from '../../data/organizations/use-organization-
 import { useProjectQuery } from '../../data/projects/use-project-query';
 import { Page } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
-import { ClientLibrariesSection, ExampleProjectsSection } from '../examples/examples-sections';
 import { ConnectionDetails } from './connection-details';
 import { ProjectSummary } from './project-summary';
+
+// The catalogues sit below the fold: they load after the page, keeping the home's first load small.
+const Catalogues = lazy(() =>
+  import('../examples/examples-sections').then(({ ClientLibrariesSection, ExampleProjectsSection }) => ({
+    default: () => (
+      <>
+        <ClientLibrariesSection />
+        <ExampleProjectsSection />
+      </>
+    ),
+  })),
+);
 
 // The paused page gives way on the home (spec part 1 §2): the home shows the restore panel instead.
 const ProjectPausedPanel = lazy(() =>
@@ -36,8 +47,9 @@ export function ProjectHome() {
       ) : (
         <Skeleton className="h-56 w-full rounded-lg" />
       )}
-      <ClientLibrariesSection />
-      <ExampleProjectsSection />
+      <Suspense fallback={<Skeleton className="h-64 w-full rounded-lg" />}>
+        <Catalogues />
+      </Suspense>
     </Page>
   );
 }
