@@ -10,6 +10,7 @@ export const BRANCH_MESSAGES = {
   nameCharacters: 'Branch name can only contain alphanumeric characters, hyphens, and underscores.',
   nameTaken: 'A branch with this name already exists',
   gitBranchRequired: 'Git branch name is required when GitHub is connected',
+  paidPlanOnly: 'Branching is only available on paid plans',
 } as const;
 
 export function gitBranchNotFoundMessage(branch: string, owner: string, repo: string): string {

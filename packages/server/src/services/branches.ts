@@ -24,7 +24,6 @@ import { newDatabasePassword, newProjectRef } from './secrets.ts';
 /** Our own words: the spec names no text for these refusals. */
 export const BRANCH_SERVICE_MESSAGES = {
   noPermission: 'You need additional permissions to create preview branches',
-  paidPlanOnly: 'Branching is only available on paid plans',
   parentIsBranch: 'A preview branch cannot have branches of its own',
   parentNotActive: 'The project must be active and healthy to create a branch',
   unknownSize: 'Unknown instance size',
@@ -39,7 +38,7 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
   const parent = await requireProject(ctx.db, parentRef, userId);
   requirePermission(parent.role, 'preview_branches:create', BRANCH_SERVICE_MESSAGES.noPermission);
   const org = await requireOrganization(ctx.db, parent.organization_slug, userId);
-  if (org.plan_id === 'free') throw badRequest(BRANCH_SERVICE_MESSAGES.paidPlanOnly);
+  if (org.plan_id === 'free') throw badRequest(BRANCH_MESSAGES.paidPlanOnly);
   if (parent.parent_project_ref) throw badRequest(BRANCH_SERVICE_MESSAGES.parentIsBranch);
   const name = (body.branch_name ?? body.branchName ?? '').trim();
   const taken = (await branches.listForParent(ctx.db, parent.ref)).map((branch) => branch.branch_name);

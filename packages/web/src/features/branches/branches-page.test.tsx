@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { computeAddonVariant, type Role } from '@basin/core';
+import { BRANCH_MESSAGES, computeAddonVariant, type Role } from '@basin/core';
 import type { BranchItem, GitHubConnection, Project, ProjectAddonsResponse } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
@@ -22,6 +22,7 @@ const branchCheckPath = (name: string) => `/api/platform/integrations/github/rep
 
 interface PageOptions {
   role?: Role;
+  plan?: 'free' | 'pro';
   create?: MockAnswer;
   connections?: MockAnswer;
   /** Answers of the branch check, by git branch name. */
@@ -32,6 +33,7 @@ interface PageOptions {
 
 function renderPage({
   role = 'Owner',
+  plan = 'pro',
   create = json({ name: 'feature-1', persistent: false, project_ref: 'cccccccccccccccccccc' }, 201),
   connections = json([]),
   gitBranches = {},
@@ -41,7 +43,7 @@ function renderPage({
     [`GET ${CONNECTIONS_PATH}`]: connections,
     ...Object.fromEntries(Object.entries(gitBranches).map(([name, answer]) => [`GET ${branchCheckPath(name)}`, answer])),
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture() as Project),
-    'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: { id: 'pro', name: 'Pro' } })),
+    'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: plan === 'free' ? { id: 'free', name: 'Free' } : { id: 'pro', name: 'Pro' } })),
     [`GET /api/platform/projects/${PROJECT_REF}/disk`]: json({ attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null }),
     [`GET ${BRANCHES_PATH}`]: json([EXISTING]),
     [`GET /api/platform/projects/${PROJECT_REF}/billing/addons`]: json({ ref: PROJECT_REF, selected_addons: selectedAddons, available_addons: [] }),
@@ -76,6 +78,26 @@ describe('preview branches page', () => {
     await user.click(submit);
     expect(await within(dialog).findByText('A branch with this name already exists')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('says on the Free plan, before anything is filled in, that branching needs a paid plan', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPage({ plan: 'free' });
+    const banner = await screen.findByRole('region', { name: BRANCH_MESSAGES.paidPlanOnly });
+    const upgrade = within(banner).getByRole('link', { name: 'Upgrade to Pro' });
+    expect(upgrade.getAttribute('href')).toBe('/org/acme/billing?panel=subscriptionPlan&source=branches');
+    const create = screen.getByRole('button', { name: 'Create branch' });
+    expect(create).toHaveProperty('disabled', true);
+    await user.hover(create.parentElement!);
+    // The banner's title, and now the button's tooltip.
+    await waitFor(() => expect(screen.getAllByText(BRANCH_MESSAGES.paidPlanOnly).length).toBeGreaterThan(1));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('offers no upgrade prompt on a paid plan', async () => {
+    renderPage();
+    await screen.findByText('dev');
+    expect(screen.queryByRole('region', { name: BRANCH_MESSAGES.paidPlanOnly })).toBeNull();
   });
 
   it('creates a branch with data and shows the cost from the sizing rules', async () => {
