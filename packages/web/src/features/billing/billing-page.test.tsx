@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, EXIT_SURVEY_REASONS, type Role } from '@basin/core';
+import { BILLING_MESSAGES, EXIT_SURVEY_REASONS, FEATURE_FLAG_DEFAULTS, type Role, UPGRADE_PROMPT_MESSAGES } from '@basin/core';
 import { PLAN_NAMES, type PlanId } from '@basin/core/schemas';
 import { organizationFixture, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
@@ -19,7 +19,8 @@ function renderPage({
   put,
   subscription,
   survey = json({ id: 1 }, 201),
-}: { role?: Role; plan?: PlanId; query?: string; put?: MockAnswer; subscription?: MockAnswer; survey?: MockAnswer } = {}) {
+  subscriptionChangesEnabled = true,
+}: { role?: Role; plan?: PlanId; query?: string; put?: MockAnswer; subscription?: MockAnswer; survey?: MockAnswer; subscriptionChangesEnabled?: boolean } = {}) {
   let current = plan;
   const planOf = (id: PlanId) => ({ id, name: PLAN_NAMES[id] });
   const api = mockApi({
@@ -35,6 +36,7 @@ function renderPage({
       projectFixture({ ref: 'bbbbbbbbbbbbbbbbbbbb', name: 'Analytics', infra_compute_size: 'large', status: 'INACTIVE' }),
     ]),
     [SURVEY]: survey,
+    'GET /api/platform/organizations/acme/feature-flags': json({ ...FEATURE_FLAG_DEFAULTS, subscriptionChangesEnabled }),
   });
   const rendered = renderRoutes([{ path: '/org/:slug/billing', element: <BillingPage /> }], `/org/acme/billing${query}`);
   return { ...api, ...rendered };
@@ -147,6 +149,15 @@ describe('organization billing page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Change subscription plan' })).toBeNull();
     expect(calls.some((call) => call.path === SUBSCRIPTION)).toBe(false);
+  });
+
+  it('disables plan changes with the spec’s reason while the feature flag turns them off', async () => {
+    const user = userEvent.setup();
+    renderPage({ subscriptionChangesEnabled: false });
+    const change = await screen.findByRole('button', { name: 'Change subscription plan' });
+    await waitFor(() => expect(change).toHaveProperty('disabled', true));
+    await user.hover(change.parentElement!);
+    expect((await screen.findAllByText(UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled)).length).toBeGreaterThan(0);
   });
 
   it('shows the error screen when the subscription cannot be read', async () => {
