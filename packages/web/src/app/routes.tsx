@@ -51,6 +51,17 @@ export const routes: RouteObject[] = [
                 lazy: () => import('../routes/project-settings-compute-and-disk'),
               },
               { path: 'settings/addons', handle: { title: 'Add-ons' }, lazy: () => import('../routes/project-settings-addons') },
+              // Issue 14: the other missing pages.
+              { path: 'settings/integrations', handle: { title: 'Integrations' }, lazy: () => import('../routes/project-settings-integrations') },
+              { path: 'settings/vault', handle: { title: 'Vault' }, lazy: () => import('../routes/project-settings-vault') },
+              { path: 'settings/api-keys/new', handle: { title: 'API Keys' }, lazy: () => import('../routes/project-settings-api-keys') },
+              { path: 'api-keys/new', element: <Navigate to="../settings/api-keys/new" replace /> },
+              { path: 'database/settings', handle: { title: 'Database Settings' }, lazy: () => import('../routes/project-database-settings') },
+              {
+                path: 'database/backups/pitr',
+                handle: { title: 'Point in time' },
+                lazy: () => import('../routes/project-database-backups-pitr'),
+              },
               { path: 'branches', handle: { title: 'Branches' }, lazy: () => import('../routes/project-branches') },
               // Issue 14: reports and usage.
               { path: 'reports', handle: { title: 'Reports' }, lazy: () => import('../routes/project-reports') },

@@ -1,4 +1,4 @@
-import { ArrowUpRight, Database, KeyRound, SquareTerminal } from 'lucide-react';
+import { ArrowUpRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { can } from '@basin/core';
@@ -11,7 +11,6 @@ import { Skeleton } from '../../ui/skeleton';
 import { GitHubConnectionCard } from '../branches/github-connection-card';
 
 interface Connection {
-  icon: ReactNode;
   title: string;
   description: ReactNode;
   to: string;
@@ -22,7 +21,6 @@ interface Connection {
 function otherConnections(ref: string): Connection[] {
   return [
     {
-      icon: <SquareTerminal className="size-4" aria-hidden="true" />,
       title: 'Supabase CLI and the management API',
       description: (
         <>
@@ -34,14 +32,12 @@ function otherConnections(ref: string): Connection[] {
       action: 'Access tokens',
     },
     {
-      icon: <KeyRound className="size-4" aria-hidden="true" />,
       title: 'Client libraries (supabase-js and others)',
       description: "Your apps reach the data, auth, storage and functions APIs with the project's URL and its anon or service_role key.",
       to: `/project/${ref}/settings/api`,
       action: 'API settings',
     },
     {
-      icon: <Database className="size-4" aria-hidden="true" />,
       title: 'Postgres clients',
       description: 'psql, ORMs, migration tools and BI tools connect to the database directly with its connection string.',
       to: `/project/${ref}/database/settings`,
@@ -86,12 +82,9 @@ export function IntegrationsPage() {
           <ul className="divide-y divide-border">
             {otherConnections(ref).map((connection) => (
               <li key={connection.title} className="flex flex-wrap items-center justify-between gap-3 px-4 py-4">
-                <div className="flex min-w-0 max-w-xl gap-3">
-                  <div className="mt-0.5 text-muted">{connection.icon}</div>
-                  <div className="min-w-0">
-                    <h3 className="text-[13px] font-medium">{connection.title}</h3>
-                    <p className="mt-0.5 text-xs text-muted">{connection.description}</p>
-                  </div>
+                <div className="min-w-0 max-w-xl">
+                  <h3 className="text-[13px] font-medium">{connection.title}</h3>
+                  <p className="mt-0.5 text-xs text-muted">{connection.description}</p>
                 </div>
                 <Link to={connection.to} className="inline-flex items-center gap-1 text-[13px] text-accent hover:underline">
                   {connection.action}
