@@ -1,7 +1,8 @@
 import type { UIMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { ASSISTANT_IDEAS } from '@basin/core';
-import { chartPoints, columnsOf, toNumber, xTypeOf } from './chart-data';
+import { toNumber, xTypeOf } from '../../lib/chart-points';
+import { chartPoints, columnsOf } from './chart-data';
 import { canSubmit } from './chat-input';
 import { clientToolsAnswered, generateBody } from './chat-session';
 import { splitCodeBlockProps } from './code-block-props';

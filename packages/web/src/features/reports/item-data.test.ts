@@ -1,6 +1,7 @@
 import type { SqlResult } from '@basin/core/schemas';
 import { describe, expect, it } from 'vitest';
-import { chartAxes, itemPoints, xTypeOf } from './item-data';
+import { xTypeOf } from '../../lib/chart-points';
+import { chartAxes, itemPoints } from './item-data';
 
 const result = (fields: string[], rows: unknown[][]): SqlResult => ({
   fields: fields.map((name) => ({ name, dataTypeID: 25, type: 'text' })),
