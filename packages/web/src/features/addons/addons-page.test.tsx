@@ -37,7 +37,7 @@ describe('project add-ons page', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Micro' })).toBeTruthy();
     expect(screen.getByText('The default size: no compute add-on is selected.')).toBeTruthy();
-    expect(screen.getByText(/1 GB memory \/ 2-core CPU · \$0\.0134 \/ hour · ~\$10 \/ month/)).toBeTruthy();
+    expect(screen.getByText(/1 GB memory \/ 2-core CPU · \$0\.01344 \/ hour · ~\$10 \/ month/)).toBeTruthy();
     expect(screen.getByText('Not available')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/database/backups/scheduled`);
   });

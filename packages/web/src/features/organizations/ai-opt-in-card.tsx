@@ -1,24 +1,19 @@
-import { Controller } from 'react-hook-form';
 import { ORGANIZATION_SETTINGS_MESSAGES } from '@basin/core';
 import type { Organization } from '@basin/core/schemas';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Skeleton } from '../../ui/skeleton';
-import { OptInLevelFields } from './opt-in-level-fields';
+import { OptInLevelInput } from './opt-in-level-fields';
 import { PrivacyDialog } from './privacy-dialog';
 import { useOptInForm } from './use-opt-in-form';
 
 /** The settings page's AI opt-in card: the level, what it means, and Save. */
 export function AiOptInCard({ organization }: { organization: Organization }) {
-  const { form, levels, loading, permission, submit, saving } = useOptInForm({
+  const optIn = useOptInForm({
     slug: organization.slug,
     organization,
     refusal: ORGANIZATION_SETTINGS_MESSAGES.noUpdatePermission,
   });
-  const {
-    control,
-    formState: { errors },
-  } = form;
+  const { loading, permission, submit, saving } = optIn;
 
   return (
     <Card>
@@ -33,25 +28,7 @@ export function AiOptInCard({ organization }: { organization: Organization }) {
             How much of your projects the assistant may send to the model this Basin install uses. It applies to every project of the
             organization.
           </p>
-          {loading ? (
-            <Skeleton className="h-32 w-full" />
-          ) : (
-            <Controller
-              control={control}
-              name="aiOptInLevel"
-              render={({ field }) => (
-                <OptInLevelFields
-                  id="ai-opt-in"
-                  levels={levels}
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={!permission.allowed}
-                  error={errors.aiOptInLevel?.message}
-                  labelledBy="ai-opt-in-label"
-                />
-              )}
-            />
-          )}
+          <OptInLevelInput optIn={optIn} id="ai-opt-in" labelledBy="ai-opt-in-label" />
           <PrivacyDialog />
         </Card.Content>
         <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-3">

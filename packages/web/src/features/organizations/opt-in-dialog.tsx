@@ -1,11 +1,9 @@
-import { Controller } from 'react-hook-form';
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
-import { OptInLevelFields } from './opt-in-level-fields';
+import { OptInLevelInput } from './opt-in-level-fields';
 import { PrivacyDialog } from './privacy-dialog';
 import { useOptInForm } from './use-opt-in-form';
 
@@ -18,16 +16,13 @@ export interface OptInDialogProps {
 
 function OptInDialogForm({ slug, onDone }: { slug: string; onDone: () => void }) {
   const organization = useOrganizationQuery(slug);
-  const { form, levels, loading, permission, submit, saving } = useOptInForm({
+  const optIn = useOptInForm({
     slug,
     organization: organization.data,
     refusal: ASSISTANT_MESSAGES.optInNoPermission,
     onSaved: onDone,
   });
-  const {
-    control,
-    formState: { errors },
-  } = form;
+  const { loading, permission, submit, saving } = optIn;
 
   return (
     <form noValidate onSubmit={submit}>
@@ -35,25 +30,7 @@ function OptInDialogForm({ slug, onDone }: { slug: string; onDone: () => void })
         <p id="assistant-opt-in-label" className="text-xs text-muted">
           Choose what the assistant may send to the model for this organization&apos;s projects.
         </p>
-        {loading ? (
-          <Skeleton className="h-32 w-full" />
-        ) : (
-          <Controller
-            control={control}
-            name="aiOptInLevel"
-            render={({ field }) => (
-              <OptInLevelFields
-                id="assistant-opt-in"
-                levels={levels}
-                value={field.value}
-                onChange={field.onChange}
-                disabled={!permission.allowed}
-                error={errors.aiOptInLevel?.message}
-                labelledBy="assistant-opt-in-label"
-              />
-            )}
-          />
-        )}
+        <OptInLevelInput optIn={optIn} id="assistant-opt-in" labelledBy="assistant-opt-in-label" />
         {permission.hint ? <p className="text-xs text-muted">{permission.hint}</p> : null}
         <PrivacyDialog />
       </Dialog.Body>

@@ -1,7 +1,10 @@
+import { Controller } from 'react-hook-form';
 import { AI_OPT_IN_LEVEL_OPTIONS, ORGANIZATION_SETTINGS_MESSAGES } from '@basin/core';
 import type { AiOptInLevel } from '@basin/core/schemas';
 import { Alert } from '../../ui/alert';
 import { RadioGroup } from '../../ui/radio-group';
+import { Skeleton } from '../../ui/skeleton';
+import type { OptInForm } from './use-opt-in-form';
 
 const LIMITED_METADATA = ORGANIZATION_SETTINGS_MESSAGES.metadataWarning as Partial<Record<AiOptInLevel, string>>;
 
@@ -55,5 +58,27 @@ export function OptInLevelFields({
         </Alert>
       ) : null}
     </div>
+  );
+}
+
+/** The opt-in form's level field: a placeholder while the organization and flags load. */
+export function OptInLevelInput({ optIn, id, labelledBy }: { optIn: OptInForm; id: string; labelledBy: string }) {
+  if (optIn.loading) return <Skeleton className="h-32 w-full" />;
+  return (
+    <Controller
+      control={optIn.form.control}
+      name="aiOptInLevel"
+      render={({ field }) => (
+        <OptInLevelFields
+          id={id}
+          levels={optIn.levels}
+          value={field.value}
+          onChange={field.onChange}
+          disabled={!optIn.permission.allowed}
+          error={optIn.form.formState.errors.aiOptInLevel?.message}
+          labelledBy={labelledBy}
+        />
+      )}
+    />
   );
 }

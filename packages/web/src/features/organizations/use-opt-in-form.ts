@@ -22,6 +22,8 @@ const UPDATE: Permission = 'organizations:update';
  * flags show, the stored level selected when it is one of them (else nothing, so saving asks for
  * one), saved as opt_in_tags by members with organizations:update; `refusal` explains the others.
  */
+export type OptInForm = ReturnType<typeof useOptInForm>;
+
 export function useOptInForm({
   slug,
   organization,
