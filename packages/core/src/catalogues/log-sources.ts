@@ -44,6 +44,7 @@ export const LOG_SOURCES: readonly LogSource[] = [
       column('key_signature_prefix', 'text', "The first 8 characters of the key's signature (never the key)"),
       column('from_browser', 'boolean', 'Whether a browser sent it'),
       column('rotated_out_key', 'boolean', 'Whether the key was signed with a replaced JWT secret'),
+      column('response_bytes', 'bigint', "The answer's body size in bytes (what usage counts as egress)"),
     ],
   },
   {
