@@ -10,6 +10,7 @@ import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startLogPruning } from './jobs/log-retention.ts';
 import { startResumableCleanup } from './jobs/resumable-cleanup.ts';
+import { warnIfUpgradesBlocked } from './services/upgrades.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
@@ -79,6 +80,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   await startBackupSchedule(ctx);
   await startResumableCleanup(ctx);
   await startLogPruning(ctx);
+  void warnIfUpgradesBlocked(ctx).catch((err: unknown) => logger.warn({ err }, 'the upgrade tools were not checked'));
   await reconcileProjects(ctx);
   await startWorkers(ctx);
   const stopSupervisor = startSupervisor({

@@ -31,6 +31,7 @@ describe('project infrastructure', () => {
         newest_installed: installed15,
         newer_minor_installed: false, // every instance starts on its major's installed binaries
         upgrade_target_major: '17',
+        upgrade_blocker: null, // this machine has Debian's postgresql-client
       },
       network: { listen_addresses: '127.0.0.1', port: Number(new URL(project.connectionString).port), ssl: (await setting('ssl')) === 'on' },
       compute_size: 'micro',

@@ -21,6 +21,8 @@ export const InfrastructureResponse = z
       newer_minor_installed: z.boolean(),
       /** The newest installed major above the project's, e.g. '17': a major upgrade (settings/general) moves the data there. */
       upgrade_target_major: z.string().nullable(),
+      /** Why this platform cannot upgrade the project now (e.g. no pg_dump/psql installed); null when it can. */
+      upgrade_blocker: z.string().nullable(),
     }),
     network: z.object({
       /** `show listen_addresses`: 127.0.0.1 for every Basin instance. */

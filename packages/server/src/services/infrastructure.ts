@@ -47,6 +47,7 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
   const [measured, disk] = await Promise.all([measure(ctx, row), disks.find(ctx.db, row.id)]);
   const facts = measured?.facts;
   const installed = newestInstalled(ctx.driver, row.postgres_major as PostgresMajor) ?? null;
+  const target = upgradeTargetMajor(ctx, row.postgres_major);
   return {
     running: measured !== undefined,
     postgres: {
@@ -55,7 +56,8 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
       server_version_num: facts?.serverVersionNum ?? null,
       newest_installed: installed,
       newer_minor_installed: Boolean(facts && installed && isOlderMinor(facts.serverVersionNum, installed)),
-      upgrade_target_major: upgradeTargetMajor(ctx, row.postgres_major),
+      upgrade_target_major: target,
+      upgrade_blocker: target === null ? null : ((await ctx.driver.upgradeBlocker(row.postgres_major as PostgresMajor)) ?? null),
     },
     network: {
       listen_addresses: facts?.listenAddresses ?? null,

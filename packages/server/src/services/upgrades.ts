@@ -22,6 +22,18 @@ export function newerMajor(ctx: PlatformContext, current: string, requested: str
 }
 
 /** Refuses up front, with what to install, when this server cannot move the data. */
+/**
+ * Says once, at start, when this platform cannot move projects to a newer major (e.g. Debian's
+ * postgresql-client is missing): the upgrade screens say it too, before anyone tries.
+ */
+export async function warnIfUpgradesBlocked(ctx: PlatformContext): Promise<void> {
+  const majors = ctx.driver.availableMajors().map(({ major }) => major);
+  const oldest = majors.sort((a, b) => Number(a) - Number(b))[0];
+  if (!oldest || majors.length < 2) return;
+  const blocker = await ctx.driver.upgradeBlocker(oldest);
+  if (blocker) ctx.logger.warn({ from: oldest }, `Major upgrades are unavailable: ${blocker}`);
+}
+
 export async function checkUpgradePossible(ctx: PlatformContext, sourceMajor: string): Promise<void> {
   const blocker = await ctx.driver.upgradeBlocker(sourceMajor as PostgresMajor);
   if (blocker) throw badRequest(blocker);

@@ -11,7 +11,7 @@ import { DatabaseSettingsPage } from './database-settings-page';
 const PASSWORD_PATH = `/api/platform/projects/${PROJECT_REF}/db-password`;
 const infrastructure = (ssl: boolean | null) => ({
   running: ssl !== null,
-  postgres: { major: '17', server_version: '17.10', server_version_num: 170010, newest_installed: '17.10.0', newer_minor_installed: false, upgrade_target_major: null },
+  postgres: { major: '17', server_version: '17.10', server_version_num: 170010, newest_installed: '17.10.0', newer_minor_installed: false, upgrade_target_major: null, upgrade_blocker: null },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl },
   compute_size: 'micro',
   disk: { type: 'gp3', size_gb: 8, used_bytes: 1, database_bytes: 1, storage_bytes: 0 },

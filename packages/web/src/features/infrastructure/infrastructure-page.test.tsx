@@ -20,6 +20,7 @@ const RUNNING: InfrastructureResponse = {
     newest_installed: '17.10.0',
     newer_minor_installed: false,
     upgrade_target_major: null,
+    upgrade_blocker: null,
   },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl: false },
   compute_size: 'micro',

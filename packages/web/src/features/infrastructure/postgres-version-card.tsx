@@ -25,6 +25,7 @@ function MajorUpgrade({ postgres, projectRef }: { postgres: InfrastructureRespon
   if (postgres.upgrade_target_major === null) {
     return <>Postgres {postgres.major} is the newest major version installed on this platform.</>;
   }
+  if (postgres.upgrade_blocker !== null) return <>Postgres {postgres.upgrade_target_major} is installed. {postgres.upgrade_blocker}</>;
   return (
     <>
       Postgres {postgres.upgrade_target_major} is installed. A major upgrade moves the data onto it, from{' '}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@basin/core';
+import { LIFECYCLE_MESSAGES, type Role } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
@@ -10,8 +10,13 @@ import { GeneralSettings } from './general-settings';
 
 const PROJECT_PATH = `/api/platform/projects/${PROJECT_REF}`;
 
-function renderSettings({ role = 'Owner' as Role, project = projectFixture({ dbVersion: 'supabase-postgres-15.8.1' }) as Project } = {}) {
+function renderSettings({
+  role = 'Owner' as Role,
+  project = projectFixture({ dbVersion: 'supabase-postgres-15.8.1' }) as Project,
+  upgradeBlocker = null as string | null,
+} = {}) {
   const api = mockApi({
+    [`GET ${PROJECT_PATH}/infrastructure`]: json({ postgres: { upgrade_target_major: '17', upgrade_blocker: upgradeBlocker } }),
     [`GET ${PROJECT_PATH}`]: json(project),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
     'POST /api/platform/organizations/acme/available-versions': json({
@@ -78,6 +83,13 @@ describe('general settings', () => {
     await waitFor(() =>
       expect(calls.find((call) => call.path === `/api/v1/projects/${PROJECT_REF}/upgrade`)?.body).toEqual({ target_version: '17' }),
     );
+  });
+
+  it('says before anyone tries when this platform cannot upgrade (no pg_dump), with the upgrade disabled', async () => {
+    const blocker = LIFECYCLE_MESSAGES.upgradeNeedsClient('15', undefined);
+    renderSettings({ upgradeBlocker: blocker });
+    expect(await screen.findByText(blocker)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upgrade to Postgres 17' })).toHaveProperty('disabled', true));
   });
 
   it('offers no upgrade on the newest installed major', async () => {

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { defaultVersion, LIFECYCLE_MESSAGES } from '@basin/core';
 import type { Organization, Project } from '@basin/core/schemas';
 import { useAvailableVersionsQuery } from '../../data/available-versions/use-available-versions-query';
+import { useInfrastructureQuery } from '../../data/infrastructure/use-infrastructure-query';
 import { useUpgradeProjectMutation } from '../../data/upgrade/use-upgrade-project-mutation';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
@@ -47,10 +48,13 @@ export function PostgresVersionCard({ project, organization }: { project: Projec
     return option ? postgresMajor(option.postgres_engine) : undefined;
   }, [versions.data, currentMajor]);
 
-  const state = lifecycleActionState(
+  // What keeps this platform from upgrading at all (e.g. no pg_dump installed), said before anyone tries.
+  const blocker = useInfrastructureQuery(project.ref).data?.postgres.upgrade_blocker ?? null;
+  const allowed = lifecycleActionState(
     permissionState(organization, 'infra.lifecycle:execute', LIFECYCLE_MESSAGES.upgradeForbidden),
     project.status === 'ACTIVE_HEALTHY',
   );
+  const state = blocker ? { disabled: true, hint: blocker } : allowed;
   const current = `Postgres ${currentMajor} (${postgresVersionLabel(project.dbVersion)})`;
 
   return (
@@ -65,7 +69,7 @@ export function PostgresVersionCard({ project, organization }: { project: Projec
       ) : target !== undefined ? (
         <SettingsRow
           title={`Postgres ${target} is available`}
-          description={`This project runs ${current}. Upgrading moves its data to the newer major version.`}
+          description={blocker ?? `This project runs ${current}. Upgrading moves its data to the newer major version.`}
           action={<UpgradePostgres project={project} targetMajor={target} state={state} />}
         />
       ) : (
