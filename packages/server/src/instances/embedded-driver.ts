@@ -326,7 +326,21 @@ function serverEnv(): NodeJS.ProcessEnv {
 /** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
 async function startLogTail(dir: string): Promise<string> {
   const jsonlog = await newestJsonLog(dir);
-  return [await logTail(join(dir, SERVER_LOG)), ...(jsonlog ? [await logTail(jsonlog)] : [])].join('\n');
+  const logged = jsonlog ? (await logTail(jsonlog)).split('\n').map(plainLine).filter((line) => line !== undefined) : [];
+  return [await logTail(join(dir, SERVER_LOG)), ...logged].join('\n');
+}
+
+/**
+ * A jsonlog line as the plain log says it (`LOG:  could not bind ...`), so a failed start reads
+ * the same whatever the log format; undefined for what is no whole JSON line (the tail's cut first one).
+ */
+function plainLine(line: string): string | undefined {
+  try {
+    const entry = JSON.parse(line) as { error_severity?: unknown; message?: unknown };
+    return typeof entry.message === 'string' ? `${String(entry.error_severity ?? 'LOG')}:  ${entry.message}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The end of the server log: why a start failed (e.g. the port is taken). */
