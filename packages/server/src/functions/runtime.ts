@@ -60,10 +60,11 @@ export class FunctionsRuntime {
     const prefix = `${ref}/${route.slug}/`;
     const key = `${prefix}${route.version}/${env.fingerprint}`;
     for (let attempt = 0; ; attempt++) {
+      if (!this.entries.has(key)) await this.makeRoom();
+      // Looked up after that wait: concurrent first requests must all find the one worker started.
       let entry = this.entries.get(key);
       if (!entry) {
         for (const other of this.entries.values()) if (other.prefix === prefix) void other.worker.then((w) => w.retire(), () => {});
-        await this.makeRoom();
         entry = { key, prefix, worker: this.startWorker(ref, route, env.values) };
         this.entries.set(key, entry);
         const started = entry;
