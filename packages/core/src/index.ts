@@ -11,6 +11,7 @@ export * from './catalogues/client-libraries.ts';
 export * from './catalogues/example-apps.ts';
 export * from './rules/pause.ts';
 export * from './rules/upgrade-steps.ts';
+export * from './rules/project-operations.ts';
 export * from './catalogues/exit-survey.ts';
 export * from './catalogues/support-categories.ts';
 export * from './rules/rest-health.ts';

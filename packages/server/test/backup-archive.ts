@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
 import { instanceAdminPassword, instanceAuthenticatorPassword, instanceAuthPassword } from '../src/services/project-instance.ts';
-import type { SecretBox } from '../src/services/secrets.ts';
+import type { SecretBox } from '../src/kernel/secrets.ts';
 import { instanceUser } from '../src/instances/system-user.ts';
 import { ApiClient } from './harness.ts';
 

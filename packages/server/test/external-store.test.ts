@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceSettings } from '@basin/core';
 import { EmbeddedDriver } from '../src/instances/index.ts';
 import type { InstanceSpec } from '../src/instances/types.ts';
-import { connectionString } from '../src/services/project-instance.ts';
+import { connectionString } from '../src/instances/connection-string.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail } from './harness.ts';
 
 /** DATABASE_URL: platform metadata on a Postgres server Basin did not start. */

@@ -1,5 +1,5 @@
 import { FREE_PROJECT_LIMIT, INVITATION_VALID_DAYS, LIFECYCLE_MESSAGES, type ProjectStatus } from '@basin/core';
-import { newProjectRef } from '../src/services/secrets.ts';
+import { newProjectRef } from '../src/kernel/secrets.ts';
 import * as projects from '../src/store/projects.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';

@@ -4,7 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadOrCreateSecret, SecretBox } from '../src/services/secrets.ts';
+import { loadOrCreateSecret, SecretBox } from '../src/kernel/secrets.ts';
 import { ChildPlatform } from './child-platform.ts';
 import { downloadBackup, startFromBackup } from './backup-archive.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';

@@ -1,5 +1,5 @@
 import { EXIT_SURVEY_REASONS, type Role } from '@basin/core';
-import { newProjectRef } from '../src/services/secrets.ts';
+import { newProjectRef } from '../src/kernel/secrets.ts';
 import * as githubConnections from '../src/store/github-connections.ts';
 import * as projects from '../src/store/projects.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

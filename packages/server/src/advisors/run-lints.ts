@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { withAdmin } from '../instances/admin-session.ts';
 import { newestInstalled, readServerFacts } from '../instances/server-facts.ts';
 import type { PostgresMajor } from '../instances/types.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as authSettings from '../store/auth-settings.ts';
 import * as edgeLogs from '../store/edge-logs.ts';
@@ -72,7 +72,7 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
     auth: await authSettings.read(ctx.db, row.ref),
     ssl: reading?.ssl,
     serverVersionNum: reading?.serverVersionNum,
-    newestInstalled: newestInstalled(ctx.driver, row.postgres_major as PostgresMajor),
+    newestInstalled: newestInstalled(ctx.driver, row.postgres_major),
     adminLoginFailed,
     keyLeaks: await edgeLogs.keyLeakCounts(ctx.db, row.ref),
   };

@@ -5,9 +5,9 @@
  * it), and forgotten at once when this process changes the secrets.
  */
 import { projectJwtSecret } from '../services/api-keys.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrl } from '../services/gateway.ts';
-import { connectionString } from '../services/project-instance.ts';
+import { connectionString } from '../instances/connection-string.ts';
 import { signProjectKey } from '../services/project-keys.ts';
 import { findJwtSecret } from '../store/api-keys.ts';
 import * as secrets from '../store/functions-secrets.ts';

@@ -4,7 +4,7 @@
  * Every invocation is logged (function_edge_logs) with its status, duration and the worker's memory.
  */
 import type { ProjectStatus } from '@basin/core';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
 import * as functionsStore from '../store/functions.ts';

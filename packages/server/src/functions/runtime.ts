@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
 import type { FunctionRoute } from '../store/functions.ts';

@@ -5,7 +5,7 @@
  * PostgREST's.
  */
 import { type Context, Hono } from 'hono';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as authLogs from '../store/auth-logs.ts';
 import type { ProjectRow } from '../store/projects.ts';

@@ -11,7 +11,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { AuthEmailKind } from '@basin/core';
 import nodemailer from 'nodemailer';
 import type pg from 'pg';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as authEmailSends from '../store/auth-email-sends.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import type { AuthContext } from './context.ts';

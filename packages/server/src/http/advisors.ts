@@ -11,8 +11,8 @@ import {
   RunLintsResponse,
   UpdateAuthConfigBody,
 } from '@basin/core/schemas';
-import { acknowledge, lintsOfCategory, listAcknowledgements, projectLints, unacknowledge } from '../advisors/advisors-service.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { acknowledge, lintsOfCategory, listAcknowledgements, projectLints, unacknowledge } from '../services/advisors.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { getAuthConfig, updateAuthConfig } from '../services/auth-config.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
 import { jwtSecretUpdateStatus, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

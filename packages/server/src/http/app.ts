@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Auth } from '../auth.ts';
-import type { PlatformContext } from '../services/context.ts';
-import { HttpError } from './errors.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { HttpError } from '../kernel/errors.ts';
 import { invitationRoutes } from './invitations.ts';
 import { memberRoutes } from './members.ts';
 import { platformBodyLimit } from './body-limits.ts';

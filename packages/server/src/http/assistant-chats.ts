@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Chat, ChatList, ChatMessage, CreateChatBody, ProjectRef, RenameChatBody } from '@basin/core/schemas';
 import * as chats from '../services/assistant-chats.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

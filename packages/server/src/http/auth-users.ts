@@ -14,7 +14,7 @@ import {
   UpdateAuthUserBody,
 } from '@basin/core/schemas';
 import * as authUsers from '../services/auth-users.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Auth users'];

@@ -5,8 +5,8 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import * as backups from '../services/backups.ts';
-import type { PlatformContext } from '../services/context.ts';
-import { notFound } from './errors.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { notFound } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, jsonBody, type AppEnv } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BranchItem, CreateBranchBody, CreatedBranch, ProjectRef } from '@basin/core/schemas';
 import * as branches from '../services/branches.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CustomHostname, ProjectRef } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { customHostname } from '../services/custom-hostname.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, ProjectRef, ResetDatabasePasswordBody, ResetDatabasePasswordResponse } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { resetDatabasePassword } from '../services/database-password.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DiskResponse, ProjectRef, ResourceWarning, ResourceWarningsQuery, UpdateDiskBody } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { getDisk, updateDisk } from '../services/disk.ts';
 import { resourceWarnings } from '../services/resource-warnings.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';

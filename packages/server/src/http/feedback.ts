@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ExitSurveyBody, ExitSurveyCreated } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { submitExitSurvey } from '../services/exit-survey.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

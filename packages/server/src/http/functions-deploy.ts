@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { DeployFunctionMetadata, DeployFunctionQuery, EdgeFunction, FUNCTIONS_MESSAGES, ProjectRef } from '@basin/core/schemas';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { deployFunction, FUNCTION_BUNDLE_MAX_MB, type UploadedFile } from '../services/functions.ts';
-import { badRequest, HttpError } from './errors.ts';
+import { badRequest, HttpError } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, validationMessage } from './openapi.ts';
 
 const DEPLOY_PATH = '/projects/{ref}/functions/deploy';

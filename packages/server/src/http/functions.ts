@@ -9,7 +9,7 @@ import {
   SecretList,
   UpdateFunctionBody,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as functions from '../services/functions.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -15,7 +15,7 @@ import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../funct
 import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
 import { checkProjectKey } from '../services/api-keys.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { measureBody } from '../services/response-bytes.ts';
@@ -26,7 +26,7 @@ import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
 import { restBodyLimit } from './body-limits.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../kernel/errors.ts';
 
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {

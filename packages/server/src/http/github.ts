@@ -8,7 +8,7 @@ import {
   GitHubConnectionsQuery,
   UpdateGitHubConnectionBody,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as github from '../services/github-connections.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

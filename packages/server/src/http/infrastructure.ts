@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { InfrastructureResponse, ProjectRef } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { infrastructure } from '../services/infrastructure.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

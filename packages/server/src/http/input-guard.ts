@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { badRequest, HttpError } from './errors.ts';
+import { badRequest, HttpError } from '../kernel/errors.ts';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 

@@ -9,7 +9,7 @@ import {
   ResizeProjectBody,
   RestoreProjectBody,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { membersReachedFreeProjectLimit } from '../services/free-project-limit.ts';
 import { resizeProject, restartProject } from '../services/lifecycle.ts';
 import { restoreProject, restoreVersions } from '../services/restore.ts';

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, LogRetention, LogsQueryParams, LogsQueryResult, ProjectRef } from '@basin/core/schemas';
 import { queryLogs } from '../logs/logs-all.ts';
 import { changeLogRetention, logRetention } from '../logs/retention.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

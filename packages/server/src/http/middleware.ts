@@ -7,7 +7,7 @@ import { CLIENT_IP_HEADER, type Auth } from '../auth.ts';
 import type { Logger } from '../logger.ts';
 import type { AccessTokenVerifier } from '../services/access-tokens.ts';
 import type { TrustedProxies } from '../trusted-proxies.ts';
-import { HttpError, unauthorized } from './errors.ts';
+import { HttpError, unauthorized } from '../kernel/errors.ts';
 import type { AppEnv } from './openapi.ts';
 import type { SessionCache } from './session-cache.ts';
 

@@ -12,8 +12,8 @@ import {
   PgView,
   ProjectRef,
 } from '@basin/core/schemas';
-import { listCatalog, type PgMetaResource } from '../meta/pg-meta-service.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { listCatalog, type PgMetaResource } from '../services/pg-meta.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

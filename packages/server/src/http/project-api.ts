@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiRestDescription, ErrorResponse, PostgrestConfig, ProjectRef, UpdatePostgrestConfigBody } from '@basin/core/schemas';
-import { postgrestConfig, restApiDescription, updatePostgrestConfig } from '../meta/api-service.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { postgrestConfig, restApiDescription, updatePostgrestConfig } from '../services/api-docs.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

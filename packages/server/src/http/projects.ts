@@ -9,7 +9,7 @@ import {
   ProjectStatusResponse,
   UpdateProjectBody,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as projects from '../services/projects.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

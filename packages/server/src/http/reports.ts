@@ -11,7 +11,7 @@ import {
   ReportSeriesQuery,
   UpdateReportBody,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { reportSeries } from '../services/report-series.ts';
 import * as reports from '../services/reports.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';

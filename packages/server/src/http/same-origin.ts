@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { forbidden } from './errors.ts';
+import { forbidden } from '../kernel/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CreateSnippetBody, ProjectRef, Snippet, SnippetId, UpdateSnippetBody } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as snippets from '../services/snippets.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

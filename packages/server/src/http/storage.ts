@@ -22,12 +22,12 @@ import {
 } from '@basin/core/schemas';
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { Readable } from 'node:stream';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as storage from '../services/storage.ts';
 import * as archive from '../services/storage-archive.ts';
 import { decodeSegments } from '../storage/paths.ts';
 import { asHttpError } from '../services/storage.ts';
-import { badRequest, HttpError, notFound } from './errors.ts';
+import { badRequest, HttpError, notFound } from '../kernel/errors.ts';
 import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Storage'];

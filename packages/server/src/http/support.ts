@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SupportTicket, SupportTicketBody, SupportTicketId } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as support from '../services/support-tickets.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

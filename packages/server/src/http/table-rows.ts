@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { serveTableRows } from '../services/table-rows.ts';
 import { createRouter } from './openapi.ts';
 

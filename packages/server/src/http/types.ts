@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, ProjectRef, TypescriptTypes, TypesQuery } from '@basin/core/schemas';
-import { typescriptTypes } from '../meta/api-service.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { typescriptTypes } from '../services/api-docs.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 /** `GET /v1/projects/{ref}/types/typescript?included_schemas=a,b` → { types }. */

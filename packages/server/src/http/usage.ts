@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OrganizationUsage, OrgSlug, ProjectRef, ProjectUsage } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { organizationUsage, projectUsage } from '../services/usage.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

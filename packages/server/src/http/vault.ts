@@ -8,7 +8,7 @@ import {
   VaultSecret,
   VaultSecretId,
 } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as vault from '../services/vault.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { failInterruptedBackups, takeBackup } from '../services/backups.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as projects from '../store/projects.ts';
-import { withRefLock } from './ref-lock.ts';
+import { withRefLock } from '../kernel/ref-lock.ts';
 
 /** Fires once a day and queues one backup job per active project. */
 export const DAILY_BACKUP_QUEUE = 'backups-daily';

@@ -1,7 +1,7 @@
-import { MESSAGES } from '@basin/core';
+import { MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { createBranchWithData, createBranchWithSchema } from '../instances/branch-copy.ts';
 import { EmbeddedDriver } from '../instances/index.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import { cloneProjectFiles } from '../storage/backend.ts';
 import * as branches from '../store/branches.ts';
@@ -14,8 +14,7 @@ import type { ProjectJobDefinition } from './project-job.ts';
  * re-queued after a restart are harmless. Projects without a branch row belong to create-project.
  */
 export const createBranch: ProjectJobDefinition = {
-  queue: 'branch-create',
-  pending: 'COMING_UP',
+  ...PROJECT_OPERATIONS.createBranch,
   async run(ctx, row) {
     const branch = await branches.findByRef(ctx.db, row.ref);
     if (!branch) return; // a regular project: create-project makes it

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@basin/core';
+import { MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as branches from '../store/branches.ts';
 import * as projects from '../store/projects.ts';
@@ -11,8 +11,7 @@ import type { ProjectJobDefinition } from './project-job.ts';
  * INIT_FAILED with the reason, never half-made.
  */
 export const createProject: ProjectJobDefinition = {
-  queue: 'project-create',
-  pending: 'COMING_UP',
+  ...PROJECT_OPERATIONS.create,
   async run(ctx, row) {
     if (await branches.findByRef(ctx.db, row.ref)) return; // a preview branch: create-branch makes it
     const spec = instanceSpec(row, ctx.box);

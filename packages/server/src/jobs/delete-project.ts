@@ -1,18 +1,18 @@
-import { DELETE_PROJECT_MESSAGES } from '@basin/core';
+import { DELETE_PROJECT_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { closeRestPool } from '../rest/pool.ts';
 import { dropReader } from '../logs/reader-role.ts';
 import { removeProjectBackups } from '../services/backups.ts';
 import { removeProjectFunctions } from '../services/functions.ts';
 import { removeStorageArchive } from '../services/storage-archive.ts';
-import type { PlatformContext } from '../services/context.ts';
-import { injectFault } from '../services/faults.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { injectFault } from '../kernel/faults.ts';
 import { storageBackend } from '../storage/backend.ts';
 import { removeProjectUploads } from '../storage/resumable.ts';
 import * as projects from '../store/projects.ts';
 import { removeProjectLogs } from '../store/log-retention.ts';
 import { deleteProjectRow, projectTree } from '../store/project-removal.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
-import { withRefLock } from './ref-lock.ts';
+import { withRefLock } from '../kernel/ref-lock.ts';
 
 /**
  * Removes a GOING_DOWN project for good: its branches first, then its own instance (process and
@@ -21,8 +21,7 @@ import { withRefLock } from './ref-lock.ts';
  * GOING_DOWN row whose job is queued again at the next start. Every step is idempotent.
  */
 export const deleteProject: ProjectJobDefinition = {
-  queue: 'project-delete',
-  pending: 'GOING_DOWN',
+  ...PROJECT_OPERATIONS.delete,
   async run(ctx, row) {
     for (const { ref } of await projectTree(ctx.db, row.ref)) {
       if (ref === row.ref) await removeProject(ctx, ref);

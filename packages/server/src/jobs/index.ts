@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type PgBoss from 'pg-boss';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { createBranch } from './create-branch.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';

@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { pruneExpired } from '../store/log-retention.ts';
 
 export const LOG_PRUNE_QUEUE = 'logs-prune';

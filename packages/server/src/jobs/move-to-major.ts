@@ -6,8 +6,8 @@
 import { UPGRADE_COMPLETED, UPGRADE_STEPS, upgradeProgress } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
 import { takeBackup } from '../services/backups.ts';
-import type { PlatformContext } from '../services/context.ts';
-import { injectFault } from '../services/faults.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import { transaction } from '../store/db.ts';
 import * as lifecycle from '../store/lifecycle.ts';

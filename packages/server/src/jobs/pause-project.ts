@@ -1,6 +1,6 @@
-import { PAUSE_MESSAGES } from '@basin/core';
+import { PAUSE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { takeBackup } from '../services/backups.ts';
-import { injectFault } from '../services/faults.ts';
+import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import { markPaused } from '../store/pause.ts';
 import * as projects from '../store/projects.ts';
@@ -14,8 +14,7 @@ import type { ProjectJobDefinition } from './project-job.ts';
  * PAUSE_FAILED with the reason: still serving, data untouched.
  */
 export const pauseProject: ProjectJobDefinition = {
-  queue: 'project-pause',
-  pending: 'PAUSING',
+  ...PROJECT_OPERATIONS.pause,
   async run(ctx, row) {
     injectFault(ctx, 'pause', 'stop');
     await ctx.driver.stop(row.ref);

@@ -1,17 +1,16 @@
 import type { ProjectStatus } from '@basin/core';
 import type PgBoss from 'pg-boss';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { closeRestPool } from '../rest/pool.ts';
 import * as projects from '../store/projects.ts';
-import { withRefLock } from './ref-lock.ts';
+import type { ProjectJobData } from '../kernel/project-jobs.ts';
+import { withRefLock } from '../kernel/ref-lock.ts';
 
-export interface ProjectJobData {
-  ref: string;
-  [key: string]: unknown;
-}
+export type { ProjectJobData };
 
 /**
- * A lifecycle operation on one project, run by the job queue. The service that accepts the
+ * A lifecycle operation on one project, run by the job queue (its queue and pending status from
+ * core's PROJECT_OPERATIONS). The service that accepts the
  * request sets `pending` (e.g. PAUSING) and queues the job; the job does the real work and sets
  * the final status. A project that is no longer in `pending` when the job runs is left alone, so
  * retries, duplicates and jobs re-queued after a platform restart are harmless.
@@ -59,11 +58,4 @@ export function reasonOf(error: unknown): string {
   const cause = lines.slice(1).find((line) => /FATAL|ERROR|could not/.test(line));
   const summary = lines[0] ?? 'unknown error';
   return cause ? `${summary} ${cause.replace(/^.*?\b(FATAL|ERROR|LOG):\s*/, '')}` : summary;
-}
-
-/** Two retries a second apart; an attempt cut off by a crash expires after two minutes. */
-const LIFECYCLE_JOB: PgBoss.SendOptions = { retryLimit: 2, retryDelay: 1, expireInSeconds: 120 };
-
-export async function enqueueProjectJob(ctx: Pick<PlatformContext, 'queue'>, queue: string, data: ProjectJobData): Promise<void> {
-  await ctx.queue.send(queue, data, LIFECYCLE_JOB);
 }

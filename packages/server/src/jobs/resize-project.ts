@@ -1,6 +1,6 @@
-import { instanceSettings, LIFECYCLE_MESSAGES, type ComputeSizeId } from '@basin/core';
+import { type ComputeSizeId, instanceSettings, LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { COMPUTE_ADDON_PREFIX } from '@basin/core/schemas';
-import { injectFault } from '../services/faults.ts';
+import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import { reasonOf, type ProjectJobData, type ProjectJobDefinition } from './project-job.ts';
@@ -19,8 +19,7 @@ const addon = (size: ComputeSizeId) => `${COMPUTE_ADDON_PREFIX}${size}`;
  * settings, and says so in status_message.
  */
 export const resizeProject: ProjectJobDefinition<ResizeJobData> = {
-  queue: 'project-resize',
-  pending: 'RESIZING',
+  ...PROJECT_OPERATIONS.resize,
   async run(ctx, row, { previous }) {
     const spec = instanceSpec(row, ctx.box);
     await ctx.driver.stop(row.ref);

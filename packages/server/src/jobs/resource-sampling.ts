@@ -1,5 +1,5 @@
 import { repeatRounds } from '../rounds.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { sampleResources } from '../services/resource-sampler.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { LIFECYCLE_MESSAGES } from '@basin/core';
+import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
@@ -10,8 +10,7 @@ import { startHealthy } from './start-healthy.ts';
  * saying so: its data is untouched, and the health checks keep starting it.
  */
 export const restartProject: ProjectJobDefinition = {
-  queue: 'project-restart',
-  pending: 'RESTARTING',
+  ...PROJECT_OPERATIONS.restart,
   async run(ctx, row) {
     await ctx.driver.stop(row.ref);
     await startHealthy(ctx, instanceSpec(row, ctx.box));

@@ -1,5 +1,5 @@
-import { LIFECYCLE_MESSAGES } from '@basin/core';
-import { injectFault } from '../services/faults.ts';
+import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
+import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as projects from '../store/projects.ts';
@@ -14,8 +14,7 @@ import { startHealthy } from './start-healthy.ts';
  * RESTORE_FAILED, its instance stopped and its old data intact.
  */
 export const restoreProject: ProjectJobDefinition = {
-  queue: 'project-restore',
-  pending: 'RESTORING',
+  ...PROJECT_OPERATIONS.restore,
   async run(ctx, row) {
     const upgrade = await upgrades.findRunning(ctx.db, row.ref);
     if (upgrade) return moveToMajor(ctx, row, upgrade, 'restore');

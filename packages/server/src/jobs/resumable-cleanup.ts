@@ -1,4 +1,4 @@
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { removeExpiredUploads } from '../storage/resumable.ts';
 
 export const RESUMABLE_CLEANUP_QUEUE = 'storage-resumable-cleanup';

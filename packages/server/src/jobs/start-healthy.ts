@@ -1,5 +1,5 @@
 import type { InstanceSpec } from '../instances/types.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** Starts the instance and checks that it answers; throws otherwise (the job retries). */
 export async function startHealthy(ctx: PlatformContext, spec: InstanceSpec): Promise<void> {

@@ -1,3 +1,4 @@
+import { PROJECT_OPERATIONS } from '@basin/core';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as upgrades from '../store/upgrades.ts';
@@ -11,8 +12,7 @@ import type { ProjectJobDefinition } from './project-job.ts';
  * old instance serves its data again: the project is ACTIVE_HEALTHY on its old major.
  */
 export const upgradeProject: ProjectJobDefinition = {
-  queue: 'project-upgrade',
-  pending: 'UPGRADING',
+  ...PROJECT_OPERATIONS.upgrade,
   async run(ctx, row) {
     const upgrade = await upgrades.findRunning(ctx.db, row.ref);
     if (upgrade) return moveToMajor(ctx, row, upgrade, 'upgrade');

@@ -11,7 +11,7 @@
  */
 import type { ProjectStatus } from '@basin/core';
 import { EmbeddedDriver } from '../instances/index.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { transaction } from '../store/db.ts';
 import * as positions from '../store/postgres-logs.ts';
 import type { LogPosition, PostgresLogEntry } from '../store/postgres-logs.ts';

@@ -12,7 +12,7 @@
 import { LOG_QUERIES_PER_PROJECT, LOG_QUERY_TIMEOUT_MS } from '@basin/core';
 import pg from 'pg';
 import { scramVerifier } from '../instances/scram-verifier.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { transaction } from '../store/db.ts';
 
 const POOL_IDLE_MS = 10_000;

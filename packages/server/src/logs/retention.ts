@@ -8,7 +8,7 @@
 import { LOG_RETENTION_DEFAULT_DAYS, LOGS_MESSAGES } from '@basin/core';
 import type { LogRetention } from '@basin/core/schemas';
 import { requirePermission, requireProject } from '../services/access.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as store from '../store/log-retention.ts';
 
 const CACHE_MS = 5_000;

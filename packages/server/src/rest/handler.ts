@@ -4,7 +4,7 @@
  * transaction as the request's role; the database answers the body as JSON text.
  */
 import type pg from 'pg';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { findSnapshot, type ProjectRow } from '../store/projects.ts';
 import { type CountQuery, estimatedTotal } from './count.ts';
 import { RestError } from './errors.ts';

@@ -10,7 +10,7 @@ import { instanceSettings } from '@basin/core';
 import type pg from 'pg';
 import { closeAllAuthPools, closeAuthPool } from '../gotrue/db.ts';
 import { SessionPools } from '../instances/session-pools.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/project-instance.ts';
 import { forgetSnapshot, type ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';

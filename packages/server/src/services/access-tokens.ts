@@ -14,7 +14,7 @@ import {
   type CreatedAccessToken,
   type Profile,
 } from '@basin/core/schemas';
-import { HttpError, notFound } from '../http/errors.ts';
+import { HttpError, notFound } from '../kernel/errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Queryable } from '../store/db.ts';
 import * as store from '../store/access-tokens.ts';

@@ -1,5 +1,5 @@
 import { can, type Permission, type Role } from '@basin/core';
-import { forbidden, notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../kernel/errors.ts';
 import type { Queryable } from '../store/db.ts';
 import * as organizations from '../store/organizations.ts';
 import * as projects from '../store/projects.ts';

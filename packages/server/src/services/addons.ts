@@ -14,9 +14,9 @@ import {
   type ComputeSizeId,
 } from '@basin/core';
 import type { ProjectAddonsResponse, UpdateAddonBody } from '@basin/core/schemas';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../kernel/errors.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { resizeProject } from './lifecycle.ts';
 
 const addonsOf = (ref: string, size: ComputeSizeId): ProjectAddonsResponse => ({

@@ -7,16 +7,16 @@ import {
   type JwtSecretUpdateStatus,
   type ProjectSettings,
 } from '@basin/core/schemas';
-import { conflict } from '../http/errors.ts';
+import { conflict } from '../kernel/errors.ts';
 import * as store from '../store/api-keys.ts';
 import { findSnapshot } from '../store/projects.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { Queryable } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
-import { injectFault } from './faults.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { injectFault } from '../kernel/faults.ts';
 import { newJwtSecret, type ProjectKeyClaims, signProjectKey, verifyProjectKey } from './project-keys.ts';
-import type { SecretBox } from './secrets.ts';
+import type { SecretBox } from '../kernel/secrets.ts';
 
 /** Gives a new project its JWT secret (and its keys their issue time). */
 export async function initProjectJwtSecret(db: Queryable, box: SecretBox, ref: string): Promise<void> {

@@ -5,11 +5,11 @@
  */
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import type { Chat, ChatMessage, CreateChatBody, RenameChatBody } from '@basin/core/schemas';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import * as store from '../store/assistant-chats.ts';
 import { transaction } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 export function toChat(row: store.ChatRow): Chat {
   return { id: row.id, name: row.name, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };

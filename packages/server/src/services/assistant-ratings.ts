@@ -7,7 +7,7 @@ import { ratingCategory } from '../ai/rating-category.ts';
 import * as chats from '../store/assistant-chats.ts';
 import * as ratings from '../store/assistant-ratings.ts';
 import { requireAssistantProject } from './assistant-chats.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 export async function rateMessage(ctx: PlatformContext, userId: string, body: RateMessageBody): Promise<RateMessageResponse> {
   const project = await requireAssistantProject(ctx, body.projectRef, userId);

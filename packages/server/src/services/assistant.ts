@@ -15,14 +15,14 @@ import { assistantInstructions } from '../ai/prompt.ts';
 import { languageModel, modelFor } from '../ai/provider.ts';
 import { isContextTooLong, streamErrorText } from '../ai/stream-errors.ts';
 import { assistantTools, type ServerTools } from '../ai/tools.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../http/errors.ts';
-import { withProjectCatalog } from '../meta/project-catalog.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../kernel/errors.ts';
+import { withProjectCatalog } from './project-catalog.ts';
 import { listPolicies } from '../meta/policies.ts';
 import * as chats from '../store/assistant-chats.ts';
 import { organizationOfProject } from '../store/assistant-settings.ts';
 import { transaction } from '../store/db.ts';
 import { requireAssistantProject } from './assistant-chats.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { installFeatureFlags, organizationFeatureFlags } from './feature-flags.ts';
 
 /** Model calls in one turn: server tools answer within it; a client tool ends it anyway. */

@@ -1,12 +1,12 @@
 /** A project's auth settings (GET/PATCH /platform/auth/{ref}/config), which the advisors read. */
 import { ADVISOR_MESSAGES } from '@basin/core';
 import { splitUriAllowList, type AuthConfig, type PasswordRequirement, type UpdateAuthConfigBody } from '@basin/core/schemas';
-import { lintCacheOf } from '../advisors/advisors-service.ts';
+import { lintCacheOf } from './advisors.ts';
 import * as authSettings from '../store/auth-settings.ts';
 import type { AuthSettingsColumn, AuthSettingsRow } from '../store/auth-settings.ts';
 import { requirePermission, requireProject } from './access.ts';
 import { forgetAuthSettings } from './auth-settings-cache.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 function toAuthConfig(row: AuthSettingsRow): AuthConfig {
   return {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import { AUTH_SETTINGS_TTL_MS, cachedAuthSettings, forgetAuthSettings } from './auth-settings-cache.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** A context whose store answers the given rows in turn, counting the reads. */
 function fakeContext(...answers: (Partial<AuthSettingsRow> | Error)[]) {

@@ -5,7 +5,7 @@
  */
 import * as authSettings from '../store/auth-settings.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 export const AUTH_SETTINGS_TTL_MS = 2_000;
 

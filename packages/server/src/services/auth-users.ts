@@ -11,9 +11,9 @@ import { type AuthContext, authContextFor } from '../gotrue/context.ts';
 import { inviteUserByEmail, mailConfigured, sendRecoveryEmail } from '../gotrue/email-flows.ts';
 import { AuthApiError } from '../gotrue/errors.ts';
 import { userJson } from '../gotrue/users.ts';
-import { conflict, HttpError } from '../http/errors.ts';
+import { conflict, HttpError } from '../kernel/errors.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** The signed-in member acting, and from where (the auth API's audit log and rate limits). */
 export interface ActingMember {

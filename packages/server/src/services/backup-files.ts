@@ -15,7 +15,7 @@ import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ArchiveTree } from '../instances/tar-gz.ts';
 import { FileBackend, storageBackend } from '../storage/backend.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** The archive's folder of the project's stored files. */
 export const BACKUP_FILES_DIR = 'basin_storage';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { SecretBox } from './secrets.ts';
+import type { SecretBox } from '../kernel/secrets.ts';
 
 /** Long enough to start a download, short enough that a leaked link soon stops working. */
 export const BACKUP_LINK_LIFETIME_MS = 10 * 60 * 1000;

@@ -2,7 +2,7 @@ import { BACKUP_MESSAGES } from '@basin/core';
 import type { DownloadableBackupsResponse, DownloadBackupResponse } from '@basin/core/schemas';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { forbidden, HttpError, notFound } from '../http/errors.ts';
+import { forbidden, HttpError, notFound } from '../kernel/errors.ts';
 import { EmbeddedDriver } from '../instances/index.ts';
 import { writePhysicalBackup } from '../instances/physical-backup.ts';
 import * as store from '../store/backups.ts';
@@ -10,7 +10,7 @@ import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
 import { snapshotStoredFiles } from './backup-files.ts';
 import { checkBackupLink, signedBackupPath } from './backup-links.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from './project-instance.ts';
 
 /** Completed backups kept per project and kind (scheduled, pause); older ones are deleted. */

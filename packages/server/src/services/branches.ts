@@ -1,25 +1,17 @@
-import {
-  BRANCH_MESSAGES,
-  branchNameError,
-  branchSize,
-  COMPUTE_SIZE_IDS,
-  type ComputeSizeId,
-  selectedComputeAddon,
-} from '@basin/core';
+import { BRANCH_MESSAGES, branchNameError, branchSize, COMPUTE_SIZE_IDS, type ComputeSizeId, PROJECT_OPERATIONS, selectedComputeAddon } from '@basin/core';
 import type { BranchItem, CreateBranchBody, CreatedBranch } from '@basin/core/schemas';
 import getPort from 'get-port';
-import { badRequest } from '../http/errors.ts';
-import { createBranch as createBranchJob } from '../jobs/create-branch.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
+import { badRequest } from '../kernel/errors.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import * as branches from '../store/branches.ts';
 import * as disks from '../store/disks.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { checkGitBranch } from './github-connections.ts';
-import { newDatabasePassword, newProjectRef } from './secrets.ts';
+import { newDatabasePassword, newProjectRef } from '../kernel/secrets.ts';
 
 /** Our own words: the spec names no text for these refusals. */
 export const BRANCH_SERVICE_MESSAGES = {
@@ -80,7 +72,7 @@ export async function createBranch(ctx: PlatformContext, parentRef: string, user
     throw error;
   }
   await initProjectJwtSecret(ctx.db, ctx.box, ref);
-  await enqueueProjectJob(ctx, createBranchJob.queue, { ref });
+  await enqueueProjectJob(ctx, PROJECT_OPERATIONS.createBranch.queue, { ref });
   return { name, persistent: body.is_default ?? false, project_ref: ref };
 }
 

@@ -1,7 +1,7 @@
 import { customHostnameStatusForPlan } from '@basin/core';
 import type { CustomHostname } from '@basin/core/schemas';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /**
  * The project's custom hostname: refused on the free plan, otherwise never configured, since a

@@ -11,12 +11,13 @@ import type { ResetDatabasePasswordResponse } from '@basin/core/schemas';
 import { withAdmin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { setRolePassword } from '../instances/readonly-role.ts';
-import { conflict } from '../http/errors.ts';
+import { conflict } from '../kernel/errors.ts';
 import { transaction } from '../store/db.ts';
 import { setDatabasePassword } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
-import { connectionString, instanceSpec } from './project-instance.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { connectionString } from '../instances/connection-string.ts';
+import { instanceSpec } from './project-instance.ts';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,13 +1,11 @@
-import { DELETE_PROJECT_MESSAGES } from '@basin/core';
+import { DELETE_PROJECT_MESSAGES, isPendingOperation, PROJECT_OPERATIONS } from '@basin/core';
 import type { DeletedProject } from '@basin/core/schemas';
-import { conflict } from '../http/errors.ts';
-import { deleteProject as deleteProjectJob } from '../jobs/delete-project.ts';
-import { PROJECT_JOBS } from '../jobs/index.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
+import { conflict } from '../kernel/errors.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import { transaction } from '../store/db.ts';
 import { markGoingDown, projectTree, type TreeMember } from '../store/project-removal.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /**
  * Marks the project and its branches GOING_DOWN and queues the job that removes them; the answer
@@ -27,12 +25,12 @@ export async function deleteProject(ctx: PlatformContext, ref: string, userId: s
   if (blocking?.ref === ref && blocking.status === 'GOING_DOWN') throw conflict(DELETE_PROJECT_MESSAGES.alreadyDeleting);
   if (blocking) throw conflict(DELETE_PROJECT_MESSAGES.busy(blocking.ref, blocking.status));
 
-  await enqueueProjectJob(ctx, deleteProjectJob.queue, { ref });
+  await enqueueProjectJob(ctx, PROJECT_OPERATIONS.delete.queue, { ref });
   return { ref, name: row.name };
 }
 
 /** A branch already going down is removed with its parent; anything else in progress blocks. */
 function isBusy({ ref, status }: TreeMember, rootRef: string): boolean {
   if (status === 'GOING_DOWN') return ref === rootRef;
-  return PROJECT_JOBS.some((job) => job.pending === status);
+  return isPendingOperation(status);
 }

@@ -3,7 +3,7 @@ import { withAdmin } from '../instances/admin-session.ts';
 import { closeRestPool } from '../rest/pool.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from './project-instance.ts';
 import { storedBytes } from './storage-usage.ts';
 

@@ -1,10 +1,10 @@
 import { DISK_COOLDOWN_SECONDS, DISK_MESSAGES, diskCooldownRemainingSeconds } from '@basin/core';
 import type { DiskResponse, UpdateDiskBody } from '@basin/core/schemas';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../kernel/errors.ts';
 import * as disks from '../store/disks.ts';
 import * as projects from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 
 function toResponse(row: disks.DiskRow): DiskResponse {

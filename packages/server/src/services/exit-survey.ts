@@ -1,7 +1,7 @@
 import type { ExitSurveyBody, ExitSurveyCreated } from '@basin/core/schemas';
 import { insertExitSurvey } from '../store/exit-surveys.ts';
 import { requireOrganization, requirePermission } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /**
  * Stores an exit survey from any member of the organization. The reasons were checked against

@@ -1,10 +1,10 @@
 import { FREE_PROJECT_LIMIT, LIFECYCLE_MESSAGES } from '@basin/core';
 import type { MemberAtFreeProjectLimit } from '@basin/core/schemas';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../kernel/errors.ts';
 import { membersAtFreeProjectLimit } from '../store/free-project-limit.ts';
 import type { OrganizationRow } from '../store/organizations.ts';
 import { requireOrganization, requirePermission } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** Members of a free organization who could not have one more active project; none on paid plans. */
 async function atLimit(ctx: PlatformContext, org: OrganizationRow): Promise<MemberAtFreeProjectLimit[]> {

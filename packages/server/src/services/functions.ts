@@ -11,12 +11,12 @@ import { functionsRoot, removeBundles } from '../functions/bundle.ts';
 import { forgetFunctionEnv } from '../functions/env.ts';
 import { forgetFunctionRoutes } from '../functions/invoke.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import * as logs from '../store/functions-logs.ts';
 import * as secretsStore from '../store/functions-secrets.ts';
 import * as store from '../store/functions.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** The most a function's files may weigh together, as on the hosted platform. */
 export const FUNCTION_BUNDLE_MAX_MB = 20;

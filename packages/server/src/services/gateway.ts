@@ -1,10 +1,10 @@
 import { REST_HEALTH_MESSAGES } from '@basin/core';
 import type { ApiRestDescription } from '@basin/core/schemas';
-import { HttpError } from '../http/errors.ts';
-import { describeExposedSchemas } from '../meta/api-service.ts';
+import { HttpError } from '../kernel/errors.ts';
+import { describeExposedSchemas } from './api-docs.ts';
 import { withCatalogPair } from '../meta/catalog-pool.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from './project-instance.ts';
 
 /** The project API's URL, as clients are given it (its Host names the project). */

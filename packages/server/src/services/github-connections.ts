@@ -1,10 +1,10 @@
 import { GITHUB_MESSAGES, gitBranchError, gitBranchNotFoundMessage, type Role } from '@basin/core';
 import type { CreateGitHubConnectionBody, GitHubBranch, GitHubConnection, UpdateGitHubConnectionBody } from '@basin/core/schemas';
-import { badRequest, HttpError, notFound } from '../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../kernel/errors.ts';
 import * as connections from '../store/github-connections.ts';
 import * as members from '../store/members.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { GitHubClient, GitHubError, type GitHubRepository } from './github-client.ts';
 
 const CONNECTION = 'GitHub connection';

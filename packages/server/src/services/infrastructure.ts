@@ -7,7 +7,7 @@ import type { PostgresMajor } from '../instances/types.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { type DiskUsage, measureAndEnforce } from './disk-usage.ts';
 import { instanceSpec } from './project-instance.ts';
 
@@ -46,7 +46,7 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
   requirePermission(row.role, 'projects:read');
   const [measured, disk] = await Promise.all([measure(ctx, row), disks.find(ctx.db, row.id)]);
   const facts = measured?.facts;
-  const installed = newestInstalled(ctx.driver, row.postgres_major as PostgresMajor) ?? null;
+  const installed = newestInstalled(ctx.driver, row.postgres_major) ?? null;
   const target = upgradeTargetMajor(ctx, row.postgres_major);
   return {
     running: measured !== undefined,
@@ -57,7 +57,7 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
       newest_installed: installed,
       newer_minor_installed: Boolean(facts && installed && isOlderMinor(facts.serverVersionNum, installed)),
       upgrade_target_major: target,
-      upgrade_blocker: target === null ? null : ((await ctx.driver.upgradeBlocker(row.postgres_major as PostgresMajor)) ?? null),
+      upgrade_blocker: target === null ? null : ((await ctx.driver.upgradeBlocker(row.postgres_major)) ?? null),
     },
     network: {
       listen_addresses: facts?.listenAddresses ?? null,

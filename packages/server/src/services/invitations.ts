@@ -5,7 +5,7 @@
  */
 import { canManageRole, INVITATION_VALID_DAYS, MESSAGES, type Role } from '@basin/core';
 import type { Invitation, Organization, Profile, ProfileInvitation } from '@basin/core/schemas';
-import { conflict, forbidden, notFound } from '../http/errors.ts';
+import { conflict, forbidden, notFound } from '../kernel/errors.ts';
 import { transaction, type Db } from '../store/db.ts';
 import * as store from '../store/invitations.ts';
 import * as members from '../store/members.ts';

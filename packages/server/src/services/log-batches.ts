@@ -6,7 +6,7 @@
  */
 import { keepsLogs } from '../logs/retention.ts';
 import type { Queryable } from '../store/db.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** Rows wait this long at most. */
 const FLUSH_AFTER_MS = 100;

@@ -1,6 +1,6 @@
 import { canManageRole, MESSAGES, type Role } from '@basin/core';
 import type { Member } from '@basin/core/schemas';
-import { badRequest, forbidden, notFound } from '../http/errors.ts';
+import { badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import { transaction, type Db } from '../store/db.ts';
 import * as store from '../store/members.ts';
 import { requireOrganization, requirePermission } from './access.ts';

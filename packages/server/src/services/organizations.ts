@@ -3,7 +3,7 @@ import { PLAN_NAMES, type Organization, type PlanId, type UpdateOrganizationBody
 import { transaction, type Db } from '../store/db.ts';
 import * as members from '../store/members.ts';
 import * as store from '../store/organizations.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../kernel/errors.ts';
 import { requireOrganization, requirePermission } from './access.ts';
 import { isFeatureEnabled } from './feature-flags.ts';
 

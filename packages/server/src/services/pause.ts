@@ -1,12 +1,11 @@
-import { MAX_DAYS_TILL_RESTORE_DISABLED, PAUSE_MESSAGES, remainingDaysTillRestoreDisabled } from '@basin/core';
+import { MAX_DAYS_TILL_RESTORE_DISABLED, PAUSE_MESSAGES, PROJECT_OPERATIONS, remainingDaysTillRestoreDisabled } from '@basin/core';
 import type { PauseStatusResponse, Project } from '@basin/core/schemas';
-import { conflict } from '../http/errors.ts';
-import { pauseProject as pauseJob } from '../jobs/pause-project.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
+import { conflict } from '../kernel/errors.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import * as backups from '../store/backups.ts';
 import { pausedAt, startPausing } from '../store/pause.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { toProject } from './projects.ts';
 
 /** Sets PAUSING and queues the job that stops the instance; answers without waiting for it. */
@@ -14,7 +13,7 @@ export async function pauseProject(ctx: PlatformContext, ref: string, userId: st
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'infra.lifecycle:execute', PAUSE_MESSAGES.noPermission);
   if (!(await startPausing(ctx.db, ref))) throw conflict(PAUSE_MESSAGES.notPausable(row.status));
-  await enqueueProjectJob(ctx, pauseJob.queue, { ref });
+  await enqueueProjectJob(ctx, PROJECT_OPERATIONS.pause.queue, { ref });
   return toProject(ctx, { ...row, status: 'PAUSING', status_message: null }, row.role);
 }
 

@@ -4,7 +4,7 @@ import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { READONLY_ROLE } from '../instances/readonly-role.ts';
 import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { SecretBox } from './secrets.ts';
+import type { SecretBox } from '../kernel/secrets.ts';
 
 /** The superuser's password of a project's instance: derived from the platform secret, never stored. */
 export const instanceAdminPassword = (box: SecretBox, ref: string) => box.derive(`instance-admin:${ref}`);
@@ -27,7 +27,7 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
   return {
     ref: row.ref,
-    major: row.postgres_major as PostgresMajor,
+    major: row.postgres_major,
     port: row.port,
     adminPassword: instanceAdminPassword(box, row.ref),
     postgresPassword: box.open(row.db_password),
@@ -57,9 +57,4 @@ export const memberDatabaseRole = (role: Role): MemberDatabaseRole => (can(role,
 export function memberDatabaseLogin(row: ProjectRow, box: SecretBox, role: MemberDatabaseRole): { port: number; user: string; password: string } {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
   return { port: row.port, user: role, password: box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password) };
-}
-
-/** The password is percent-encoded: a member may choose one with ':', '@' or '/' (generated ones are letters and digits). */
-export function connectionString(user: string, password: string, port: number): string {
-  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }

@@ -1,17 +1,16 @@
-import { can, MESSAGES, postgrestStatusOf, sortVersionsDescending, versionOption, type Role } from '@basin/core';
+import { can, MESSAGES, postgrestStatusOf, PROJECT_OPERATIONS, type Role, sortVersionsDescending, versionOption } from '@basin/core';
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
 import getPort from 'get-port';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import { READONLY_ROLE } from '../instances/index.ts';
-import { createProject as createProjectJob } from '../jobs/create-project.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrl } from './gateway.ts';
-import { connectionString } from './project-instance.ts';
-import { newDatabasePassword, newProjectRef } from './secrets.ts';
+import { connectionString } from '../instances/connection-string.ts';
+import { newDatabasePassword, newProjectRef } from '../kernel/secrets.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {
   const port = row.port ?? 0;
@@ -72,7 +71,7 @@ export async function createProject(ctx: PlatformContext, userId: string, body: 
     readonly_password: ctx.box.seal(newDatabasePassword()),
   });
   await initProjectJwtSecret(ctx.db, ctx.box, ref);
-  await enqueueProjectJob(ctx, createProjectJob.queue, { ref });
+  await enqueueProjectJob(ctx, PROJECT_OPERATIONS.create.queue, { ref });
   return toProject(ctx, (await store.findByRef(ctx.db, ref))!, org.role);
 }
 

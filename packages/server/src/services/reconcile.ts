@@ -1,10 +1,10 @@
+import { PROJECT_OPERATIONS } from '@basin/core';
 import type { ProjectStatus } from '@basin/core';
 import type { InstanceSpec } from '../instances/types.ts';
-import { PROJECT_JOBS } from '../jobs/index.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
-import { withRefLock } from '../jobs/ref-lock.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
+import { withRefLock } from '../kernel/ref-lock.ts';
 import * as projects from '../store/projects.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from './project-instance.ts';
 
 /** Statuses whose instance should be running (a failed pause leaves its instance serving). */
@@ -41,8 +41,8 @@ export async function reconcileProjects(ctx: PlatformContext): Promise<void> {
       ctx.logger.error({ ref: specs[i]!.ref, reason: String(result.reason) }, 'could not start instance; health checks will retry');
     }
   });
-  for (const job of PROJECT_JOBS) {
-    for (const row of await projects.listByStatus(ctx.db, [job.pending])) await enqueueProjectJob(ctx, job.queue, { ref: row.ref });
+  for (const operation of Object.values(PROJECT_OPERATIONS)) {
+    for (const row of await projects.listByStatus(ctx.db, [operation.pending])) await enqueueProjectJob(ctx, operation.queue, { ref: row.ref });
   }
   if (specs.length) ctx.logger.info({ count: specs.length }, 'project instances running');
 }

@@ -10,7 +10,7 @@ import type { Queryable } from '../store/db.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as series from '../store/report-series.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 interface ChartDefinition {
   unit: ReportSeries['unit'];

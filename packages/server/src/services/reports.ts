@@ -8,11 +8,11 @@
 import { DEFAULT_ITEM_LABEL, REPORT_ITEMS_MAX, REPORT_SQL_MAX_LENGTH, REPORTS_MESSAGES, reportChartConfig } from '@basin/core';
 import { type AddReportItemBody, type Report, type ReportItem, type UpdateReportBody } from '@basin/core/schemas';
 import { randomUUID } from 'node:crypto';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../kernel/errors.ts';
 import * as store from '../store/reports.ts';
 import * as snippets from '../store/snippets.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 const toReport = (row: store.ReportRow): Report => ({
   id: row.id,

@@ -15,7 +15,7 @@ import type { ProjectRow } from '../store/projects.ts';
 import * as history from '../store/resource-history.ts';
 import * as samples from '../store/resource-samples.ts';
 import { withAdmin } from '../instances/admin-session.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 import { instanceSpec } from './project-instance.ts';
 import { rollUpUsage } from './usage-rollup.ts';

@@ -1,12 +1,12 @@
 import { resourceLevels } from '@basin/core';
 import type { ResourceWarning } from '@basin/core/schemas';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../kernel/errors.ts';
 import * as disks from '../store/disks.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as samples from '../store/resource-samples.ts';
 import { requireOrganization, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 
 /** A sample older than a few rounds describes an instance the sampler has lost sight of. */

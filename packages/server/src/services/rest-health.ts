@@ -1,7 +1,7 @@
 import { REST_HEALTH_MESSAGES } from '@basin/core';
 import type { RestHealth } from '@basin/core/schemas';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from './project-instance.ts';
 
 /**

@@ -6,10 +6,10 @@
  */
 import { SQL_EDITOR_MESSAGES } from '@basin/core';
 import type { CreateSnippetBody, Snippet, UpdateSnippetBody } from '@basin/core/schemas';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import * as store from '../store/snippets.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 function toSnippet(row: store.SnippetRow): Snippet {
   return {

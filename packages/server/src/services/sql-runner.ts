@@ -11,7 +11,7 @@ import pg from 'pg';
 import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
 import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { READONLY_ROLE } from '../instances/readonly-role.ts';
 import { instanceAdminPassword, memberDatabaseLogin, memberDatabaseRole } from './project-instance.ts';
 import { RunSlots } from './run-slots.ts';

@@ -16,8 +16,8 @@ import { pipeline } from 'node:stream/promises';
 import yazl from 'yazl';
 import { storageBackend } from '../storage/backend.ts';
 import { inTransaction, type StorageCaller } from '../storage/db.ts';
-import { HttpError, notFound } from '../http/errors.ts';
-import type { PlatformContext } from './context.ts';
+import { HttpError, notFound } from '../kernel/errors.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { memberCaller, storageProject } from './storage.ts';
 
 type ArchiveState = Omit<StorageArchive, 'fileUrl'>;

@@ -12,7 +12,7 @@
 import { requireRunning, restPool } from '../rest/pool.ts';
 import { withRequestTransaction } from '../rest/transaction.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** A member's table may be slow to read (a trigger-made mess, a lock): the disk figures do not wait on it. */
 const STORAGE_USAGE_TIMEOUT = '5s';

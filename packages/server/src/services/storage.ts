@@ -29,11 +29,11 @@ import * as objects from '../storage/objects.ts';
 import { checkBucketId, checkKey } from '../storage/paths.ts';
 import { signedDownloadPath } from '../storage/signed-urls.ts';
 import { incomingFile, uploadObject as storeUpload } from '../storage/upload.ts';
-import { conflict, HttpError } from '../http/errors.ts';
+import { conflict, HttpError } from '../kernel/errors.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as storageSettings from '../store/storage-settings.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrl } from './gateway.ts';
 
 /** The storage API's refusals as the platform's `{message}` with the same status. */

@@ -2,7 +2,7 @@ import { supportCategoryLabel } from '@basin/core';
 import type { Profile } from '@basin/core/schemas';
 import nodemailer from 'nodemailer';
 import type { SupportTicketRow } from '../store/support-tickets.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** Short timeouts: the author waits for the answer, and the ticket is stored either way. */
 const TIMEOUTS = { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 };

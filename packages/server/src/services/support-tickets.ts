@@ -1,9 +1,9 @@
 import { NO_PROJECT, SUPPORT_MESSAGES } from '@basin/core';
 import type { Profile, SupportTicket, SupportTicketBody } from '@basin/core/schemas';
-import { badRequest, notFound } from '../http/errors.ts';
+import { badRequest, notFound } from '../kernel/errors.ts';
 import * as tickets from '../store/support-tickets.ts';
 import { requireOrganization, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { mailSupportTicket } from './support-mail.ts';
 
 function toTicket(row: tickets.SupportTicketRow): SupportTicket {

@@ -8,7 +8,7 @@
 import { TABLE_EDITOR_MESSAGES } from '@basin/core';
 import { serveRest } from '../rest/handler.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { memberDatabaseRole } from './project-instance.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { TelemetryEventBody, TrackFeatureFlagBody } from '@basin/core/schemas';
-import { badRequest } from '../http/errors.ts';
+import { badRequest } from '../kernel/errors.ts';
 import type { Db } from '../store/db.ts';
 import * as events from '../store/telemetry-events.ts';
 import { requireOrganization, requireProject } from './access.ts';

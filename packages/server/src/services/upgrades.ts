@@ -1,16 +1,15 @@
 /** Major upgrades (/v1/projects/{ref}/upgrade): a healthy project goes UPGRADING and a job moves its data. */
 import { randomUUID } from 'node:crypto';
-import { LIFECYCLE_MESSAGES, VERSION_PREFIX } from '@basin/core';
+import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS, VERSION_PREFIX } from '@basin/core';
 import type { DatabaseUpgradeStatus, UpgradeProjectBody, UpgradeProjectResponse, UpgradeStatusResponse } from '@basin/core/schemas';
-import { badRequest, conflict, notFound } from '../http/errors.ts';
+import { badRequest, conflict, notFound } from '../kernel/errors.ts';
 import type { PostgresMajor } from '../instances/types.ts';
-import { enqueueProjectJob } from '../jobs/project-job.ts';
-import { upgradeProject as upgradeJob } from '../jobs/upgrade-project.ts';
+import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import { transaction } from '../store/db.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as upgrades from '../store/upgrades.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 /** The installed major named by '17', '17.10.0' or 'supabase-postgres-17.10.0', when newer than `current`; 400 otherwise. */
 export function newerMajor(ctx: PlatformContext, current: string, requested: string): PostgresMajor {
@@ -34,8 +33,8 @@ export async function warnIfUpgradesBlocked(ctx: PlatformContext): Promise<void>
   if (blocker) ctx.logger.warn({ from: oldest }, `Major upgrades are unavailable: ${blocker}`);
 }
 
-export async function checkUpgradePossible(ctx: PlatformContext, sourceMajor: string): Promise<void> {
-  const blocker = await ctx.driver.upgradeBlocker(sourceMajor as PostgresMajor);
+export async function checkUpgradePossible(ctx: PlatformContext, sourceMajor: PostgresMajor): Promise<void> {
+  const blocker = await ctx.driver.upgradeBlocker(sourceMajor);
   if (blocker) throw badRequest(blocker);
 }
 
@@ -49,10 +48,10 @@ export async function startUpgrade(ctx: PlatformContext, ref: string, userId: st
 
   const trackingId = randomUUID();
   await transaction(ctx.db, async (client) => {
-    if (!(await lifecycle.transition(client, ref, ['ACTIVE_HEALTHY'], 'UPGRADING'))) throw busy;
+    if (!(await lifecycle.transition(client, ref, PROJECT_OPERATIONS.upgrade.from, PROJECT_OPERATIONS.upgrade.pending))) throw busy;
     await upgrades.insert(client, trackingId, ref, target);
   });
-  await enqueueProjectJob(ctx, upgradeJob.queue, { ref });
+  await enqueueProjectJob(ctx, PROJECT_OPERATIONS.upgrade.queue, { ref });
   return { tracking_id: trackingId };
 }
 

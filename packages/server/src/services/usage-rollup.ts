@@ -6,7 +6,7 @@
  */
 import { transaction } from '../store/db.ts';
 import * as rollups from '../store/usage-rollups.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 
 export async function rollUpUsage(ctx: PlatformContext): Promise<string[]> {
   const days = await rollups.daysToRollUp(ctx.db);

@@ -19,9 +19,9 @@ import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as history from '../store/resource-history.ts';
 import { requestUsageSince } from '../store/usage-rollups.ts';
-import { notFound } from '../http/errors.ts';
+import { notFound } from '../kernel/errors.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 
 type Figures = Record<UsageMetricId, number | null>;

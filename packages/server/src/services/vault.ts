@@ -10,9 +10,9 @@ import type { CreateVaultSecretBody, DecryptedVaultSecret, UpdateVaultSecretBody
 import type pg from 'pg';
 import { withLogin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
-import { conflict, HttpError } from '../http/errors.ts';
+import { conflict, HttpError } from '../kernel/errors.ts';
 import { requirePermission, requireProject } from './access.ts';
-import type { PlatformContext } from './context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { memberDatabaseLogin } from './project-instance.ts';
 
 const TIMEOUT_MS = 10_000;

@@ -7,7 +7,7 @@
  */
 import { type Context, Hono } from 'hono';
 import type { RequestAuth } from '../rest/request-auth.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { bucketLimits, createBucket, deleteBucket, emptyBucket, getBucket, listBuckets, updateBucket } from './buckets.ts';
 import { asServiceRole, inTransaction, ownerOf, type StorageCaller, wouldSucceed } from './db.ts';

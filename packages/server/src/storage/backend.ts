@@ -22,7 +22,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
 import { S3Backend, s3Client } from './s3-backend.ts';
 

@@ -5,7 +5,7 @@
  * storage-js passes them through) no larger than the platform's maximum, and `allowed_mime_types`
  * (`image/png`, `image/*`).
  */
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { storageBackend } from './backend.ts';
 import { asServiceRole, inTransaction, ownerOf, type StorageCaller } from './db.ts';
 import { invalidRequest, noSuchBucket } from './errors.ts';

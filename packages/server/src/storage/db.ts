@@ -9,7 +9,7 @@ import type pg from 'pg';
 import { requireRunning, restPool } from '../rest/pool.ts';
 import type { RequestAuth } from '../rest/request-auth.ts';
 import { withRequestTransaction } from '../rest/transaction.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { asStorageError } from './errors.ts';
 

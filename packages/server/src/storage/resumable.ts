@@ -16,7 +16,7 @@ import { type Upload, Server } from '@tus/server';
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { ownerOf, type StorageCaller } from './db.ts';
 import { asStorageError, invalidRequest, routeNotFound, StorageApiError } from './errors.ts';
 import { checkBucketId, checkKey } from './paths.ts';

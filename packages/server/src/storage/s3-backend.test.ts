@@ -4,7 +4,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { S3StandIn } from '../../test/s3-stand-in.ts';
 import { configFromEnv, type S3Config, storageBackendFromEnv } from '../config.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import { cloneProjectFiles, FileBackend, type ObjectLocation, storageBackend } from './backend.ts';
 import { StorageApiError } from './errors.ts';
 import { S3Backend, s3Client } from './s3-backend.ts';

@@ -8,7 +8,7 @@
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { projectJwtSecret } from '../services/api-keys.ts';
-import type { PlatformContext } from '../services/context.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { invalidJwt, invalidRequest, missingParameter, StorageApiError } from './errors.ts';
 

@@ -6,8 +6,8 @@ import type { PlatformConfig } from '../config.ts';
 import { ADMIN_ROLE, EmbeddedDriver } from '../instances/index.ts';
 import type { InstanceSpec } from '../instances/types.ts';
 import type { Logger } from '../logger.ts';
-import { connectionString } from '../services/project-instance.ts';
-import { SecretBox } from '../services/secrets.ts';
+import { connectionString } from '../instances/connection-string.ts';
+import { SecretBox } from '../kernel/secrets.ts';
 
 export interface PlatformStore {
   connectionString: string;

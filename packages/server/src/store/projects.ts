@@ -1,4 +1,5 @@
 import type { ComputeSizeId, ProjectStatus, Role } from '@basin/core';
+import type { PostgresMajor } from '../instances/types.ts';
 import type { Queryable } from './db.ts';
 import type { ProjectApiSettings } from './project-api-settings.ts';
 
@@ -11,7 +12,7 @@ export interface ProjectRow {
   status: ProjectStatus;
   status_message: string | null;
   region: string;
-  postgres_major: string;
+  postgres_major: PostgresMajor;
   server_version: string;
   compute_size: ComputeSizeId;
   port: number | null;

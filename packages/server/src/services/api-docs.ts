@@ -1,14 +1,14 @@
 import type { ApiRestDescription, PostgrestConfig, TypescriptTypes, UpdatePostgrestConfigBody } from '@basin/core/schemas';
 import { invalidateSchemaCache } from '../rest/schema-cache.ts';
-import { requirePermission, requireProject } from '../services/access.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { requirePermission, requireProject } from './access.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as settings from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import type { CatalogPair } from './catalog-pool.ts';
+import type { CatalogPair } from '../meta/catalog-pool.ts';
 import { withProjectCatalogPair } from './project-catalog.ts';
-import { describeRestApi } from './rest-api-description.ts';
-import { readSchemaSnapshot } from './schema-snapshot.ts';
-import { generateTypescript } from './typescript-generator.ts';
+import { describeRestApi } from '../meta/rest-api-description.ts';
+import { readSchemaSnapshot } from '../meta/schema-snapshot.ts';
+import { generateTypescript } from '../meta/typescript-generator.ts';
 
 const toConfig = (row: settings.ProjectApiSettings): PostgrestConfig => ({ db_schema: row.exposed_schemas.join(','), max_rows: row.max_rows });
 

@@ -1,13 +1,13 @@
 import type { PgMetaListQuery } from '@basin/core/schemas';
-import type { PlatformContext } from '../services/context.ts';
-import { listExtensions } from './extensions.ts';
-import { listFunctions } from './functions.ts';
-import { listIndexes } from './indexes.ts';
-import type { ListFilter, Page } from './list-filter.ts';
-import { listPolicies } from './policies.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { listExtensions } from '../meta/extensions.ts';
+import { listFunctions } from '../meta/functions.ts';
+import { listIndexes } from '../meta/indexes.ts';
+import type { ListFilter, Page } from '../meta/list-filter.ts';
+import { listPolicies } from '../meta/policies.ts';
 import { withProjectCatalog } from './project-catalog.ts';
-import { listRelations, type JsonPage } from './relations.ts';
-import { listTypes } from './types.ts';
+import { listRelations, type JsonPage } from '../meta/relations.ts';
+import { listTypes } from '../meta/types.ts';
 
 export const PG_META_RESOURCES = ['tables', 'views', 'materialized-views', 'functions', 'indexes', 'policies', 'extensions', 'types'] as const;
 export type PgMetaResource = (typeof PG_META_RESOURCES)[number];

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { conflict } from '../http/errors.ts';
-import { requirePermission, requireProject } from '../services/access.ts';
-import type { PlatformContext } from '../services/context.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { conflict } from '../kernel/errors.ts';
+import { requirePermission, requireProject } from './access.ts';
+import type { PlatformContext } from '../kernel/context.ts';
+import { instanceSpec } from './project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
-import { withCatalogPair, withCatalogSession, type CatalogPair } from './catalog-pool.ts';
+import { withCatalogPair, withCatalogSession, type CatalogPair } from '../meta/catalog-pool.ts';
 import type { AdminEndpoint } from '../instances/admin-session.ts';
 
 const CATALOG_MESSAGE = "The project's database is not running";

@@ -1,12 +1,12 @@
 /** The advisors of a project for its members: findings (cached), and acknowledgements. */
 import { ADVISOR_MESSAGES, type LintCategory } from '@basin/core';
 import type { AcknowledgeLintBody, Lint, LintAcknowledgementItem } from '@basin/core/schemas';
-import { conflict, HttpError } from '../http/errors.ts';
-import { requirePermission, requireProject } from '../services/access.ts';
-import type { PlatformContext } from '../services/context.ts';
+import { conflict, HttpError } from '../kernel/errors.ts';
+import { requirePermission, requireProject } from './access.ts';
+import type { PlatformContext } from '../kernel/context.ts';
 import * as acknowledgements from '../store/lint-acknowledgements.ts';
-import { LintCache } from './lint-cache.ts';
-import { runLints } from './run-lints.ts';
+import { LintCache } from '../advisors/lint-cache.ts';
+import { runLints } from '../advisors/run-lints.ts';
 
 const caches = new WeakMap<PlatformContext, LintCache>();
 
