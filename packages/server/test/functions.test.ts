@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { functionsRuntime } from '../src/functions/runtime.ts';
 import { deployFunction } from './functions-fixture.ts';
 import { type ApiClient, waitFor } from './harness.ts';
 import { memberWith } from './meta-fixture.ts';
-import { type RestProject, startRestProject } from './rest-project.ts';
+import { type RestProject, startRestProject, withKey } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
 
 // Edge functions end to end: deployed through the multipart route as the Supabase CLI sends it,
@@ -281,6 +281,55 @@ describe('management', () => {
     const { rows: boots } = await project.meta.platform.ctx.db.query(`select event_type from function_logs where ref = $1 and event_type = 'Boot'`, [ref]);
     expect(boots.length).toBeGreaterThan(0);
     expect(functionsRuntime(project.meta.platform.ctx).size).toBeGreaterThan(0);
+  });
+});
+
+/** Deno processes running a function bundle of this project, read from /proc. */
+function workerPids(dataDir: string): number[] {
+  const bundles = `--allow-read=${path.join(functionsRoot(dataDir), ref)}/`;
+  const pids: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').some((arg) => arg.startsWith(bundles))) pids.push(Number(name));
+    } catch {
+      // ended while listed
+    }
+  }
+  return pids;
+}
+
+// Then the project is paused (and stays paused).
+describe('pausing the project', () => {
+  it('ends its warm workers, and its functions and storage answer 503 while it is paused', async () => {
+    const { ctx } = project.meta.platform;
+    const service = supabaseClient(gateway, project.keys.service);
+    expect((await service.storage.createBucket('kept', { public: true })).error).toBeNull();
+    expect((await service.storage.from('kept').upload('note.txt', 'kept', { contentType: 'text/plain' })).error).toBeNull();
+    expect((await anon.functions.invoke('hello', { body: { name: 'warm' } })).error).toBeNull();
+    expect(workerPids(ctx.config.dataDir).length).toBeGreaterThan(0);
+
+    expect((await owner.post(`/api/platform/projects/${ref}/pause`)).status).toBe(202);
+    // Gone once pausing starts, not when the idle timeout comes.
+    await waitFor(async () => workerPids(ctx.config.dataDir), (pids) => pids.length === 0, 10_000);
+    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).body.status, (status) => status === 'INACTIVE', 120_000);
+    expect(workerPids(ctx.config.dataDir)).toEqual([]);
+    expect(functionsRuntime(ctx).size).toBe(0);
+
+    const invoked = await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', headers: withKey(project.keys.anon), body: '{}' });
+    expect({ status: invoked.status, body: await invoked.json() }).toEqual({
+      status: 503,
+      body: { code: 'BOOT_ERROR', message: 'The project is not running (INACTIVE): restore it to run its functions' },
+    });
+    const paused = { statusCode: '503', code: 'DatabaseError', error: 'Service Unavailable', message: 'The project is paused' };
+    const downloaded = await fetch(`${gateway}/storage/v1/object/kept/note.txt`, { headers: withKey(project.keys.service) });
+    expect({ status: downloaded.status, body: await downloaded.json() }).toEqual({ status: 503, body: paused });
+    const listed = await fetch(`${gateway}/storage/v1/bucket`, { headers: withKey(project.keys.service) });
+    expect({ status: listed.status, body: await listed.json() }).toEqual({ status: 503, body: paused });
+    const open = await fetch(`${gateway}/storage/v1/object/public/kept/note.txt`);
+    expect({ status: open.status, body: await open.json() }).toEqual({ status: 503, body: paused });
+    // No worker was started by those requests.
+    expect(workerPids(ctx.config.dataDir)).toEqual([]);
   });
 });
 

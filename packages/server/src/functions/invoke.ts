@@ -93,6 +93,8 @@ export async function invokeFunction(ctx: PlatformContext, project: ProjectRow, 
     return functionError('NOT_FOUND', 'Requested function was not found');
   }
   if (STOPPED_STATUSES.has(project.status)) {
+    // Workers this process still has (the pause was asked on another replica) end too.
+    functionsRuntime(ctx).retire(project.ref);
     log(503, { errorCode: 'BOOT_ERROR' });
     return functionError('BOOT_ERROR', `The project is not running (${project.status}): restore it to run its functions`);
   }

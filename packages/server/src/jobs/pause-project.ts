@@ -1,4 +1,5 @@
 import { PAUSE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
+import { functionsRuntime } from '../functions/runtime.ts';
 import { takeBackup } from '../services/backups.ts';
 import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/project-instance.ts';
@@ -18,6 +19,9 @@ export const pauseProject: ProjectJobDefinition = {
   async run(ctx, row) {
     injectFault(ctx, 'pause', 'stop');
     await ctx.driver.stop(row.ref);
+    // Its edge function workers too (pausing retired them already where it was asked; this is the
+    // job's process, and a worker started meanwhile).
+    functionsRuntime(ctx).retire(row.ref);
     injectFault(ctx, 'pause', 'backup');
     await takeBackup(ctx, row, 'pause');
     await markPaused(ctx.db, row.ref);

@@ -1,5 +1,6 @@
 import { MAX_DAYS_TILL_RESTORE_DISABLED, PAUSE_MESSAGES, PROJECT_OPERATIONS, remainingDaysTillRestoreDisabled } from '@basin/core';
 import type { PauseStatusResponse, Project } from '@basin/core/schemas';
+import { functionsRuntime } from '../functions/runtime.ts';
 import { conflict } from '../kernel/errors.ts';
 import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import * as backups from '../store/backups.ts';
@@ -8,11 +9,16 @@ import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { toProject } from './projects.ts';
 
-/** Sets PAUSING and queues the job that stops the instance; answers without waiting for it. */
+/**
+ * Sets PAUSING and queues the job that stops the instance; answers without waiting for it. The
+ * project's edge function workers end now (once their requests are answered): from PAUSING on,
+ * invocations answer 503 and start none.
+ */
 export async function pauseProject(ctx: PlatformContext, ref: string, userId: string): Promise<Project> {
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'infra.lifecycle:execute', PAUSE_MESSAGES.noPermission);
   if (!(await startPausing(ctx.db, ref))) throw conflict(PAUSE_MESSAGES.notPausable(row.status));
+  functionsRuntime(ctx).retire(ref);
   await enqueueProjectJob(ctx, PROJECT_OPERATIONS.pause.queue, { ref });
   return toProject(ctx, { ...row, status: 'PAUSING', status_message: null }, row.role);
 }
