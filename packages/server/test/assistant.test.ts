@@ -143,6 +143,21 @@ describe('a turn', () => {
     expect(sentSince(mark)).not.toContain(ROW_VALUE);
   });
 
+  it('gives the model the SQL snippets attached in the panel, and refuses more than it takes', async () => {
+    const sql = 'select email, count(*) from public.customers group by email having count(*) > 1';
+    const mark = env.standIn.requests.length;
+    const answer = await generate(developer, body(randomUUID(), [userMessage('sn1', 'Explain code')], { sqlSnippets: [{ name: 'Duplicate emails', sql }] }));
+    expect(answer.status).toBe(200);
+    const prompt = systemPrompt(env.standIn.requests[mark]!);
+    expect(prompt).toContain('## SQL the user attached');
+    expect(prompt).toContain(`### Duplicate emails\n\`\`\`sql\n${sql}\n\`\`\``);
+
+    const tooMany = Array.from({ length: 11 }, (_, i) => ({ name: `Snippet ${i}`, sql: 'select 1' }));
+    const refused = await generate(developer, body(randomUUID(), [userMessage('sn2', 'hi')], { sqlSnippets: tooMany }));
+    expect(refused.status).toBe(400);
+    expect(env.standIn.requests.length).toBe(mark + 1);
+  });
+
   it("'disabled' refuses the assistant and sends the model nothing", async () => {
     await setOptIn(env, 'disabled');
     const requests = env.standIn.requests.length;

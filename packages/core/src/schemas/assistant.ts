@@ -65,10 +65,21 @@ export type CreateChatBody = z.infer<typeof CreateChatBody>;
 export const RenameChatBody = z.object({ name: ChatName }).meta({ id: 'RenameChatBody' });
 export type RenameChatBody = z.infer<typeof RenameChatBody>;
 
+/** Spec part 2 §2, §3: SQL from the editor that the member attached to the assistant (a snippet or part of one). */
+export const SQL_SNIPPETS_ATTACHED = 10;
+export const SQL_SNIPPET_MAX_LENGTH = 50_000;
+export const AttachedSqlSnippet = z.object({
+  name: z.string().trim().min(1).max(200),
+  sql: z.string().min(1).max(SQL_SNIPPET_MAX_LENGTH, `An attached snippet is at most ${SQL_SNIPPET_MAX_LENGTH} characters`),
+});
+export type AttachedSqlSnippet = z.infer<typeof AttachedSqlSnippet>;
+
 /**
  * `POST /api/ai/sql/generate-v4` (spec part 2 §7) as the dashboard's chat transport sends it; the
  * answer is the AI SDK's UI message stream. `chatId` names the stored chat the turn belongs to;
  * `aiOptInLevel` is what the dashboard believes, the server uses the organization's own.
+ * `sqlSnippets` (Basin's addition) are the snippets attached in the panel, sent with every turn
+ * while they stay attached.
  */
 export const GenerateBody = z
   .object({
@@ -82,6 +93,7 @@ export const GenerateBody = z
     table: z.string().optional(),
     chatName: z.string().optional(),
     model: AssistantModel.optional(),
+    sqlSnippets: z.array(AttachedSqlSnippet).max(SQL_SNIPPETS_ATTACHED, `At most ${SQL_SNIPPETS_ATTACHED} snippets can be attached`).optional(),
   })
   .meta({ id: 'GenerateBody' });
 export type GenerateBody = z.infer<typeof GenerateBody>;

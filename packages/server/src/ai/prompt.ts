@@ -3,7 +3,7 @@
  * organization's AI opt-in level lets the model see of this project. Pure: it gets everything
  * gathered (project-context.ts) and leaves out whatever the level does not share, whatever it got.
  */
-import { AI_OPT_IN_LEVELS, type AiOptInLevel } from '@basin/core/schemas';
+import { AI_OPT_IN_LEVELS, type AiOptInLevel, type AttachedSqlSnippet } from '@basin/core/schemas';
 
 export interface SchemaColumn {
   name: string;
@@ -63,9 +63,14 @@ const LINTS_LISTED = 20;
 
 const atLeast = (level: AiOptInLevel, wanted: AiOptInLevel) => AI_OPT_IN_LEVELS.indexOf(level) >= AI_OPT_IN_LEVELS.indexOf(wanted);
 
-export function assistantInstructions(context: ProjectContext): string {
+/**
+ * `snippets`: the SQL the member attached in the panel. They typed or chose it, like a prompt, so it
+ * goes at every level that lets the assistant answer at all.
+ */
+export function assistantInstructions(context: ProjectContext, snippets: readonly AttachedSqlSnippet[] = []): string {
   const { level } = context;
   const sections = [about(context), conventions(context), tools(level)];
+  if (snippets.length) sections.push(attachedSql(snippets));
   if (!atLeast(level, 'schema')) {
     sections.push('## This project\nThe organization shares nothing about this project with you: no schema, logs or data. Answer in general terms and ask the user for what you need.');
     return sections.join('\n\n');
@@ -106,7 +111,7 @@ function tools(level: AiOptInLevel): string {
   } If the user skipped it, do not run it again unasked.
 - deploy_edge_function: propose an edge function (slug, name, code); the user deploys it or skips.
 - list_policies: the row level security policies of the project (by schema).
-- search_docs: Basin's documentation and advisor (lint) descriptions.
+- search_docs: Basin's documentation, the dashboard's help and error texts, and advisor (lint) descriptions.
 - rename_chat: give this chat a short descriptive name once its subject is clear.`;
 }
 
@@ -156,4 +161,17 @@ function logs(items: LogLine[]): string {
     lines.push(`- ${line.at.toISOString()} ${line.source} ${line.what}${line.status !== null ? ` → ${line.status}` : ''}${line.message ? `: ${line.message}` : ''}`);
   }
   return lines.join('\n');
+}
+
+function attachedSql(snippets: readonly AttachedSqlSnippet[]): string {
+  const lines = [
+    "## SQL the user attached\nThe user attached these snippets from the SQL editor: 'the code', 'the query' or 'this' mean them. To change one, propose the whole new SQL with execute_sql.",
+  ];
+  for (const snippet of snippets) {
+    // A fence longer than any run of backticks in the SQL, so that the SQL cannot close it.
+    const longest = Math.max(0, ...(snippet.sql.match(/`+/g) ?? []).map((run) => run.length));
+    const fence = '`'.repeat(Math.max(3, longest + 1));
+    lines.push(`### ${snippet.name.replace(/\s+/g, ' ')}\n${fence}sql\n${snippet.sql}\n${fence}`);
+  }
+  return lines.join('\n\n');
 }

@@ -62,7 +62,7 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
   const model = modelFor(body.model, organization!.plan_id);
   const result = streamText({
     model: languageModel(config, model),
-    instructions: assistantInstructions(context),
+    instructions: assistantInstructions(context, body.sqlSnippets),
     messages: modelMessages,
     tools,
     stopWhen: stepCountIs(MAX_STEPS),
