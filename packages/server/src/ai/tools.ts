@@ -40,7 +40,8 @@ export function assistantTools(server: ServerTools) {
       execute: ({ schemas }) => server.listPolicies(schemas),
     }),
     search_docs: tool({
-      description: "Search Basin's documentation (its README: data API, auth, storage, edge functions, backups, configuration) and the advisors' lint descriptions.",
+      description:
+        "Search Basin's documentation (its README: data API, auth, storage, edge functions, backups, configuration), the dashboard's help and error texts (opt-in levels, billing, backups, logs...) and the advisors' lint descriptions.",
       inputSchema: SearchDocsInput,
       execute: async ({ query }) => server.searchDocs(query),
     }),
