@@ -4,7 +4,10 @@ import { APICallError, stepCountIs, streamText, type UIMessage } from 'ai';
 import { convertArrayToReadableStream, MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { modelMap } from './config.ts';
-import { searchDocs } from './docs-index.ts';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { docEntries, findReadme, helpTexts, searchDocs } from './docs-index.ts';
 import { messagesForModel, OUTPUT_OMITTED, ROWS_TO_MODEL, sqlResultForModel, toModelMessages } from './model-messages.ts';
 import { assistantInstructions, type ProjectContext } from './prompt.ts';
 import { modelFor } from './provider.ts';
@@ -69,6 +72,18 @@ describe('the assistant’s instructions per opt-in level', () => {
     expect(assistantInstructions(context('schema_and_log'))).toContain('POST /auth/v1/token → 400: invalid_credentials');
     expect(assistantInstructions(context('schema_and_log'))).toContain('does not share data');
     expect(assistantInstructions(context('schema_and_log_and_data'))).toContain('come back with their rows');
+  });
+
+  it('gives the attached SQL snippets, fenced so that their own backticks cannot end the block', () => {
+    const snippets = [
+      { name: 'Monthly totals', sql: 'select month, sum(total) from public.orders group by month' },
+      { name: 'Odd one', sql: "select '```' as fence" },
+    ];
+    const prompt = assistantInstructions(context('schema'), snippets);
+    expect(prompt).toContain('## SQL the user attached');
+    expect(prompt).toContain('### Monthly totals\n```sql\nselect month, sum(total) from public.orders group by month\n```');
+    expect(prompt).toContain("### Odd one\n````sql\nselect '```' as fence\n````");
+    expect(assistantInstructions(context('schema'))).not.toContain('SQL the user attached');
   });
 
   it('says when the database could not be read', () => {
@@ -149,6 +164,72 @@ describe('what of a conversation reaches the model', () => {
   });
 });
 
+const finish = (unified: 'stop' | 'tool-calls') => ({
+  type: 'finish' as const,
+  finishReason: { unified, raw: unified },
+  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+});
+
+describe('a turn with tool calls (the AI SDK’s mock model)', () => {
+  it('runs a server tool within the turn, gives the model its result, and ends the turn at a client tool (execute_sql) for the dashboard', async () => {
+    const searched: string[] = [];
+    const tools = assistantTools({
+      listPolicies: async () => [],
+      searchDocs: (query) => {
+        searched.push(query);
+        return [{ title: 'README: Row level security', text: 'Wrap auth.uid() in (select auth.uid()).' }];
+      },
+      renameChat: async () => ASSISTANT_MESSAGES.chatRenamed,
+    });
+    const sql = 'create policy "Own orders" on public.orders for select to authenticated using ((select auth.uid()) = customer_id)';
+    const model = new MockLanguageModelV4({
+      doStream: [
+        {
+          stream: convertArrayToReadableStream([
+            { type: 'stream-start', warnings: [] },
+            { type: 'tool-call', toolCallId: 'call-docs', toolName: 'search_docs', input: JSON.stringify({ query: 'rls auth.uid' }) },
+            finish('tool-calls'),
+          ]),
+        },
+        {
+          stream: convertArrayToReadableStream([
+            { type: 'stream-start', warnings: [] },
+            { type: 'text-start', id: 't' },
+            { type: 'text-delta', id: 't', delta: 'Here is a policy.' },
+            { type: 'text-end', id: 't' },
+            { type: 'tool-call', toolCallId: 'call-sql', toolName: 'execute_sql', input: JSON.stringify({ sql, label: 'Own orders', isWriteQuery: true }) },
+            finish('tool-calls'),
+          ]),
+        },
+      ],
+    });
+    const result = streamText({
+      model,
+      instructions: assistantInstructions(context('schema')),
+      messages: await toModelMessages([user('u1', 'Let customers read their own orders')], 'schema', tools),
+      tools,
+      stopWhen: stepCountIs(5),
+    });
+    const chunks: { type: string; [key: string]: unknown }[] = [];
+    for await (const chunk of result.toUIMessageStream()) chunks.push(chunk);
+
+    expect(searched).toEqual(['rls auth.uid']);
+    // The second model call carried the server tool's result; there is no third (execute_sql has no execute).
+    expect(model.doStreamCalls).toHaveLength(2);
+    const second = JSON.stringify(model.doStreamCalls[1]!.prompt);
+    expect(second).toContain('call-docs');
+    expect(second).toContain('Wrap auth.uid() in (select auth.uid()).');
+    expect(chunks.find((chunk) => chunk.type === 'tool-output-available')).toMatchObject({ toolCallId: 'call-docs' });
+    expect(chunks.find((chunk) => chunk.type === 'tool-input-available' && chunk.toolName === 'execute_sql')).toMatchObject({
+      toolCallId: 'call-sql',
+      input: { sql, isWriteQuery: true },
+    });
+    expect(chunks.some((chunk) => chunk.type === 'tool-output-available' && chunk.toolCallId === 'call-sql')).toBe(false);
+    expect(await result.text).toBe('Here is a policy.');
+    expect((await result.steps).map((step) => step.toolCalls.map((call) => call.toolName))).toEqual([['search_docs'], ['execute_sql']]);
+  });
+});
+
 describe('models', () => {
   it('maps the dashboard’s names to the provider’s models', () => {
     expect(modelMap('gpt-5=qwen3:32b, gpt-5-mini=qwen3:8b')).toEqual({ 'gpt-5': 'qwen3:32b', 'gpt-5-mini': 'qwen3:8b' });
@@ -192,8 +273,41 @@ describe('ratings, errors and docs', () => {
     expect(isContextTooLong(streamErrorText(down))).toBe(false);
   });
 
-  it("searches Basin's README and the lint catalogue", () => {
+  it("searches Basin's README, the dashboard's help texts and the lint catalogue", () => {
     expect(searchDocs('auth rls initplan').map((hit) => hit.title)).toContain('Advisor: Auth RLS Initialization Plan (auth_rls_initplan, warn, performance)');
     expect(searchDocs('resumable uploads TUS').some((hit) => hit.title === 'README: Storage (`/storage/v1`)')).toBe(true);
+    expect(searchDocs('no backups available for download')[0]).toEqual({ title: 'Help: Backup (no backups)', text: 'No backups available for download' });
+    expect(searchDocs('AI opt-in level disabled').map((hit) => hit.title)).toContain('Help: AI opt-in level Disabled (disabled)');
+  });
+
+  it('reads every text of the message catalogues, templates with {…} for their arguments', () => {
+    const help = helpTexts({
+      BACKUP_MESSAGES: { noBackups: 'No backups available for download', failed: (message: string) => `Failed to download backup: ${message}` },
+      MESSAGES: { nested: { deeper: 'A nested text' } },
+      LINTS: { ignored: 'not a catalogue of messages' },
+    });
+    expect(help.slice(0, 3).map(({ title, text }) => [title, text])).toEqual([
+      ['Help: Backup (no backups)', 'No backups available for download'],
+      ['Help: Backup (failed)', 'Failed to download backup: {…}'],
+      ['Help: Dashboard (nested, deeper)', 'A nested text'],
+    ]);
+    expect(help.some((entry) => entry.text === 'not a catalogue of messages')).toBe(false);
+    expect(help.some((entry) => entry.title === 'Help: Data privacy and the AI assistant')).toBe(true);
+  });
+
+  it('finds the README of the root package from any folder below it, and a shell comment in a code block is no section', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'basin-readme-'));
+    writeFileSync(path.join(root, 'package.json'), JSON.stringify({ name: 'basin' }));
+    writeFileSync(path.join(root, 'README.md'), '# Basin\n## Setup\n```sh\n# a comment\nnpm start\n```\n');
+    const nested = path.join(root, 'packages', 'server', 'dist', 'ai');
+    mkdirSync(nested, { recursive: true });
+    writeFileSync(path.join(root, 'packages', 'server', 'package.json'), JSON.stringify({ name: '@basin/server' }));
+    writeFileSync(path.join(root, 'packages', 'server', 'README.md'), 'not this one');
+    expect(findReadme([nested], {})).toBe(path.join(root, 'README.md'));
+    expect(findReadme([tmpdir()], {})).toBeUndefined();
+    expect(findReadme([nested], { BASIN_README: path.join(root, 'missing.md') })).toBeUndefined();
+    expect(findReadme([], { BASIN_README: path.join(root, 'README.md') })).toBe(path.join(root, 'README.md'));
+    const sections = docEntries('# Basin\n## Setup\n```sh\n# a comment\nnpm start\n```\n').filter((entry) => entry.title.startsWith('README'));
+    expect(sections.map((entry) => entry.title)).toEqual(['README: Setup']);
   });
 });
