@@ -12,10 +12,10 @@ export const ORGANIZATION_SETTINGS_MESSAGES = {
   updated: 'Successfully saved settings',
   optInUpdated: 'Successfully updated AI opt-in level',
   privacyButton: 'Learn more about data privacy',
-  metadataWarningTitle: 'The assistant will know less about your projects',
+  metadataWarningTitle: 'Sharing less limits the assistant',
   metadataWarning: {
     disabled:
-      'No schema, logs or query results go to the model, so its SQL is written without knowing your tables and may need more corrections.',
+      "The assistant is off in this organization's projects: it refuses every message and nothing goes to the model. Choose 'Schema only' or above to use it.",
     schema: 'Logs and query results stay in Basin, so the assistant cannot read errors from your logs or look at the rows a query returns.',
   } satisfies Partial<Record<AiOptInLevel, string>>,
   additionalEmailsHint: 'Separate addresses with commas; each gets a copy of billing mail.',
@@ -25,7 +25,7 @@ export const ORGANIZATION_SETTINGS_MESSAGES = {
 export const AI_OPT_IN_LEVEL_OPTIONS: Record<AiOptInLevel, { label: string; description: string }> = {
   disabled: {
     label: 'Disabled',
-    description: 'Nothing about your databases is sent to the model: the assistant only sees what you type.',
+    description: 'The assistant is off for every project of the organization: nothing is sent to the model, not even your messages.',
   },
   schema: {
     label: 'Schema only',
@@ -47,7 +47,7 @@ export const AI_OPT_IN_LEVEL_OPTIONS: Record<AiOptInLevel, { label: string; desc
  */
 export const AI_PRIVACY_PARAGRAPHS = [
   'Basin does not run an AI service of its own. The assistant talks to the model this Basin install was configured with: whatever OPENAI_BASE_URL points at, which may be a hosted provider or a model running on your own machine. Ask your administrator which one it is.',
-  'What goes to that model is decided by this organization’s opt-in level, and nothing beyond it: schema metadata (the definitions of your tables, columns, functions and policies) from the first level up, entries from the project’s logs from the second, and the rows your queries return only at the last one.',
-  'Your prompts and the chat so far are always part of the request. The model’s provider, not Basin, decides what happens to a request once it arrives; read its terms before choosing a level that shares logs or data.',
+  'What goes to that model is decided by this organization’s opt-in level, and nothing beyond it. At ‘Disabled’ the assistant is off and nothing is sent. ‘Schema only’ sends schema metadata (the definitions of your tables, columns, functions and policies), ‘Schema and logs’ adds entries from the project’s logs, and only ‘Schema, logs and data’ adds the rows your queries return.',
+  'Whenever the assistant is on, your prompts, the SQL snippets you attach and the chat so far are part of the request. The model’s provider, not Basin, decides what happens to a request once it arrives; read its terms before choosing a level that shares logs or data.',
   'Only Owners and Administrators can change the level. It applies to every project of the organization from the next message on.',
 ] as const;
