@@ -152,7 +152,7 @@ export class S3StandIn {
         if (copyFrom) {
           operation = 'UploadPartCopy';
           const part = await this.#copyRange(String(copyFrom), String(request.headers['x-amz-copy-source-range'] ?? ''));
-          upload.parts.get(number) && (await rm(upload.parts.get(number)!.file, { force: true }));
+          if (upload.parts.has(number)) await rm(upload.parts.get(number)!.file, { force: true });
           upload.parts.set(number, { ...part, number });
           return this.#reply(operation, bucket, key, response, 200, xml('CopyPartResult', element('ETag', part.etag) + element('LastModified', part.lastModified.toISOString())));
         }
@@ -162,7 +162,7 @@ export class S3StandIn {
           await rm(part.file, { force: true }); // aborted meanwhile
           throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
         }
-        upload.parts.get(number) && (await rm(upload.parts.get(number)!.file, { force: true }));
+        if (upload.parts.has(number)) await rm(upload.parts.get(number)!.file, { force: true });
         upload.parts.set(number, { ...part, number });
         return this.#reply(operation, bucket, key, response, 200, '', { etag: part.etag });
       } else if (method === 'PUT' && copyFrom) {

@@ -7,7 +7,6 @@ import type { Lint } from '@basin/core/schemas';
 import type pg from 'pg';
 import { withAdmin } from '../instances/admin-session.ts';
 import { newestInstalled, readServerFacts } from '../instances/server-facts.ts';
-import type { PostgresMajor } from '../instances/types.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
 import * as authSettings from '../store/auth-settings.ts';

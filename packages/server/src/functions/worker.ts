@@ -331,7 +331,10 @@ export class FunctionWorker {
     stream.on('data', (chunk: string) => {
       const lines = (partial + chunk).split('\n');
       partial = lines.pop() ?? '';
-      if (partial.length > LINE_MAX_CHARS) lines.push(partial), (partial = '');
+      if (partial.length > LINE_MAX_CHARS) {
+        lines.push(partial);
+        partial = '';
+      }
       for (const line of lines) this.line(line, level);
     });
     stream.on('end', () => partial && this.line(partial, level));

@@ -5,7 +5,7 @@
  */
 import { parseError, RestError } from './errors.ts';
 import { type ColumnScope, fieldSql, Params } from './sql-fragment.ts';
-import type { CachedRelation, Condition, Filter, FilterOperator } from './types.ts';
+import type { Condition, Filter, FilterOperator } from './types.ts';
 
 /** What the conditions of one level read: its relation's columns, and its embeds. */
 export interface FilterScope extends ColumnScope {

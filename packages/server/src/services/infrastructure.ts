@@ -3,7 +3,6 @@ import { defaultVersion, versionOption } from '@basin/core';
 import type { InfrastructureResponse } from '@basin/core/schemas';
 import { withAdmin } from '../instances/admin-session.ts';
 import { isOlderMinor, newestInstalled, readServerFacts, type ServerFacts } from '../instances/server-facts.ts';
-import type { PostgresMajor } from '../instances/types.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';

@@ -2,7 +2,7 @@ import { can, instanceSettings, type Role } from '@basin/core';
 import { AUTHENTICATOR_ROLE } from '../instances/authenticator-role.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { READONLY_ROLE } from '../instances/readonly-role.ts';
-import type { InstanceSpec, PostgresMajor } from '../instances/types.ts';
+import type { InstanceSpec } from '../instances/types.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { SecretBox } from '../kernel/secrets.ts';
 

@@ -29,7 +29,7 @@ function isSaved(value: unknown): value is SavedLogQuery {
 }
 
 export function readSavedQueries(key: string): SavedLogQuery[] {
-  let raw: string | null = null;
+  let raw: string | null;
   try {
     raw = localStorage.getItem(key);
   } catch {
@@ -37,7 +37,7 @@ export function readSavedQueries(key: string): SavedLogQuery[] {
   }
   const cached = cache.get(key);
   if (cached && cached.raw === raw) return cached.list;
-  let list = EMPTY;
+  let list: SavedLogQuery[];
   try {
     const parsed: unknown = raw === null ? [] : JSON.parse(raw);
     list = Array.isArray(parsed) ? parsed.filter(isSaved) : EMPTY;

@@ -85,6 +85,8 @@ export function useSnippetAutosave({
   useEffect(() => {
     target.current = snippetId;
     return () => flush(true);
+    // Only a change of query may flush: with flush (new each render) as a dependency, every render would.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [snippetId]);
 
   function changed(sql: string) {
