@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { allowedOrigins } from '../src/config.ts';
+import { deployFunction } from './functions-fixture.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
 let ref: string;
 const EVIL = 'https://evil.example';
+/** An origin the install lists in BASIN_ALLOWED_ORIGINS (an admin page on another host, say). */
+const LISTED = 'https://admin.example.com';
 
 beforeAll(async () => {
-  platform = await startTestPlatform();
+  platform = await startTestPlatform({ allowedOrigins: [LISTED] });
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Origins' })).body.slug;
@@ -41,17 +46,31 @@ describe('requests from other sites', () => {
     expect((await owner.get('/api/platform/profile')).status).toBe(200);
   });
 
-  it('checks every changing verb on every dashboard API: a foreign Origin is refused, the dashboard’s and none pass', async () => {
-    for (const api of ['/api/platform', '/api/v1', '/api/auth']) {
+  it('checks every changing verb on every dashboard API: a foreign or missing Origin is refused, the dashboard’s and the listed pass', async () => {
+    for (const api of ['/api/platform', '/api/v1', '/api/auth', '/api/ai']) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         const send = (headers: Record<string, string>) =>
           fetch(`${platform.url}${api}/no-such-route`, { method, headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: '{}' });
         const label = `${method} ${api}`;
-        expect((await send({ origin: EVIL })).status, label).toBe(403);
-        // A browser names the page's origin on every such request; none at all is not a browser's cross-site request.
-        expect((await send({})).status, label).not.toBe(403);
+        const foreign = await send({ origin: EVIL });
+        expect(foreign.status, label).toBe(403);
+        expect(await foreign.json(), label).toEqual({ message: `Refused a request from another site (${EVIL}): use the dashboard` });
+        // Every browser names the page's origin on such requests: a cookie with neither Origin nor Referer is refused.
+        const unnamed = await send({});
+        expect(unnamed.status, label).toBe(403);
+        expect(await unnamed.json(), label).toEqual({ message: 'Refused a request that names no origin (no Origin or Referer header): use the dashboard' });
         expect((await send({ origin: platform.url })).status, label).not.toBe(403);
+        expect((await send({ referer: `${platform.url}/project/${ref}` })).status, label).not.toBe(403);
+        expect((await send({ origin: LISTED })).status, label).not.toBe(403);
       }
+    }
+  });
+
+  it('reads BASIN_ALLOWED_ORIGINS as comma-separated origins and refuses anything else', () => {
+    expect(allowedOrigins(undefined)).toEqual([]);
+    expect(allowedOrigins(' https://admin.example.com , http://localhost:3000/,')).toEqual(['https://admin.example.com', 'http://localhost:3000']);
+    for (const wrong of ['admin.example.com', 'https://admin.example.com/path', 'ftp://files.example.com', '*']) {
+      expect(() => allowedOrigins(wrong), wrong).toThrow(/BASIN_ALLOWED_ORIGINS must list origins/);
     }
   });
 
@@ -87,6 +106,85 @@ describe('requests from other sites', () => {
       expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
     }
+  });
+});
+
+/** A request to the platform's port with any Host header (fetch ignores a Host header). */
+function byHost(host: string, path: string, headers: Record<string, string> = {}, method = 'GET', body?: string) {
+  return new Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
+    const port = new URL(platform.url).port;
+    const request = http.request({ host: '127.0.0.1', port, path, method, headers: { host, ...headers } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, text, headers: response.headers }));
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** A function any link can open (verify_jwt off): it shows the cookies it got and tries to set some. */
+const COOKIE_FUNCTION = `Deno.serve((req) => {
+  const headers = new Headers({ 'content-type': 'text/html' });
+  headers.append('set-cookie', 'better-auth.session_token=planted; Path=/; HttpOnly');
+  headers.append('set-cookie', 'wide=1; Domain=localhost; Path=/');
+  headers.append('set-cookie', 'own=1; Path=/');
+  return new Response(JSON.stringify({ cookie: req.headers.get('cookie') }), { headers });
+});`;
+
+describe('project code and the dashboard’s cookies', () => {
+  const projectHost = () => `${ref}.localhost:${new URL(platform.url).port}`;
+
+  beforeAll(async () => {
+    const deployed = await deployFunction(owner, ref, 'cookies', { 'index.ts': COOKIE_FUNCTION }, { entrypoint_path: 'index.ts', verify_jwt: false });
+    expect(deployed.status).toBe(201);
+  }, 120_000);
+
+  it('an Owner opening a member’s function by the gateway path sends it no cookie, and it sets none on the dashboard', async () => {
+    const response = await fetch(`${platform.url}/api/projects/${ref}/gateway/functions/v1/cookies`, { headers: { cookie: owner.cookie } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ cookie: null });
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(response.headers.get('content-security-policy')).toBe("sandbox; frame-ancestors 'none'");
+    // The session it did not see is still the Owner's alone, and still works.
+    expect((await owner.get('/api/platform/profile')).status).toBe(200);
+  });
+
+  it('on the project’s host, the project keeps its own cookies; the dashboard’s stay out and nothing is set above the host', async () => {
+    const response = await byHost(projectHost(), '/functions/v1/cookies', { cookie: `${owner.cookie}; own=1` });
+    expect(response.status).toBe(200);
+    expect(JSON.parse(response.text)).toEqual({ cookie: 'own=1' });
+    expect(response.headers['set-cookie']).toEqual(['better-auth.session_token=planted; Path=/; HttpOnly', 'own=1; Path=/']);
+    expect(response.headers['content-security-policy']).toBe("sandbox; frame-ancestors 'none'");
+  });
+
+  it('the dashboard’s session cookie is host-only, so project hosts never receive it', async () => {
+    const email = uniqueEmail('host-only');
+    await new ApiClient(platform.url).signUp(email);
+    const response = await fetch(`${platform.url}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { origin: platform.url, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'correct horse battery' }),
+    });
+    const cookies = response.headers.getSetCookie();
+    expect(cookies.some((cookie) => cookie.startsWith('better-auth.session_token='))).toBe(true);
+    for (const cookie of cookies) expect(cookie).not.toMatch(/;\s*domain=/i);
+  });
+
+  it('serves a stored file on the project’s host sandboxed, like a function’s answer', async () => {
+    const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
+    const service = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key as string;
+    const asService = { apikey: service, authorization: `Bearer ${service}` };
+    const bucket = await byHost(projectHost(), '/storage/v1/bucket', { ...asService, 'content-type': 'application/json' }, 'POST', JSON.stringify({ name: 'pages', public: true }));
+    expect(bucket.status).toBe(200);
+    const page = '<script>fetch("/api/platform/organizations", { method: "POST" })</script>';
+    const upload = await byHost(projectHost(), '/storage/v1/object/pages/page.html', { ...asService, 'content-type': 'text/html' }, 'POST', page);
+    expect(upload.status).toBe(200);
+    const stored = await byHost(projectHost(), '/storage/v1/object/public/pages/page.html');
+    expect(stored.status).toBe(200);
+    expect(stored.text).toBe(page);
+    expect(stored.headers['content-security-policy']).toBe("sandbox; frame-ancestors 'none'");
   });
 });
 

@@ -93,9 +93,50 @@ const asRestError = (error: unknown): RestError => {
  * A request by path, with the project API's own URL. Method, headers and body only: copying the
  * whole request would make node-server build the incoming one in full first (signal, body).
  */
-function forwarded(request: Request, url: URL): Request {
+function forwarded(request: Request, url: URL, headers: Headers): Request {
   const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : request.body;
-  return new Request(url, { method: request.method, headers: request.headers, body });
+  return new Request(url, { method: request.method, headers, body });
+}
+
+/** Where a request reached the gateway: a project's own host, or the dashboard's origin by path. */
+type Door = 'project-host' | 'dashboard-origin';
+
+/** The dashboard's session cookies: better-auth's, with or without a secure prefix. */
+const isDashboardCookie = (pair: string) => /^\s*(__Secure-|__Host-)?better-auth\./.test(pair);
+
+/**
+ * The headers project code (functions, and members' SQL through `request.headers`) may see. On
+ * the dashboard's origin every cookie is the dashboard's, so none goes on; on a project's host the
+ * project's own cookies do, the dashboard's never (it is host-only, but an install could widen it).
+ * The same Headers when nothing is taken out.
+ */
+function projectFacingHeaders(headers: Headers, door: Door): Headers {
+  const cookie = headers.get('cookie');
+  if (cookie === null) return headers;
+  const kept = door === 'project-host' ? cookie.split(';').filter((pair) => pair.trim() && !isDashboardCookie(pair)) : [];
+  const result = new Headers(headers);
+  if (kept.length) result.set('cookie', kept.map((pair) => pair.trim()).join('; '));
+  else result.delete('cookie');
+  return result;
+}
+
+/**
+ * Project answers never set cookies where the dashboard reads them: none at all on the dashboard's
+ * origin; on a project's host, only cookies for that host (a `Domain` above it, say the platform's
+ * domain, would reach the dashboard and could plant a session there).
+ */
+function keepCookiesToTheProject(response: Response, door: Door, projectHost: string): void {
+  if (!response.headers.has('set-cookie')) return;
+  const cookies = response.headers.getSetCookie();
+  response.headers.delete('set-cookie');
+  if (door === 'dashboard-origin') return;
+  for (const cookie of cookies) if (cookieStaysOn(cookie, projectHost)) response.headers.append('set-cookie', cookie);
+}
+
+/** Whether a Set-Cookie reaches only this host (and names below it): host-only, or a Domain at or under it. */
+function cookieStaysOn(setCookie: string, host: string): boolean {
+  const domain = /;\s*domain\s*=\s*([^;]*)/i.exec(setCookie)?.[1]?.trim().replace(/^\./, '').toLowerCase();
+  return !domain || domain === host || domain.endsWith(`.${host}`);
 }
 
 /** What the project's API serves once the key is accepted; paths relative to its root. */
@@ -119,7 +160,7 @@ export function projectGateway(ctx: PlatformContext) {
   const api = projectApi(ctx);
 
   /** Checks the key, serves `path` of the project's API and logs the request. */
-  async function serve(request: Request, ref: string, path: string, clientIp: string): Promise<Response> {
+  async function serve(request: Request, ref: string, path: string, clientIp: string, door: Door): Promise<Response> {
     const toFunction = isFunctionsPath(path);
     // Functions answer their own preflights (CORS is theirs to decide).
     if (request.method === 'OPTIONS' && !toFunction) return new Response(null, { status: 204, headers: CORS_HEADERS });
@@ -137,19 +178,22 @@ export function projectGateway(ctx: PlatformContext) {
       accepted && (isAuthPath(path) ? { role: accepted.claims.role, claims: accepted.claims } : await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
     const url = new URL(request.url);
     // By Host, the path of the project's API is the request's own.
-    const asSent = url.pathname === path;
+    const headers = projectFacingHeaders(request.headers, door);
+    const asSent = url.pathname === path && headers === request.headers;
     url.pathname = path;
+    const sent = () => (asSent ? request : forwarded(request, url, headers));
     const response = open
-      ? await api.fetch(asSent ? request : forwarded(request, url), { project, auth: auth && !(auth instanceof RestError) ? auth : { role: 'anon', claims: {} }, clientIp })
+      ? await api.fetch(sent(), { project, auth: auth && !(auth instanceof RestError) ? auth : { role: 'anon', claims: {} }, clientIp })
       : !key
       ? keyless(request.method, path)
-        ? await api.fetch(asSent ? request : forwarded(request, url), { project, auth: { role: 'anon', claims: {} }, clientIp })
+        ? await api.fetch(sent(), { project, auth: { role: 'anon', claims: {} }, clientIp })
         : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
       : !auth
         ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
         : auth instanceof RestError
           ? refuseToken(auth, path)
-          : await api.fetch(asSent ? request : forwarded(request, url), { project, auth, clientIp });
+          : await api.fetch(sent(), { project, auth, clientIp });
+    keepCookiesToTheProject(response, door, withoutPort(url.host));
     const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     // What members and their users put here (functions' pages, stored files) runs as no origin at
@@ -176,7 +220,7 @@ export function projectGateway(ctx: PlatformContext) {
   }
 
   // A function's calls to its own project's API come in through its worker's socket (functions/runtime.ts).
-  functionsRuntime(ctx).setGateway((request, ref) => serve(request, ref, new URL(request.url).pathname, '127.0.0.1'));
+  functionsRuntime(ctx).setGateway((request, ref) => serve(request, ref, new URL(request.url).pathname, '127.0.0.1', 'project-host'));
 
   const clientAddress = (c: Context) => ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
 
@@ -184,12 +228,12 @@ export function projectGateway(ctx: PlatformContext) {
     /** Every request whose Host names a project, whatever its path: mount before everything else. */
     byHost: (async (c, next) => {
       const ref = projectRefOfHost(c.req.header('host'), ctx.config.domain);
-      return ref ? serve(c.req.raw, ref, c.req.path, clientAddress(c)) : next();
+      return ref ? serve(c.req.raw, ref, c.req.path, clientAddress(c), 'project-host') : next();
     }) satisfies MiddlewareHandler,
     /** `/projects/{ref}/gateway/...` for clients that cannot set Host: mount under /api, before its catch-all. */
     byPath: new Hono().all('/projects/:ref/gateway/*', (c) => {
       const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(c.req.path) ?? [];
-      return serve(c.req.raw, ref, path, clientAddress(c));
+      return serve(c.req.raw, ref, path, clientAddress(c), 'dashboard-origin');
     }),
   };
 }
