@@ -21,6 +21,8 @@ export interface PlatformConfig {
   webDir: string | undefined;
   /** Sign-in attempts allowed per client address and minute, and per account (email) and minute. */
   signInAttemptsPerMinute: number;
+  /** Origins besides the dashboard's own whose pages may change things with a session cookie (BASIN_ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   /** Reverse proxies whose X-Forwarded-For names the client (BASIN_TRUSTED_PROXIES); none by default. */
   trustedProxies: TrustedProxies;
   healthCheckIntervalMs: number;
@@ -76,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     logLevel: env.LOG_LEVEL ?? 'info',
     webDir: path.join(repoRoot, 'packages/web/dist'),
     signInAttemptsPerMinute: Number(env.BASIN_SIGN_IN_ATTEMPTS_PER_MINUTE ?? 10),
+    allowedOrigins: allowedOrigins(env.BASIN_ALLOWED_ORIGINS),
     trustedProxies: TrustedProxies.fromEnv(env.BASIN_TRUSTED_PROXIES),
     healthCheckIntervalMs: 5000,
     resourceSampleIntervalMs: 60_000,
@@ -89,6 +92,21 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformCon
     storageBackend: storageBackendFromEnv(env),
     ai: aiConfigFromEnv(env),
   };
+}
+
+/** BASIN_ALLOWED_ORIGINS: comma-separated origins (`https://admin.example.com`); a value that is not one stops the start. */
+export function allowedOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : undefined;
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
+        throw new Error(`BASIN_ALLOWED_ORIGINS must list origins such as https://admin.example.com (scheme, host, port; no path), got ${entry}`);
+      }
+      return url.origin;
+    });
 }
 
 function storageMaxFileSize(env: NodeJS.ProcessEnv): number {

@@ -67,7 +67,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     pool: db,
     secret,
     baseURL: url,
-    trustedOrigins: [url, `http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    trustedOrigins: [url, `http://localhost:${port}`, `http://127.0.0.1:${port}`, ...config.allowedOrigins],
     signInAttemptsPerMinute: config.signInAttemptsPerMinute,
     logger,
   });

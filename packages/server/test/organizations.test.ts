@@ -39,7 +39,7 @@ describe('organizations', () => {
   it('answers malformed JSON and unknown routes with a clear message, never a stack trace', async () => {
     const response = await fetch(`${platform.url}/api/platform/organizations`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: owner.cookie },
+      headers: { 'content-type': 'application/json', cookie: owner.cookie, origin: platform.url },
       body: '{ nope',
     });
     expect(response.status).toBe(400);
