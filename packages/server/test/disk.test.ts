@@ -1,5 +1,7 @@
 import { DISK_MESSAGES } from '@basin/core';
 import { randomBytes } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBytes, setStoredDisk } from './disk-helpers.ts';
 import { ApiClient, query, startTestPlatform, uniqueEmail } from './harness.ts';
@@ -75,7 +77,7 @@ describe('project disk', () => {
     const warning = async () => (await org.owner.get(`/api/platform/projects-resource-warnings?ref=${ref}`)).body[0];
     let stored = 0;
 
-    it('counts the stored files in the disk used, beside the databases, by their sizes', async () => {
+    it('counts the stored files in the disk used, beside the databases, by the bytes stored', async () => {
       const files = storedFiles(org.owner, ref);
       const before = await usage();
       expect(before).toMatchObject({ storage_bytes: 0, used_bytes: before.database_bytes });
@@ -109,13 +111,16 @@ describe('project disk', () => {
         body: { message: 'The project is in read-only mode: its disk is full' },
       });
 
-      // Files that cannot be measured (a member made the sizes unreadable) never lift read-only mode.
-      await query(connectionString, 'begin read write; alter table storage.objects alter column metadata type text; commit');
+      // Files that cannot be measured (their folder cannot be read) never lift read-only mode.
+      const folder = path.join(platform.dataDir, 'storage', ref);
+      await rename(folder, `${folder}.aside`);
+      await writeFile(folder, 'not a folder');
       try {
         expect(await usage()).toMatchObject({ storage_bytes: null, used_bytes: expect.any(Number) });
         expect(await warning()).toMatchObject({ is_readonly_mode_enabled: true });
       } finally {
-        await query(connectionString, 'begin read write; alter table storage.objects alter column metadata type jsonb using metadata::jsonb; commit');
+        await rm(folder);
+        await rename(`${folder}.aside`, folder);
       }
 
       await setStoredDisk(platform.ctx.db, ref, 8);
@@ -124,11 +129,58 @@ describe('project disk', () => {
       stored += 4;
     });
 
-    it('counts sizes a member wrote that are not byte counts as nothing, and still measures', async () => {
-      // Members own the rows (and may alter the table): the measure reads them as service_role.
+    it('counts the bytes stored, whatever sizes members write in the rows', async () => {
+      // Members own the rows (and may alter the table): what they write there changes nothing.
       await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '"lots"') where name = 'b.txt'`);
       await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '-5000000') where name = 'clips/a.bin'`);
-      expect((await usage()).storage_bytes).toBe(stored - 1234 - 3 * MB);
+      await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '1') where name like 'filler/%'`);
+      await query(connectionString, `update storage.objects set metadata = '{}' where name = 'one-more.txt'`);
+      expect((await usage()).storage_bytes).toBe(stored);
     });
+
+    it('counts uploads under way: a temporary file and the parts of an unfinished resumable upload', async () => {
+      const temporary = path.join(platform.dataDir, 'storage', ref, '.tmp');
+      await mkdir(temporary, { recursive: true });
+      await writeFile(path.join(temporary, 'half-written'), Buffer.alloc(1000));
+      const part = randomBytes(2 * MB);
+      const upload = await startResumableUpload('media', 'big/resumable.bin', 5 * MB, part);
+      const measured = (await usage()).storage_bytes;
+      // The part and the upload's small record beside it.
+      expect(measured).toBeGreaterThanOrEqual(stored + 1000 + part.length);
+      expect(measured).toBeLessThan(stored + 1000 + part.length + 4096);
+      expect((await fetch(upload, { method: 'DELETE', headers: { ...serviceKey(), 'tus-resumable': '1.0.0' } })).status).toBe(204);
+      await rm(temporary, { recursive: true });
+      expect((await usage()).storage_bytes).toBe(stored);
+    });
+
+    const serviceKey = () => ({ apikey: keys.service, authorization: `Bearer ${keys.service}` });
+    let keys: { service: string };
+    beforeAll(async () => {
+      const settings = (await org.owner.get(`/api/platform/projects/${ref}/settings`)).body;
+      keys = { service: settings.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key };
+    });
+
+    /** Creates a TUS upload of `length` bytes and sends its first part, as tus-js-client would; its URL. */
+    async function startResumableUpload(bucket: string, key: string, length: number, part: Buffer): Promise<string> {
+      const base64 = (value: string) => Buffer.from(value).toString('base64');
+      const created = await fetch(`${platform.url}/api/projects/${ref}/gateway/storage/v1/upload/resumable`, {
+        method: 'POST',
+        headers: {
+          ...serviceKey(),
+          'tus-resumable': '1.0.0',
+          'upload-length': String(length),
+          'upload-metadata': `bucketName ${base64(bucket)},objectName ${base64(key)},contentType ${base64('application/octet-stream')}`,
+        },
+      });
+      if (created.status !== 201) throw new Error(`resumable upload: ${created.status} ${await created.text()}`);
+      const url = new URL(created.headers.get('location')!, `${platform.url}/api/projects/${ref}/gateway/storage/v1/upload/resumable`).href;
+      const sent = await fetch(url, {
+        method: 'PATCH',
+        headers: { ...serviceKey(), 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: part,
+      });
+      if (sent.status !== 204) throw new Error(`resumable part: ${sent.status} ${await sent.text()}`);
+      return url;
+    }
   });
 });

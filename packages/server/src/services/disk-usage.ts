@@ -24,8 +24,8 @@ export interface DiskUsage {
  * and enforces the quota: above 95% of the disk size the instance goes read-only for every new
  * session (the platform's pooled sessions are renewed), and comes back once usage falls under it
  * again (space freed, or the disk grown). One admin session measures the databases and sets the
- * mode. The sampler calls it every round, a disk save at once. When the stored files cannot be measured (a member's table in a mess, the
- * data API's sessions all busy) the databases alone are counted this time, and read-only mode is
+ * mode. The sampler calls it every round, a disk save at once. When the stored files cannot be measured (their folder unreadable, S3 not
+ * answering) the databases alone are counted this time, and read-only mode is
  * switched on if they fill the disk but never lifted on that partial figure.
  */
 export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): Promise<DiskUsage> {

@@ -23,6 +23,7 @@ import { promisify } from 'node:util';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { PlatformContext } from '../kernel/context.ts';
+import { bytesUnder } from './disk-bytes.ts';
 import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
 import { S3Backend, s3Client } from './s3-backend.ts';
 
@@ -57,6 +58,8 @@ export interface StorageBackend {
   removeBucket(bucket: string): Promise<void>;
   /** Removes every bucket's bytes: the project is being deleted. */
   removeAll(): Promise<void>;
+  /** The bytes the backend holds for the project, as it measures them (uploads under way included where it can see them). */
+  storedBytes(): Promise<number>;
 }
 
 /** A new version name for an upload or a copy. */
@@ -193,6 +196,11 @@ export class FileBackend implements StorageBackend {
 
   async removeAll(): Promise<void> {
     await rm(this.root, { recursive: true, force: true });
+  }
+
+  /** Every file under the project's folder, temporary ones (`.tmp`) included. */
+  storedBytes(): Promise<number> {
+    return bytesUnder(this.root);
   }
 }
 

@@ -18,6 +18,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { PlatformContext } from '../kernel/context.ts';
 import { ownerOf, type StorageCaller } from './db.ts';
+import { bytesUnder } from './disk-bytes.ts';
 import { asStorageError, invalidRequest, routeNotFound, StorageApiError } from './errors.ts';
 import { checkBucketId, checkKey } from './paths.ts';
 import { admitUpload, cacheControlOf, DEFAULT_CONTENT_TYPE, type IncomingFile, parseUserMetadata, uploadObject } from './upload.ts';
@@ -131,6 +132,11 @@ export function serveResumable(ctx: PlatformContext, request: Request, caller: S
 /** Removes the unfinished uploads older than a day; the number removed. */
 export function removeExpiredUploads(ctx: PlatformContext): Promise<number> {
   return serverFor(ctx).cleanUpExpiredUploads();
+}
+
+/** The bytes the project's unfinished uploads take on this machine (their parts and their records). */
+export function projectUploadsBytes(ctx: PlatformContext, ref: string): Promise<number> {
+  return bytesUnder(resumableDir(ctx), (name) => ID_PATTERN.exec(name.replace(/\.json$/, ''))?.[1] === ref);
 }
 
 /** Removes the project's unfinished uploads: it is being deleted. */

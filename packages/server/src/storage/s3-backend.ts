@@ -234,6 +234,21 @@ export class S3Backend implements StorageBackend {
     }
   }
 
+  /**
+   * The sizes S3 lists under the project's prefix (one ListObjectsV2 per 1,000 objects). The
+   * parts of multipart uploads under way are not listed, so not counted.
+   */
+  async storedBytes(): Promise<number> {
+    let bytes = 0;
+    let token: string | undefined;
+    do {
+      const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.root, ...(token ? { ContinuationToken: token } : {}) }));
+      for (const object of answer.Contents ?? []) if (object.Key?.startsWith(this.root)) bytes += object.Size ?? 0;
+      token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
+    } while (token);
+    return bytes;
+  }
+
   /** The keys under `prefix`, a page (at most 1,000) at a time. */
   async *#list(prefix: string): AsyncGenerator<string[]> {
     let token: string | undefined;
