@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { storageBackendFromEnv } from '../src/config.ts';
-import { waitFor } from './harness.ts';
+import { query, waitFor } from './harness.ts';
 import { type RestProject, startRestProject, withKey } from './rest-project.ts';
 import { S3StandIn } from './s3-stand-in.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -161,6 +163,49 @@ describe('storage on S3', () => {
     expect([...entries.keys()].sort()).toEqual(['docs/big.bin', 'docs/moved/hello.txt']);
     expect(entries.get('docs/moved/hello.txt')!.toString()).toBe('stored in S3, read through Basin');
     expect(entries.get('docs/big.bin')!.length).toBe(12 * MIB);
+  });
+
+  it('takes a resumable upload (tus-js-client), continued after a stop, to S3; nothing of it stays on disk', async () => {
+    const bytes = randomBytes(11 * MIB);
+    const resumable = path.join(project.meta.platform.dataDir, 'storage', '.resumable');
+    const upload = (uploadUrl: string | null, stopAfter?: number) =>
+      new Promise<{ url: string | null; startedAt: number | undefined; error?: Error }>((resolve) => {
+        let startedAt: number | undefined;
+        const run: tus.Upload = new tus.Upload(bytes, {
+          endpoint: `${apiUrl}/storage/v1/upload/resumable`,
+          uploadUrl,
+          chunkSize: 5 * MIB,
+          retryDelays: [],
+          headers: withKey(project.keys.service),
+          metadata: { bucketName: 'docs', objectName: 'resumable/big.bin', contentType: 'application/octet-stream' },
+          onProgress: (sent) => void (startedAt ??= sent),
+          onChunkComplete(_size, accepted) {
+            if (stopAfter !== undefined && accepted >= stopAfter) void run.abort().then(() => resolve({ url: run.url, startedAt }));
+          },
+          onSuccess: () => resolve({ url: run.url, startedAt }),
+          onError: (error) => resolve({ url: run.url, startedAt, error }),
+        });
+        run.start();
+      });
+    const first = await upload(null, 5 * MIB);
+    expect(first.error).toBeUndefined();
+    // The part waits on local disk, nothing is in the bucket yet.
+    expect(versionOf('docs/resumable/big.bin')).toEqual([]);
+    const second = await upload(first.url);
+    expect(second).toMatchObject({ url: first.url, startedAt: 5 * MIB });
+    expect(second.error).toBeUndefined();
+    expect(versionOf('docs/resumable/big.bin')).toHaveLength(1);
+    expect(md5(await bytesOf((await service.storage.from('docs').download('resumable/big.bin')).data))).toBe(md5(bytes));
+    expect((await readdir(resumable)).filter((name) => name.startsWith(`${ref}-`))).toEqual([]);
+  });
+
+  it('counts the bytes S3 holds in the disk figures, whatever sizes members write in the rows', async () => {
+    const owner = project.meta.owner;
+    const measured = async () => (await owner.get(`/api/platform/projects/${ref}/infrastructure`)).body.disk.storage_bytes;
+    const stored = 12 * MIB + 'stored in S3, read through Basin'.length + 11 * MIB;
+    expect(await measured()).toBe(stored);
+    await query(project.meta.connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '1')`);
+    expect(await measured()).toBe(stored);
   });
 
   it('empties and deletes a bucket with its objects', async () => {
