@@ -1,8 +1,11 @@
 import { BACKUP_MESSAGES } from '@basin/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DAILY_BACKUP_CRON, DAILY_BACKUP_QUEUE } from '../src/jobs/backup-schedule.ts';
@@ -25,6 +28,7 @@ const report = randomBytes(300 * 1024);
 
 const list = (client: ApiClient) => client.get(`/api/platform/database/${ref}/backups/downloadable-backups`);
 const download = (client: ApiClient, id: number) => client.post(`/api/platform/database/${ref}/backups/download`, { id });
+const run = promisify(execFile);
 const rows = async (cs: string) => (await query(cs, 'select id, body from notes order by id')).rows;
 
 beforeAll(async () => {
@@ -194,6 +198,32 @@ describe('physical backups', () => {
     expect(await download(owner, 999_999)).toMatchObject({ status: 404, body: { message: 'Backup not found' } });
     expect((await download(owner, -1)).status).toBe(400);
     expect((await new ApiClient(platform.url).get(`/api/platform/database/${ref}/backups/downloadable-backups`)).status).toBe(401);
+  });
+
+  it("puts lost files back with the README's commands, run as written, into the project's existing folder", async () => {
+    const [backup] = (await list(owner)).body.backups;
+    const { archive } = await downloadBackup(owner, ref, backup.id);
+    const storage = path.join(platform.dataDir, 'storage', ref);
+    // A file's bytes are lost; the project's folder (with its other files) stays.
+    const hello = (await storedObjects(connectionString)).find((o) => o.name === 'docs/hello.txt')!;
+    await rm(path.join(storage, 'docs', 'hello.txt', hello.version));
+    await expect(files.download('docs', 'hello.txt')).rejects.toThrow(/404|400/);
+
+    const readme = await readFile(path.join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
+    const blocks = [...readme.matchAll(/^( *)```sh\n([\s\S]*?)^\1```/gm)].map(([, indent, body]) => body!.replace(new RegExp(`^${indent}`, 'gm'), ''));
+    const steps = blocks.filter((block) => block.includes('d/basin_storage'));
+    expect(steps).toHaveLength(1);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'basin-readme-restore-'));
+    try {
+      await writeFile(path.join(work, 'backup.tar.gz'), archive);
+      await run('sh', ['-e', '-c', steps[0]!.replaceAll('<ref>', ref)], { cwd: work, env: { ...process.env, BASIN_DATA_DIR: platform.dataDir } });
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+
+    expect(existsSync(path.join(storage, 'basin_storage'))).toBe(false);
+    expect((await files.download('docs', 'hello.txt')).toString()).toBe('hello');
+    expect((await files.download('docs', 'reports/q1.bin')).equals(report)).toBe(true);
   });
 
   it('removeProjectBackups deletes the rows and the files', async () => {
