@@ -8,7 +8,8 @@
  * (an upload writes a new one, a removal only unlinks), so the links keep the bytes of that moment
  * however long the archive takes. Versions whose rows committed before the backup's end are in
  * it; uploads still under way (`.tmp`) are not. A project whose files are elsewhere (the S3
- * backend) has none here.
+ * backend) has none here: copying a bucket's worth into each archive would fill the disk S3 spares,
+ * so the bucket's own versioning keeps them (README, Storage: what S3 installs set up).
  */
 import { constants, type Dirent } from 'node:fs';
 import { copyFile, link, mkdir, readdir, rm } from 'node:fs/promises';
