@@ -409,7 +409,9 @@ describe('bad input', () => {
       let message: unknown;
       try {
         message = JSON.parse(text).message;
-      } catch {}
+      } catch {
+        // not JSON: no message
+      }
       if (response.status >= 500 || (response.status >= 400 && typeof message !== 'string')) failures.push(`${response.status} ${method} ${path} ${body ?? ''} → ${text.slice(0, 200)}`);
     };
     for (const path of paths) {
