@@ -51,5 +51,9 @@ export const READ_ONLY_FAILURE_HINTS = ['read-only transaction', 'permission den
 export const ASSISTANT_IDEAS = ['Create a back-end', 'Health check', 'Query your data', 'Set up RLS policies', 'Create a function', 'Generate sample data'] as const;
 export const SNIPPET_IDEAS = ['Explain code', 'Improve code', 'Debug issues'] as const;
 
+/** The most SQL snippets one turn carries, and the longest snippet (generate-v4's sqlSnippets). */
+export const SQL_SNIPPETS_ATTACHED = 10;
+export const SQL_SNIPPET_MAX_LENGTH = 50_000;
+
 /** Spec part 2 §2: the schemes an assistant's link may use (relative links too). */
 export const SAFE_LINK_SCHEMES = ['http', 'https', 'ircs', 'irc', 'mailto', 'xmpp'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SQL_SNIPPET_MAX_LENGTH, SQL_SNIPPETS_ATTACHED } from '../assistant-messages.ts';
 import { FunctionSlug } from './functions.ts';
 
 /**
@@ -66,8 +67,6 @@ export const RenameChatBody = z.object({ name: ChatName }).meta({ id: 'RenameCha
 export type RenameChatBody = z.infer<typeof RenameChatBody>;
 
 /** Spec part 2 §2, §3: SQL from the editor that the member attached to the assistant (a snippet or part of one). */
-export const SQL_SNIPPETS_ATTACHED = 10;
-export const SQL_SNIPPET_MAX_LENGTH = 50_000;
 export const AttachedSqlSnippet = z.object({
   name: z.string().trim().min(1).max(200),
   sql: z.string().min(1).max(SQL_SNIPPET_MAX_LENGTH, `An attached snippet is at most ${SQL_SNIPPET_MAX_LENGTH} characters`),

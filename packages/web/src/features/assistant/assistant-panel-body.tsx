@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquarePlus, Settings2, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import { optInLevelOf } from '@basin/core/schemas';
 import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
@@ -12,13 +12,14 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
 import { AssistantProjectContext, type AssistantProject } from './assistant-context';
-import { useAssistantPanel } from './assistant-state';
+import { clearNewChatRequest, removeSnippet, useAssistantRequests } from './assistant-requests';
 import { chatSession, dropChatSession, firstMessageId } from './chat-session';
 import { ChatPicker, NEW_CHAT_NAME } from './chat-picker';
 import { DraftConversation, StoredConversation, type ConversationSetup } from './conversation';
 import { createChat, deleteMessagesFrom, getChatMessages, useChatsQuery, useDeleteChatMutation, useRenameChatMutation } from './data/chats';
 import { useCheckApiKeyQuery } from './data/check-api-key';
 import { assistantKeys } from './data/keys';
+import { pageSuggestions } from './page-suggestions';
 import { PanelErrorBoundary } from './panel-error-boundary';
 
 const OptInDialog = lazy(() => import('../organizations/opt-in-dialog').then((module) => ({ default: module.OptInDialog })));
@@ -72,7 +73,8 @@ function Header({ children, onNewChat, onClose, newChatDisabled }: { children?: 
 export default function AssistantPanelBody({ onClose }: { onClose: () => void }) {
   const { ref = '' } = useParams();
   const queryClient = useQueryClient();
-  const { suggestions } = useAssistantPanel();
+  const { pathname } = useLocation();
+  const { snippets, newChat } = useAssistantRequests(ref);
   const project = useProjectQuery(ref);
   const orgSlug = project.data?.organization_slug;
   const organization = useOrganizationQuery(orgSlug);
@@ -87,10 +89,12 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
   const [optInLoaded, setOptInLoaded] = useState(false);
   const [generation, setGeneration] = useState(0);
 
-  const active = selected === DRAFT ? undefined : (chats.data?.find((chat) => chat.id === selected) ?? chats.data?.[0]);
+  // A page's request for a new chat shows the draft until the member starts it or picks another chat.
+  const active = selected === DRAFT || newChat ? undefined : (chats.data?.find((chat) => chat.id === selected) ?? chats.data?.[0]);
   const optInLevel = organization.data?.opt_in_tags ? optInLevelOf(organization.data.opt_in_tags) : undefined;
 
   function select(chatId: string) {
+    clearNewChatRequest();
     setSelected(chatId);
     if (chatId !== DRAFT) storeActiveChat(ref, chatId);
   }
@@ -114,7 +118,9 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
     planId: organization.data?.plan.id,
     aiOptInLevel: optInLevel,
     connectionString: project.data?.connectionString ?? null,
-    suggestions,
+    suggestions: pageSuggestions(pathname, ref),
+    snippets,
+    onRemoveSnippet: (key) => removeSnippet(ref, key),
     onNewChat: () => select(DRAFT),
     blocked:
       optInLevel === 'disabled' ? (
@@ -191,7 +197,7 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
         {active ? (
           <StoredConversation key={`${active.id}-${generation}`} chatId={active.id} chatName={active.name} setup={setup} />
         ) : (
-          <DraftConversation setup={setup} onStart={startChat} />
+          <DraftConversation key={newChat?.id ?? DRAFT} setup={setup} onStart={startChat} initialText={newChat?.text} />
         )}
       </PanelErrorBoundary>
     );

@@ -1,6 +1,6 @@
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
-import { ASSISTANT_MESSAGES_SENT, type AiOptInLevel, type AssistantModel, type GenerateBody } from '@basin/core/schemas';
+import { ASSISTANT_MESSAGES_SENT, type AiOptInLevel, type AssistantModel, type AttachedSqlSnippet, type GenerateBody } from '@basin/core/schemas';
 
 export const GENERATE_PATH = '/api/ai/sql/generate-v4';
 
@@ -13,6 +13,8 @@ export interface ChatRequestContext {
   chatName: string | undefined;
   model: AssistantModel;
   table?: string;
+  /** The SQL snippets attached in the panel: sent with every turn while attached. */
+  sqlSnippets?: AttachedSqlSnippet[];
 }
 
 export interface ChatSession {
@@ -36,6 +38,7 @@ export function generateBody(chatId: string, messages: UIMessage[], context: Cha
     table: context.table,
     chatName: context.chatName,
     model: context.model,
+    sqlSnippets: context.sqlSnippets?.length ? context.sqlSnippets : undefined,
   };
 }
 

@@ -9,12 +9,14 @@ import { isApiError } from '../../data/fetcher';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
 import { PageSpinner } from '../../ui/spinner';
+import type { AttachedSnippet } from './assistant-requests';
+import { AttachedSnippets } from './attached-snippets';
 import { canSubmit, ChatInput } from './chat-input';
 import { chatSession, hasChatSession, type ChatRequestContext, type ChatSession } from './chat-session';
 import { deleteMessagesFrom, useChatMessagesQuery } from './data/chats';
 import { assistantKeys } from './data/keys';
 import { rateMessage } from './data/rate-message';
-import { EmptyState, type Suggestion } from './empty-state';
+import { EmptyState, SNIPPET_IDEA_SUGGESTIONS, type Suggestion } from './empty-state';
 import { MessageList } from './message-list';
 import type { Rating } from './message-rating';
 import { ModelPicker, useAssistantModel } from './model-picker';
@@ -29,9 +31,24 @@ export interface ConversationSetup {
   connectionString: string | null;
   /** Set when the member cannot send (opt-in disabled): shown above the input, which is disabled. */
   blocked?: ReactNode;
-  /** Custom suggestions for the empty state. */
+  /** Custom suggestions for the empty state: the page's own. */
   suggestions?: Suggestion[];
+  /** The SQL snippets attached from the SQL editor: their SQL goes with each turn. */
+  snippets: readonly AttachedSnippet[];
+  onRemoveSnippet: (key: string) => void;
   onNewChat: () => void;
+}
+
+/** Spec part 2 §2: the input's placeholder. */
+function placeholderFor(setup: ConversationSetup, empty: boolean): string {
+  if (setup.snippets.length) return ASSISTANT_MESSAGES.placeholderSnippets;
+  return empty ? ASSISTANT_MESSAGES.placeholderFirst : ASSISTANT_MESSAGES.placeholderFollowUp;
+}
+
+/** The empty state: the snippet ideas while snippets are attached. */
+function Welcome({ setup, onPick }: { setup: ConversationSetup; onPick: (suggestion: Suggestion) => void }) {
+  const ideas = setup.snippets.length ? SNIPPET_IDEA_SUGGESTIONS : undefined;
+  return <EmptyState projectRef={setup.projectRef} suggestions={setup.suggestions} ideas={ideas} onPick={onPick} />;
 }
 
 /** Spec part 2 §8: the provider's message for a conversation past the model's context window. */
@@ -48,6 +65,7 @@ function useRequestContext(setup: ConversationSetup, chatName: string | undefine
     connectionString: setup.connectionString,
     chatName,
     model,
+    sqlSnippets: setup.snippets.map(({ name, sql }) => ({ name, sql })),
   };
 }
 
@@ -82,6 +100,7 @@ function Composer({
   return (
     <div className="flex shrink-0 flex-col gap-2 border-t border-border p-3">
       {setup.blocked ? <div className="text-xs text-muted">{setup.blocked}</div> : null}
+      <AttachedSnippets snippets={setup.snippets} onRemove={setup.onRemoveSnippet} />
       {editing ? (
         <div role="status" className="flex items-center gap-2 self-start rounded-full border border-accent/40 bg-accent-soft py-0.5 pr-1 pl-3 text-xs text-accent">
           Editing message
@@ -111,8 +130,17 @@ function Composer({
  * A chat that has no stored chat yet (a new chat): the empty state and the input. The first
  * message creates the chat, starts its session and hands over to the live conversation.
  */
-export function DraftConversation({ setup, onStart }: { setup: ConversationSetup; onStart: (text: string, context: Omit<ChatRequestContext, 'chatName'>) => Promise<void> }) {
-  const [value, setValue] = useState('');
+export function DraftConversation({
+  setup,
+  onStart,
+  initialText = '',
+}: {
+  setup: ConversationSetup;
+  onStart: (text: string, context: Omit<ChatRequestContext, 'chatName'>) => Promise<void>;
+  /** What a page put in the input (the SQL editor's 'Debug with Assistant'). */
+  initialText?: string;
+}) {
+  const [value, setValue] = useState(initialText);
   const [starting, setStarting] = useState(false);
   const context = useRequestContext(setup, undefined);
 
@@ -130,7 +158,7 @@ export function DraftConversation({ setup, onStart }: { setup: ConversationSetup
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="min-h-0 flex-1 overflow-y-auto">
-        <EmptyState projectRef={setup.projectRef} suggestions={setup.suggestions} onPick={(suggestion) => void start(suggestion.prompt)} />
+        <Welcome setup={setup} onPick={(suggestion) => void start(suggestion.prompt)} />
       </div>
       <Composer
         setup={setup}
@@ -141,7 +169,7 @@ export function DraftConversation({ setup, onStart }: { setup: ConversationSetup
         loading={starting}
         editing={false}
         onCancelEdit={() => undefined}
-        placeholder={ASSISTANT_MESSAGES.placeholderFirst}
+        placeholder={placeholderFor(setup, true)}
       />
     </div>
   );
@@ -303,7 +331,7 @@ function LiveConversation({ session, context, setup }: { session: ChatSession; c
     >
       {empty && !loading ? (
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <EmptyState projectRef={setup.projectRef} suggestions={setup.suggestions} onPick={(suggestion) => void submit(suggestion.prompt)} />
+          <Welcome setup={setup} onPick={(suggestion) => void submit(suggestion.prompt)} />
           {errorNotice ? <div className="px-4">{errorNotice}</div> : null}
         </div>
       ) : (
@@ -328,7 +356,7 @@ function LiveConversation({ session, context, setup }: { session: ChatSession; c
         loading={loading}
         editing={editing}
         onCancelEdit={cancelEdit}
-        placeholder={empty ? ASSISTANT_MESSAGES.placeholderFirst : ASSISTANT_MESSAGES.placeholderFollowUp}
+        placeholder={placeholderFor(setup, empty)}
         inputRef={inputRef}
       />
     </div>

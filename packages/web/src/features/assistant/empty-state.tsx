@@ -1,6 +1,6 @@
 import { Lightbulb, ShieldAlert, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ASSISTANT_IDEAS, ASSISTANT_MESSAGES } from '@basin/core';
+import { ASSISTANT_IDEAS, ASSISTANT_MESSAGES, SNIPPET_IDEAS } from '@basin/core';
 import type { Lint } from '@basin/core/schemas';
 import { useLintsQuery } from '../../data/advisors/use-lints-query';
 import { entityLabel } from '../advisors/lint-groups';
@@ -20,6 +20,15 @@ const IDEA_PROMPTS: Record<(typeof ASSISTANT_IDEAS)[number], string> = {
 };
 
 export const DEFAULT_IDEAS: Suggestion[] = ASSISTANT_IDEAS.map((idea) => ({ label: idea, prompt: IDEA_PROMPTS[idea] }));
+
+const SNIPPET_IDEA_PROMPTS: Record<(typeof SNIPPET_IDEAS)[number], string> = {
+  'Explain code': 'Explain what the attached SQL does, step by step.',
+  'Improve code': 'Improve the attached SQL: make it faster, safer and easier to read, and explain each change.',
+  'Debug issues': 'Find what is wrong with the attached SQL and fix it.',
+};
+
+/** The ideas while SQL snippets are attached (spec part 2 §2). */
+export const SNIPPET_IDEA_SUGGESTIONS: Suggestion[] = SNIPPET_IDEAS.map((idea) => ({ label: idea, prompt: SNIPPET_IDEA_PROMPTS[idea] }));
 
 function lintSuggestion(lint: Lint): Suggestion {
   const entity = entityLabel(lint);
