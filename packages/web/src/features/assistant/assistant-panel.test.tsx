@@ -1,14 +1,24 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { EditorView } from '@uiw/react-codemirror';
 import type { UIMessage } from 'ai';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ASSISTANT_IDEAS, ASSISTANT_MESSAGES } from '@basin/core';
+import type { RouteObject } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_IDEAS, ASSISTANT_MESSAGES, SNIPPET_IDEAS } from '@basin/core';
+import type { Snippet } from '@basin/core/schemas';
+import { PROJECT_REF } from '../../test/fixtures';
 import { json } from '../../test/mock-api';
+import { projectRoutes } from '../../test/project-routes';
+import { renderRoutes } from '../../test/render';
+import { SqlEditorPage } from '../sql-editor/sql-editor-page';
+import { attachSnippet, resetAssistantRequests } from './assistant-requests';
 import { dropAllChatSessions } from './chat-session';
 import { assistantModelSetting } from './models';
-import { answer, CHAT_ID, chatFixture, lintFixture, mockAssistant, openAssistant, orgFixture, OTHER_CHAT_ID, paths } from './test-kit';
+import { answer, CHAT_ID, chatFixture, lintFixture, mockAssistant, openAssistant, orgFixture, OTHER_CHAT_ID, panelLoaded, paths } from './test-kit';
 
 afterEach(() => {
   dropAllChatSessions();
+  resetAssistantRequests();
   vi.restoreAllMocks();
 });
 
@@ -237,5 +247,141 @@ describe('links in answers', () => {
     await user.click(within(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink })).getByRole('button', { name: 'Open link' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/abcdefghijklmnopqrst/sql'));
     expect(open).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** The chats and messages load one after the other: seconds on a busy machine. */
+const SLOW = { timeout: 5_000 };
+
+describe('custom suggestions', () => {
+  it('come from the page the member is on, under ‘Suggestions’ instead of the lints and ideas', async () => {
+    const { generated } = mockAssistant({ api: { [`GET ${paths.lints}`]: json([lintFixture()]) } });
+    const { user } = await openAssistant({ path: `/project/${PROJECT_REF}/editor`, heading: 'Tables page' });
+    const suggestions = await screen.findByRole('region', { name: 'Suggestions' }, SLOW);
+    expect(within(suggestions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Design a new table', 'Add a column', 'Relate two tables']);
+    expect(screen.queryByRole('region', { name: 'Ideas' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Improve Security' })).toBeNull();
+    await user.click(within(suggestions).getByRole('button', { name: 'Add a column' }));
+    await waitFor(() => expect(generated).toHaveLength(1));
+    expect(JSON.stringify(generated[0]?.messages.at(-1))).toContain('Help me add a column');
+  });
+});
+
+const SNIPPET: Snippet = {
+  id: '3f2b8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b',
+  name: 'Broken query',
+  sql: 'select 1;\nselect nope from orders',
+  owner_id: 'user-1',
+  project_id: 1,
+  project_ref: PROJECT_REF,
+  inserted_at: '2026-01-01T00:00:00.000Z',
+  updated_at: '2026-01-01T00:00:00.000Z',
+};
+const SNIPPETS = `/api/platform/projects/${PROJECT_REF}/snippets`;
+/** The snippet's SQL as a title query matches it (whitespace collapsed). */
+const SNIPPET_TITLE = SNIPPET.sql.replace(/\s+/g, ' ');
+
+/** The project layout with the real SQL editor in it, at the saved snippet. */
+function renderSqlEditor() {
+  const [layout, ...rest] = projectRoutes;
+  const editor: RouteObject = { path: 'sql/:id', handle: { title: 'SQL' }, element: <SqlEditorPage /> };
+  renderRoutes([{ ...layout, children: [...(layout!.children ?? []), editor] }, ...rest], `/project/${PROJECT_REF}/sql/${SNIPPET.id}`);
+}
+
+async function editorView(): Promise<EditorView> {
+  const content = await waitFor(() => {
+    const element = document.querySelector<HTMLElement>('.cm-content');
+    if (!element?.textContent?.includes('nope')) throw new Error('no snippet in the editor yet');
+    return element;
+  });
+  return EditorView.findFromDOM(content)!;
+}
+
+describe('SQL snippets', () => {
+  // CodeMirror measures text ranges, which jsdom does not lay out.
+  beforeAll(() => {
+    Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect();
+  });
+
+  it('attached, they change the ideas and the placeholder, go with each turn, and can be removed', async () => {
+    const { generated } = mockAssistant({ generate: () => answer({ text: 'It counts orders per month.' }) });
+    attachSnippet({ projectRef: PROJECT_REF, key: 'monthly', name: 'Monthly orders', sql: 'select month, count(*) from orders group by month' });
+    attachSnippet({ projectRef: 'another-project-ref', key: 'other', name: 'Elsewhere', sql: 'select 2' });
+    const { user } = await openAssistant();
+    const attached = await screen.findByRole('list', { name: 'Attached snippets' }, SLOW);
+    expect(within(attached).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Monthly orders']);
+    const ideas = await screen.findByRole('region', { name: 'Ideas' });
+    expect(within(ideas).getAllByRole('button').map((button) => button.textContent)).toEqual([...SNIPPET_IDEAS]);
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input.getAttribute('placeholder')).toBe(ASSISTANT_MESSAGES.placeholderSnippets);
+
+    await user.click(within(ideas).getByRole('button', { name: 'Explain code' }));
+    expect(await screen.findByText('It counts orders per month.')).toBeTruthy();
+    expect(generated[0]?.sqlSnippets).toEqual([{ name: 'Monthly orders', sql: 'select month, count(*) from orders group by month' }]);
+    expect(input.getAttribute('placeholder')).toBe(ASSISTANT_MESSAGES.placeholderSnippets);
+
+    await user.click(screen.getByRole('button', { name: 'Remove Monthly orders' }));
+    expect(screen.queryByRole('list', { name: 'Attached snippets' })).toBeNull();
+    expect(input.getAttribute('placeholder')).toBe(ASSISTANT_MESSAGES.placeholderFollowUp);
+    await user.type(input, 'Thanks{Enter}');
+    await waitFor(() => expect(generated).toHaveLength(2));
+    expect(generated[1]?.sqlSnippets).toBeUndefined();
+  });
+
+  it('the SQL editor’s ‘Ask the assistant’ attaches the selection, or else the whole query, and opens the panel', async () => {
+    mockAssistant({ api: { [`GET ${SNIPPETS}`]: json([SNIPPET]), [`GET ${SNIPPETS}/${SNIPPET.id}`]: json(SNIPPET) } });
+    renderSqlEditor();
+    const view = await editorView();
+    view.dispatch({ selection: { anchor: 0, head: 'select 1'.length } });
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the assistant' }));
+    await screen.findByRole('complementary', { name: 'AI assistant' });
+    await panelLoaded();
+    const attached = await screen.findByRole('list', { name: 'Attached snippets' }, SLOW);
+    expect(within(attached).getByTitle('select 1').textContent).toBe('Broken query (selection)');
+
+    view.dispatch({ selection: { anchor: 0 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Ask the assistant' }));
+    await waitFor(() => expect(within(attached).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(attached).getByTitle(SNIPPET_TITLE).textContent).toBe('Broken query');
+    expect(within(await screen.findByRole('region', { name: 'Ideas' })).getAllByRole('button').map((button) => button.textContent)).toEqual([...SNIPPET_IDEAS]);
+  });
+
+  it('‘Debug with Assistant’ on a failed run opens a new chat with the query attached and the error in the input, and is counted', async () => {
+    let chats = [chatFixture()];
+    const { calls, generated } = mockAssistant({
+      api: {
+        [`GET ${paths.chats}`]: () => json(chats),
+        [`GET ${SNIPPETS}`]: json([SNIPPET]),
+        [`GET ${SNIPPETS}/${SNIPPET.id}`]: json(SNIPPET),
+        [`POST ${paths.sql}`]: json({ message: 'column "nope" does not exist', code: '42703', position: 18 }, 400),
+        [`GET ${paths.messages()}`]: json([
+          { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Hi' }] },
+          { id: 'a1', role: 'assistant', parts: [{ type: 'text', text: 'An older answer.' }] },
+        ]),
+        [`POST ${paths.chats}`]: () => {
+          chats = [chatFixture({ id: OTHER_CHAT_ID, name: 'New chat' }), ...chats];
+          return json(chats[0]);
+        },
+      },
+      generate: () => answer({ text: 'The column is missing.' }),
+    });
+    renderSqlEditor();
+    await editorView();
+    await userEvent.click(screen.getByRole('button', { name: /^Run/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Debug with Assistant' }));
+
+    const panel = await screen.findByRole('complementary', { name: 'AI assistant' });
+    await panelLoaded();
+    const input = await within(panel).findByRole('textbox', { name: 'Message' }, SLOW);
+    expect((input as HTMLTextAreaElement).value).toBe('Help me debug the attached SQL snippet. Running it fails with this error:\n\nERROR: column "nope" does not exist');
+    expect(within(panel).queryByText('An older answer.')).toBeNull(); // a new chat, not the last one
+    expect(within(within(panel).getByRole('list', { name: 'Attached snippets' })).getByTitle(SNIPPET_TITLE).textContent).toBe('Broken query');
+    await waitFor(() => expect(calls.find((call) => call.path === '/api/platform/telemetry/event')?.body).toMatchObject({ action: 'assistant_debug_submitted' }));
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send message' }));
+    expect(await within(panel).findByText('The column is missing.')).toBeTruthy();
+    expect(generated[0]).toMatchObject({ chatId: OTHER_CHAT_ID, sqlSnippets: [{ name: 'Broken query', sql: SNIPPET.sql }] });
+    expect(JSON.stringify(generated[0]?.messages)).toContain('column \\"nope\\" does not exist');
   });
 });

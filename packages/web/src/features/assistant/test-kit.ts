@@ -1,9 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk, type UIMessageStreamWriter } from 'ai';
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Chat, GenerateBody, Lint, Organization, SqlResult } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
@@ -158,7 +158,16 @@ export async function openAssistant({ path = `/project/${PROJECT_REF}`, heading 
   await screen.findByRole('heading', { name: heading });
   await user.keyboard('i');
   await screen.findByRole('complementary', { name: 'AI assistant' });
+  await panelLoaded();
   return { user, ...rendered };
+}
+
+/**
+ * Waits for the panel's content, which loads on demand: the first test of a file transforms its
+ * modules, which takes seconds on a busy machine.
+ */
+export async function panelLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('status', { name: 'Loading the assistant' })).toBeNull(), { timeout: 15_000 });
 }
 
 /** Resolves when told to: holds a stream open mid-answer. */

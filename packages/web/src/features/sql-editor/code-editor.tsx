@@ -60,12 +60,16 @@ export interface CodeEditorProps {
   /** Postgres's 1-based error position in `value`, highlighted and scrolled to. */
   errorPosition?: number;
   dark?: boolean;
+  /** The selected text ('' when nothing is selected), whenever the selection or the text changes. */
+  onSelectionChange?: (selected: string) => void;
 }
 
-export function CodeEditor({ value, onChange, onRun, errorPosition, dark = false }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, onRun, errorPosition, dark = false, onSelectionChange }: CodeEditorProps) {
   const editor = useRef<ReactCodeMirrorRef>(null);
   const run = useRef(onRun);
   run.current = onRun;
+  const selected = useRef(onSelectionChange);
+  selected.current = onSelectionChange;
 
   const extensions = useMemo(
     () => [
@@ -73,6 +77,11 @@ export function CodeEditor({ value, onChange, onRun, errorPosition, dark = false
       Prec.highest(keymap.of([{ key: 'Mod-Enter', preventDefault: true, run: () => (run.current(), true) }])),
       errorField,
       errorTheme,
+      EditorView.updateListener.of((update) => {
+        if (!update.selectionSet && !update.docChanged) return;
+        const { from, to } = update.state.selection.main;
+        selected.current?.(update.state.sliceDoc(from, to));
+      }),
     ],
     [],
   );

@@ -1,6 +1,8 @@
+import { Sparkles } from 'lucide-react';
 import { lineColumnOf, SQL_EDITOR_MESSAGES } from '@basin/core';
 import type { SqlResult } from '@basin/core/schemas';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import type { SqlRunError } from '../../data/sql/use-run-sql-mutation';
 import { ResultsGrid } from './results-grid';
 
@@ -20,8 +22,11 @@ function isSqlRunError(error: Error): error is SqlRunError {
   return error.name === 'SqlRunError';
 }
 
-/** Below the editor: the grid with its row count and run time, the truncation notice, or the error with its position. */
-export function ResultPanel({ state }: { state: RunState }) {
+/**
+ * Below the editor: the grid with its row count and run time, the truncation notice, or the error
+ * with its position and 'Debug with Assistant'.
+ */
+export function ResultPanel({ state, onDebug }: { state: RunState; onDebug?: (error: Error, sql: string) => void }) {
   if (state.kind === 'idle') return <p className="p-4 text-sm text-muted">Run a query with Ctrl+Enter (⌘+Enter on a Mac) to see its results here.</p>;
   if (state.kind === 'running') return <p className="p-4 text-sm text-muted">Running…</p>;
   if (state.kind === 'failed') {
@@ -36,6 +41,12 @@ export function ResultPanel({ state }: { state: RunState }) {
           </p>
         )}
         {isSqlRunError(error) && error.hint && <p className="mt-1 text-sm text-muted">Hint: {error.hint}</p>}
+        {onDebug && (
+          <Button size="sm" className="mt-3" onClick={() => onDebug(error, state.sql)}>
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            Debug with Assistant
+          </Button>
+        )}
       </div>
     );
   }

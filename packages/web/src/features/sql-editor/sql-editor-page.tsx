@@ -1,11 +1,14 @@
-import { Play } from 'lucide-react';
-import { useState } from 'react';
+import { Play, Sparkles } from 'lucide-react';
+import { useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
 import { useSnippetQuery } from '../../data/snippets/use-snippet-query';
 import { SqlRunError, useRunSqlMutation } from '../../data/sql/use-run-sql-mutation';
+import { track } from '../../data/telemetry/track';
 import { useProjectRole } from '../../data/use-project-role';
 import { Button } from '../../ui/button';
+import { attachSnippet, requestDebugChat } from '../assistant/assistant-requests';
+import { useAssistantPanel } from '../assistant/assistant-state';
 import { useTheme } from '../theme/use-theme';
 import { CodeEditor } from './code-editor';
 import { ResultPanel, type RunState } from './result-panel';
@@ -46,6 +49,8 @@ export function SqlEditorPage() {
   }
 
   const autosave = useSnippetAutosave({ projectRef: ref, snippetId: id, canSave, onCreated: setCreated });
+  const assistant = useAssistantPanel();
+  const selection = useRef('');
   const [run, setRun] = useState<RunState>({ kind: 'idle' });
   const runSql = useRunSqlMutation();
 
@@ -65,6 +70,23 @@ export function SqlEditorPage() {
   const errorPosition =
     run.kind === 'failed' && run.error instanceof SqlRunError && run.sql === draft ? run.error.position : undefined;
   const title = id ? (snippet.data?.name ?? '') : 'New query';
+  const snippetName = title || 'Query';
+
+  /** Attaches the selected text, or the whole query, to the assistant and opens it (spec part 2 §2). */
+  function askAssistant() {
+    const selected = selection.current.trim() ? selection.current : '';
+    const sql = selected || draft;
+    if (!sql.trim()) return;
+    attachSnippet({ projectRef: ref, key: selected ? `${routeKey}:selection` : routeKey, name: selected ? `${snippetName} (selection)` : snippetName, sql });
+    assistant.setOpen(true);
+  }
+
+  /** 'Debug with Assistant' on a failed run: a new chat with the query attached and the error in its input. */
+  function debugWithAssistant(error: Error, sql: string) {
+    requestDebugChat({ projectRef: ref, key: routeKey, name: snippetName, sql }, `ERROR: ${error.message}`);
+    track('assistant_debug_submitted', { projectRef: ref });
+    assistant.setOpen(true);
+  }
 
   return (
     <div className="flex h-full min-h-0">
@@ -73,7 +95,11 @@ export function SqlEditorPage() {
         <div className="flex items-center gap-3 border-b border-border px-3 py-2">
           <h1 className="truncate text-[13px] font-medium">{title}</h1>
           {autosave.status && <span className="text-xs text-muted">{autosave.status}</span>}
-          <Button variant="primary" size="sm" className="ml-auto" onClick={execute} loading={runSql.isPending} disabled={!draft.trim()}>
+          <Button size="sm" className="ml-auto" onClick={askAssistant} disabled={!draft.trim()} title="Attach the selected SQL, or the whole query, to the AI assistant">
+            <Sparkles className="size-3.5" aria-hidden="true" />
+            Ask the assistant
+          </Button>
+          <Button variant="primary" size="sm" onClick={execute} loading={runSql.isPending} disabled={!draft.trim()}>
             <Play className="size-3.5" aria-hidden="true" />
             Run <kbd className="font-sans opacity-70">{RUN_SHORTCUT}</kbd>
           </Button>
@@ -92,12 +118,15 @@ export function SqlEditorPage() {
                 onRun={execute}
                 errorPosition={errorPosition}
                 dark={theme === 'dark'}
+                onSelectionChange={(text) => {
+                  selection.current = text;
+                }}
               />
             )}
           </div>
         )}
         <div className="min-h-0 flex-1">
-          <ResultPanel state={run} />
+          <ResultPanel state={run} onDebug={debugWithAssistant} />
         </div>
       </section>
     </div>
