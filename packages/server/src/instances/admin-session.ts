@@ -1,9 +1,8 @@
 import pg from 'pg';
 import { ADMIN_ROLE } from './postgres-role.ts';
-import type { InstanceSpec } from './types.ts';
+import type { AdminEndpoint } from './types.ts';
 
-/** How to reach an instance as the platform's superuser. */
-export type AdminEndpoint = Pick<InstanceSpec, 'port' | 'adminPassword'>;
+export type { AdminEndpoint };
 
 /** A role's name and password. */
 export interface Login {

@@ -1,7 +1,11 @@
+import type { InstanceAddress } from './types.ts';
+
 /**
- * A libpq URL for a login on an instance's local address. The password is percent-encoded: a
- * member may choose one with ':', '@' or '/' (generated ones are letters and digits).
+ * A libpq URL for a login on an instance: at an address (a driver's endpoints), or at a port of
+ * the machine's own address. The password is percent-encoded: a member may choose one with ':',
+ * '@' or '/' (generated ones are letters and digits).
  */
-export function connectionString(user: string, password: string, port: number): string {
-  return `postgresql://${user}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+export function connectionString(user: string, password: string, at: number | InstanceAddress): string {
+  const { host, port } = typeof at === 'number' ? { host: '127.0.0.1', port: at } : at;
+  return `postgresql://${user}:${encodeURIComponent(password)}@${host}:${port}/postgres`;
 }

@@ -17,26 +17,38 @@ import { withAdmin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
 import { ensureAuthSchema } from './auth-schema.ts';
 import { ensureAuthenticatorRole } from './authenticator-role.ts';
+import { unpackPhysicalBackup } from './backup-restore.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
+import { createBranchWithData, createBranchWithSchema } from './branch-copy.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
 import { clientToolsProblem } from './pg-client.ts';
+import { writePhysicalBackup } from './physical-backup.ts';
 import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
+import { instanceProcessStats, recentProcessChildren } from './process-stats.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
-import { JSONLOG_SETTINGS, newestJsonLog } from './server-log.ts';
+import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
 import { instanceUser, type SystemUser } from './system-user.ts';
-import type { InstanceDriver, InstanceSettings, InstanceSpec, PostgresMajor, UpgradeStep } from './types.ts';
+import type {
+  AdminEndpoint,
+  Alongside,
+  InstanceDriver,
+  InstanceEndpoints,
+  InstanceSettings,
+  InstanceSpec,
+  InstanceStats,
+  PostgresMajor,
+  UpgradeStep,
+} from './types.ts';
 import { ensureVaultSchema, writeVaultKey } from './vault-schema.ts';
-
-/** physical-backup.ts reaches instances as the superuser too. */
-export { withAdmin };
 
 const runFile = promisify(execFile);
 
-export const SERVER_LOG = 'postgres.log';
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
+/** How old a pass over /proc the readings of one sampling round may share. */
+const PROCESS_PASS_MAX_AGE_MS = 1_000;
 
 export interface EmbeddedDriverOptions {
   /** Parent of the data directories, e.g. ./data/projects. */
@@ -62,6 +74,7 @@ export class EmbeddedDriver implements InstanceDriver {
   readonly #serverLog: 'stderr' | 'jsonlog';
   /** Server pids of the instances this object started or adopted, by ref. */
   readonly #running = new Map<string, number>();
+  readonly #processChildren = recentProcessChildren(PROCESS_PASS_MAX_AGE_MS);
 
   constructor(options: EmbeddedDriverOptions) {
     this.#projectsDir = resolve(options.projectsDir); // absolute: compared with /proc/<pid>/cwd
@@ -75,7 +88,7 @@ export class EmbeddedDriver implements InstanceDriver {
     return installedMajors().map(({ major, version }) => ({ major, version }));
   }
 
-  /** The instance's data directory (for physical copies: backups, branches). */
+  /** The instance's data directory: for this driver's own work (copies, upgrades) and tests, never the platform's. */
   dataDir(ref: string): string {
     if (!REF_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${JSON.stringify(ref)}`);
     return join(this.#projectsDir, ref);
@@ -209,6 +222,45 @@ export class EmbeddedDriver implements InstanceDriver {
     return settleUpgrade(this, ref);
   }
 
+  /** Every instance listens on the machine's own address, for clients and the platform alike. */
+  endpoints(spec: Pick<InstanceSpec, 'ref' | 'port'>): InstanceEndpoints {
+    const address = { host: '127.0.0.1', port: spec.port };
+    return { primary: address, platform: address };
+  }
+
+  adminSession<T>(spec: AdminEndpoint, timeoutMs: number, work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
+    return withAdmin(spec, timeoutMs, work, database);
+  }
+
+  /** The data directory itself as a .tar.gz (physical-backup.ts). */
+  backup(spec: InstanceSpec, archive: string, alongside?: Alongside): Promise<void> {
+    return writePhysicalBackup(this.dataDir(spec.ref), spec, archive, alongside);
+  }
+
+  async restoreFromBackup(spec: InstanceSpec, archive: string): Promise<void> {
+    await this.remove(spec.ref);
+    await this.#prepareProjectsDir(await instanceUser());
+    await unpackPhysicalBackup(archive, this.dataDir(spec.ref), spec);
+    await this.create(spec); // runs it and gives the members' roles the spec's passwords
+  }
+
+  /** A physical copy of the parent's data directory, or its schema alone (branch-copy.ts). */
+  copyFrom(parent: InstanceSpec, branch: InstanceSpec, { withData }: { withData: boolean }): Promise<void> {
+    const from = { dataDir: this.dataDir(parent.ref), spec: parent };
+    const to = { dataDir: this.dataDir(branch.ref), spec: branch };
+    return withData ? createBranchWithData(this, from, to) : createBranchWithSchema(this, from, to);
+  }
+
+  /** The instance's process tree, read from /proc (process-stats.ts). */
+  async stats(ref: string): Promise<InstanceStats | undefined> {
+    return instanceProcessStats(this.dataDir(ref), await this.#processChildren());
+  }
+
+  /** The data directory, when the servers write jsonlog files (the `serverLog` option). */
+  serverLogRoot(ref: string): string | undefined {
+    return this.#serverLog === 'jsonlog' ? this.dataDir(ref) : undefined;
+  }
+
   /** The data dir, plus what an initdb in progress keeps beside it. */
   #workPaths(ref: string): [dataDir: string, staging: string, passwordFile: string] {
     return [this.dataDir(ref), join(this.#projectsDir, `.${ref}.initdb`), join(this.#projectsDir, `.${ref}.pw`)];
@@ -321,39 +373,6 @@ function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog
 /** Postgres needs no environment; it must not inherit the platform's secrets. */
 function serverEnv(): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
-}
-
-/** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
-async function startLogTail(dir: string): Promise<string> {
-  const jsonlog = await newestJsonLog(dir);
-  const logged = jsonlog ? (await logTail(jsonlog)).split('\n').map(plainLine).filter((line) => line !== undefined) : [];
-  return [await logTail(join(dir, SERVER_LOG)), ...logged].join('\n');
-}
-
-/**
- * A jsonlog line as the plain log says it (`LOG:  could not bind ...`), so a failed start reads
- * the same whatever the log format; undefined for what is no whole JSON line (the tail's cut first one).
- */
-function plainLine(line: string): string | undefined {
-  try {
-    const entry = JSON.parse(line) as { error_severity?: unknown; message?: unknown };
-    return typeof entry.message === 'string' ? `${String(entry.error_severity ?? 'LOG')}:  ${entry.message}` : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The end of the server log: why a start failed (e.g. the port is taken). */
-async function logTail(file: string, bytes = 4096): Promise<string> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const buffer = Buffer.alloc(Math.min(size, bytes));
-    await handle.read(buffer, 0, buffer.length, size - buffer.length);
-    return buffer.toString('utf8');
-  } finally {
-    await handle.close();
-  }
 }
 
 /** 28P01, invalid_password: also what Postgres answers for a role that does not exist. */

@@ -24,10 +24,10 @@ import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { withAdmin } from './admin-session.ts';
-import { SERVER_LOG } from './embedded-driver.ts';
+import { SERVER_LOG } from './server-log.ts';
 import { isPostmasterOf, readLock } from './postmaster.ts';
 import { type ArchiveTree, writeTarGz } from './tar-gz.ts';
-import type { InstanceSpec } from './types.ts';
+import type { Alongside, InstanceSpec } from './types.ts';
 import { startWalFile, WAL_SEGMENT, walNeededToStart } from './wal-files.ts';
 
 /** pg_backup_start runs a checkpoint: give it time on a busy instance. */
@@ -47,12 +47,6 @@ type SegmentFilter = (segment: string) => boolean;
 /** The WAL of a running instance is added after pg_backup_stop, not copied with the rest. */
 const NO_SEGMENTS: SegmentFilter = () => false;
 
-/**
- * Called once the database's copy is complete (for a running instance right after
- * pg_backup_stop, so that what it takes is of the backup's moment): what else goes into the
- * archive, at its root beside the data directory's files.
- */
-export type Alongside = () => Promise<ArchiveTree[]>;
 
 /** Writes the backup of the instance whose data directory is `dataDir` to `archive` (a new file). */
 export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, archive: string, alongside: Alongside = async () => []): Promise<void> {

@@ -8,19 +8,10 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { isPostmasterOf, readLock } from './postmaster.ts';
+import type { InstanceStats } from './types.ts';
 
 /** USER_HZ, the unit of CPU times in /proc: 100 on every architecture Node runs Linux on. */
 const TICKS_PER_SECOND = 100;
-
-export interface ProcessTreeStats {
-  /** Postmaster pid and start time: an equal value means the counters belong to the same processes. */
-  instance: string;
-  cpuSeconds: number;
-  /** Bytes read from and written to storage; null when the kernel refuses (it takes root or the owner). */
-  ioBytes: number | null;
-  /** Proportional set size, so pages the processes share (shared_buffers) count once; null when refused. */
-  memoryBytes: number | null;
-}
 
 /** Each process's children, from one pass over /proc; a sampling round shares it between instances. */
 export type ProcessChildren = Map<number, number[]>;
@@ -49,6 +40,25 @@ async function readStat(pid: number): Promise<Stat | undefined> {
     if (isGone(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Each process's children, from a pass over /proc at most `maxAgeMs` old: the readings of one
+ * sampling round share a pass instead of making one each. A child started since the pass is
+ * left out of this reading and counted in the next (or in its parent's totals once reaped).
+ */
+export function recentProcessChildren(maxAgeMs: number): () => Promise<ProcessChildren> {
+  let last: { at: number; children: Promise<ProcessChildren> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at > maxAgeMs) {
+      const pass = { at: Date.now(), children: readProcessChildren() };
+      pass.children.catch(() => {
+        if (last === pass) last = undefined; // a failed pass is not reused
+      });
+      last = pass;
+    }
+    return last.children;
+  };
 }
 
 export async function readProcessChildren(): Promise<ProcessChildren> {
@@ -109,11 +119,14 @@ async function readProcess(pid: number): Promise<ProcessCounters> {
 }
 
 /**
- * The counters of the instance whose data directory is `dataDir`, undefined when it is not running.
+ * The counters of the instance whose data directory is `dataDir`, undefined when it is not running:
+ * the instance is its postmaster's pid and start time; memory is the proportional set size, so
+ * pages the processes share (shared_buffers) count once; I/O and memory are null when the kernel
+ * refuses to tell (it takes root or the owner).
  * The postmaster is read before its children: a child reaped meanwhile then shows up in the
  * postmaster's totals at the next reading, never twice in this one.
  */
-export async function instanceProcessStats(dataDir: string, children: ProcessChildren): Promise<ProcessTreeStats | undefined> {
+export async function instanceProcessStats(dataDir: string, children: ProcessChildren): Promise<InstanceStats | undefined> {
   const lock = await readLock(dataDir);
   if (!lock || !(await isPostmasterOf(lock.pid, dataDir))) return undefined;
   const root = await readProcess(lock.pid);
@@ -122,6 +135,7 @@ export async function instanceProcessStats(dataDir: string, children: ProcessChi
   return {
     instance: `${lock.pid}:${root.stat.startTicks}`,
     cpuSeconds: processes.reduce((sum, { stat }) => sum + (stat?.cpuTicks ?? 0), 0) / TICKS_PER_SECOND,
+    cpuCores: null,
     ioBytes: total(processes.map(({ io }) => io)),
     memoryBytes: total(processes.map(({ pss }) => pss)),
   };

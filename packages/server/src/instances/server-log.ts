@@ -6,8 +6,11 @@
  * Postgres itself never removes them. Early start-up messages, before the collector runs, still go
  * to <data dir>/postgres.log.
  */
-import { readdir } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+
+/** Where a server writes before its logging collector runs (and all along without jsonlog). */
+export const SERVER_LOG = 'postgres.log';
 
 export const LOG_DIRECTORY = 'log';
 
@@ -35,4 +38,37 @@ export async function newestJsonLog(dataDir: string): Promise<string | undefined
   const names = await readdir(join(dataDir, LOG_DIRECTORY)).catch(() => []);
   const newest = names.filter((name) => JSON_LOG_FILE.test(name)).sort().at(-1);
   return newest && join(dataDir, LOG_DIRECTORY, newest);
+}
+
+/** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
+export async function startLogTail(dir: string): Promise<string> {
+  const jsonlog = await newestJsonLog(dir);
+  const logged = jsonlog ? (await logTail(jsonlog)).split('\n').map(plainLine).filter((line) => line !== undefined) : [];
+  return [await logTail(join(dir, SERVER_LOG)), ...logged].join('\n');
+}
+
+/**
+ * A jsonlog line as the plain log says it (`LOG:  could not bind ...`), so a failed start reads
+ * the same whatever the log format; undefined for what is no whole JSON line (the tail's cut first one).
+ */
+function plainLine(line: string): string | undefined {
+  try {
+    const entry = JSON.parse(line) as { error_severity?: unknown; message?: unknown };
+    return typeof entry.message === 'string' ? `${String(entry.error_severity ?? 'LOG')}:  ${entry.message}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The end of the server log: why a start failed (e.g. the port is taken). */
+async function logTail(file: string, bytes = 4096): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const buffer = Buffer.alloc(Math.min(size, bytes));
+    await handle.read(buffer, 0, buffer.length, size - buffer.length);
+    return buffer.toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }

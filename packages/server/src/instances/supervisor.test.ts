@@ -18,16 +18,8 @@ const spec: InstanceSpec = {
 /** A driver whose instance never answers and whose start is slow, counting overlapping starts. */
 function slowDriver(startMs: number) {
   const stats = { starts: 0, active: 0, maxActive: 0 };
-  const driver: InstanceDriver = {
-    availableMajors: () => [],
-    create: async () => {},
-    stop: async () => {},
-    remove: async () => {},
-    stopAll: async () => {},
+  const driver: Pick<InstanceDriver, 'isHealthy' | 'start'> = {
     isHealthy: async () => false,
-    upgradeBlocker: async () => undefined,
-    upgrade: async () => {},
-    settleUpgrade: async () => undefined,
     start: async () => {
       stats.starts++;
       stats.maxActive = Math.max(stats.maxActive, ++stats.active);

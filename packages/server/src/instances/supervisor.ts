@@ -6,7 +6,7 @@ import { repeatRounds } from '../rounds.ts';
 import type { InstanceDriver, InstanceSpec } from './types.ts';
 
 export interface SupervisorOptions {
-  driver: InstanceDriver;
+  driver: Pick<InstanceDriver, 'isHealthy' | 'start'>;
   /** The instances that should be running now (read fresh every round). */
   listRunning: () => Promise<InstanceSpec[]>;
   intervalMs: number;

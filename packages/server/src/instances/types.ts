@@ -1,6 +1,8 @@
 /**
  * The instance driver: runs one Postgres server per project. The embedded driver runs them as
- * local processes; a Kubernetes (CloudNativePG) driver can implement the same interface later.
+ * local processes (embedded-driver.ts); the Kubernetes driver as CloudNativePG Clusters
+ * (kubernetes/driver.ts). Everything outside the composition root (platform.ts) reaches instances
+ * through this interface alone; driver-contract.ts is the test suite every driver passes.
  *
  * Contract for every driver:
  * - An instance is named by its project `ref`; one instance per ref.
@@ -14,8 +16,10 @@
  *   calls for different refs may.
  */
 import type { InstanceSettings, UpgradeStep } from '@basin/core';
+import type pg from 'pg';
+import type { ArchiveTree } from './tar-gz.ts';
 
-export type { InstanceSettings, UpgradeStep };
+export type { ArchiveTree, InstanceSettings, UpgradeStep };
 
 export type PostgresMajor = '15' | '17';
 
@@ -37,6 +41,45 @@ export interface InstanceSpec {
   vaultKey?: string;
   settings: InstanceSettings;
 }
+
+/** A host and port to connect to. */
+export interface InstanceAddress {
+  host: string;
+  port: number;
+}
+
+/** Where an instance answers. */
+export interface InstanceEndpoints {
+  /** The read-write server, as clients of the install's network reach it (psql, apps). */
+  primary: InstanceAddress;
+  /** A connection pooler in front of it, when the driver runs one. */
+  pooler?: InstanceAddress;
+  /** Where the platform itself connects (admin sessions, the data API's pools): always the machine's own address. */
+  platform: InstanceAddress;
+}
+
+/** What an instance uses now; null for what the driver cannot tell. */
+export interface InstanceStats {
+  /** Which server the figures are of (a restart makes a new one): counters compare only within one. */
+  instance: string;
+  /** CPU seconds used since that server started (it only grows), when the driver reads a counter. */
+  cpuSeconds: number | null;
+  /** Cores busy now (averaged over the driver's own short window), when it reads a rate instead. */
+  cpuCores: number | null;
+  /** Bytes read from and written to storage since that server started. */
+  ioBytes: number | null;
+  memoryBytes: number | null;
+}
+
+/**
+ * Called once a backup's copy of the database is complete (for a running instance right after
+ * pg_backup_stop, so that what it takes is of the backup's moment): more trees for the archive's
+ * root, beside the database's (e.g. the project's stored files).
+ */
+export type Alongside = () => Promise<ArchiveTree[]>;
+
+/** How the platform logs in as `basin_admin`: the instance's port and that role's password. */
+export type AdminEndpoint = Pick<InstanceSpec, 'port' | 'adminPassword'>;
 
 export interface InstanceDriver {
   /** Installed majors, with the full server version, e.g. { major: '17', version: '17.10.0' }. */
@@ -78,4 +121,40 @@ export interface InstanceDriver {
    * (undefined without data). Calling it when no upgrade ran changes nothing.
    */
   settleUpgrade(ref: string): Promise<PostgresMajor | undefined>;
+
+  /** Where clients and the platform reach the instance. */
+  endpoints(spec: Pick<InstanceSpec, 'ref' | 'port'>): InstanceEndpoints;
+  /**
+   * A session on the running instance as the superuser `basin_admin`, ended when `work` settles.
+   * Its search_path is pg_catalog alone, so nothing a member defines stands in for a built-in.
+   * `timeoutMs` bounds the connection and each query.
+   */
+  adminSession<T>(spec: AdminEndpoint, timeoutMs: number, work: (client: pg.Client) => Promise<T>, database?: string): Promise<T>;
+  /**
+   * Writes a backup of the instance, running or stopped, to `archive` (a new .tar.gz file): what
+   * restoreFromBackup makes an instance from. `alongside` adds the caller's files to it (see
+   * Alongside). The embedded driver's archive is the data directory itself (physical-backup.ts); a
+   * driver whose data lives elsewhere may store a reference to a backup it keeps there.
+   */
+  backup(spec: InstanceSpec, archive: string, alongside?: Alongside): Promise<void>;
+  /**
+   * Makes `spec.ref`'s instance from a backup archive of any instance (whatever it held before is
+   * removed) and starts it: its rows are the backup's, its roles get `spec`'s passwords, and it is
+   * writable. Files the caller put alongside stay in the archive, not in the instance.
+   */
+  restoreFromBackup(spec: InstanceSpec, archive: string): Promise<void>;
+  /**
+   * Makes `branch.ref`'s instance from the running or stopped `parent`: with its data, or with its
+   * roles and schema and no rows. The branch runs afterwards with its own passwords; the parent is
+   * left as it was. Each call starts over (what an earlier attempt left is removed first).
+   */
+  copyFrom(parent: InstanceSpec, branch: InstanceSpec, options: { withData: boolean }): Promise<void>;
+  /** CPU, memory and I/O of the running instance; undefined when it is not running or the driver cannot tell. */
+  stats(ref: string): Promise<InstanceStats | undefined>;
+  /**
+   * Where the platform can read the instance's jsonlog files (server-log.ts): the directory that
+   * holds `current_logfiles` and the `log/` folder. Undefined when the instance's log is not in
+   * files on this machine; the log collector then leaves the project out.
+   */
+  serverLogRoot(ref: string): string | undefined;
 }

@@ -1,5 +1,6 @@
 /**
- * Tails every running instance's jsonlog files (instances/server-log.ts) into postgres_logs. Each
+ * Tails every running instance's jsonlog files (instances/server-log.ts), where the driver says they
+ * are (serverLogRoot; projects whose driver has none are left out), into postgres_logs. Each
  * batch of lines is stored in one transaction with the file and offset reached, so a restarted
  * platform resumes exactly where the store says, and two replicas never store a batch twice (the
  * position moves only from where the batch started). A file is removed once it is read to its end
@@ -10,7 +11,7 @@
  * a round, and a backlog beyond MAX_BACKLOG_BYTES is skipped with one line saying so.
  */
 import type { ProjectStatus } from '@basin/core';
-import { EmbeddedDriver } from '../instances/index.ts';
+import type { InstanceDriver } from '../instances/types.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { transaction } from '../store/db.ts';
 import * as positions from '../store/postgres-logs.ts';
@@ -28,13 +29,11 @@ const DEFAULT_INTERVAL_MS = 1_000;
 
 /** Starts a round every `intervalMs` (after the previous one ends); the answer stops it. */
 export function startPostgresLogCollector(ctx: PlatformContext, intervalMs = DEFAULT_INTERVAL_MS): () => Promise<void> {
-  const driver = ctx.driver;
-  if (!(driver instanceof EmbeddedDriver)) return async () => {};
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let round: Promise<void> = Promise.resolve();
   const tick = () => {
-    round = collectPostgresLogs(ctx, driver)
+    round = collectPostgresLogs(ctx)
       .catch((error: unknown) => ctx.logger.error({ err: error }, 'postgres log round failed'))
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs).unref();
@@ -49,16 +48,18 @@ export function startPostgresLogCollector(ctx: PlatformContext, intervalMs = DEF
 }
 
 /** One round over every running project. */
-export async function collectPostgresLogs(ctx: PlatformContext, driver: EmbeddedDriver): Promise<void> {
+export async function collectPostgresLogs(ctx: PlatformContext, driver: InstanceDriver = ctx.driver): Promise<void> {
   const { rows } = await ctx.db.query<{ ref: string; created_at: Date; file: string | null; offset: string | null }>(
     `select p.ref, p.created_at, l.file, l."offset" from projects p left join postgres_log_positions l on l.ref = p.ref
      where p.status = any($1)`,
     [TAILED],
   );
   for (const row of rows) {
+    const root = driver.serverLogRoot(row.ref);
+    if (root === undefined) continue;
     const position = row.file === null ? undefined : { file: row.file, offset: Number(row.offset) };
     try {
-      await collectProject(ctx, row.ref, driver.dataDir(row.ref), row.created_at, position);
+      await collectProject(ctx, row.ref, root, row.created_at, position);
     } catch (error) {
       // Its files moved under us (a restore, an upgrade's swap, a deletion): the next round sees.
       ctx.logger.warn({ err: error, ref: row.ref }, 'could not read the postgres log');

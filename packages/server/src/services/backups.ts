@@ -3,8 +3,6 @@ import type { DownloadableBackupsResponse, DownloadBackupResponse } from '@basin
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { forbidden, HttpError, notFound } from '../kernel/errors.ts';
-import { EmbeddedDriver } from '../instances/index.ts';
-import { writePhysicalBackup } from '../instances/physical-backup.ts';
 import * as store from '../store/backups.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
@@ -23,15 +21,10 @@ const partialFile = (ctx: PlatformContext, ref: string, id: number) => `${backup
 /** Where the snapshot of the project's stored files is linked until it is archived. */
 const filesStaging = (partial: string) => `${partial}.files`;
 
-function dataDirOf(ctx: PlatformContext, ref: string): string {
-  if (!(ctx.driver instanceof EmbeddedDriver)) throw new Error('Physical backups need the embedded instance driver');
-  return ctx.driver.dataDir(ref);
-}
-
 /**
- * Takes a physical backup of the project's instance, running or stopped, as
- * `<data dir>/backups/<ref>/<id>.tar.gz`, with the project's stored files as they were when the
- * database's copy ended under `basin_storage/` (backup-files.ts). The row is RUNNING while the archive is written, then
+ * Takes a backup of the project's instance (the driver's: on the embedded driver a physical copy),
+ * running or stopped, as `<data dir>/backups/<ref>/<id>.tar.gz`, with the project's stored files
+ * as they were when the database's copy ended under `basin_storage/` (backup-files.ts). The row is RUNNING while the archive is written, then
  * COMPLETED with its size, or FAILED (and no file) when something went wrong. The caller keeps
  * lifecycle operations of the project away meanwhile (the job's ref lock).
  */
@@ -42,7 +35,7 @@ export async function takeBackup(ctx: PlatformContext, row: ProjectRow, kind: st
   try {
     await mkdir(backupsDir(ctx, row.ref), { recursive: true, mode: 0o700 });
     const withFiles = () => snapshotStoredFiles(ctx, row.ref, filesStaging(partial));
-    await writePhysicalBackup(dataDirOf(ctx, row.ref), instanceSpec(row, ctx.box), partial, withFiles);
+    await ctx.driver.backup(instanceSpec(row, ctx.box), partial, withFiles);
     await rename(partial, backupFile(ctx, row.ref, backup.id));
   } catch (error) {
     await rm(partial, { force: true });

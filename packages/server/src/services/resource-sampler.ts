@@ -5,16 +5,14 @@
  * samples (with its client sessions), which the reports chart.
  */
 import { availableParallelism } from 'node:os';
-import { AUTH_EMAIL_WINDOW_SECONDS, cpuCores, diskThroughputBytesPerSecond, memoryPercent, usageBetween, type UsageCounters } from '@basin/core';
-import { EmbeddedDriver } from '../instances/index.ts';
-import { instanceProcessStats, readProcessChildren, type ProcessChildren } from '../instances/process-stats.ts';
+import { AUTH_EMAIL_WINDOW_SECONDS, cpuCores, type DiskAttributes, diskThroughputBytesPerSecond, memoryPercent, usageBetween, type UsageCounters } from '@basin/core';
+import type { InstanceStats } from '../instances/types.ts';
 import * as authEmailSends from '../store/auth-email-sends.ts';
 import * as authSettings from '../store/auth-settings.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as history from '../store/resource-history.ts';
 import * as samples from '../store/resource-samples.ts';
-import { withAdmin } from '../instances/admin-session.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 import { instanceSpec } from './project-instance.ts';
@@ -24,29 +22,30 @@ const ADMIN_TIMEOUT_MS = 10_000;
 const HOUR_MS = 60 * 60 * 1000;
 const GIB = 1024 ** 3;
 
-/** Only the embedded driver runs instances as local processes that /proc can see. */
-async function processStats(ctx: PlatformContext, ref: string, children: ProcessChildren | undefined) {
-  if (!children || !(ctx.driver instanceof EmbeddedDriver)) return undefined;
-  return instanceProcessStats(ctx.driver.dataDir(ref), children);
-}
-
 function countersOf(sample: samples.ResourceSample | undefined): UsageCounters | undefined {
   if (!sample?.instance || sample.cpu_seconds === null) return undefined;
   return { instance: sample.instance, at: sample.sampled_at.getTime(), cpuSeconds: sample.cpu_seconds, ioBytes: sample.io_bytes };
 }
 
-async function sampleProject(ctx: PlatformContext, row: ProjectRow, children: ProcessChildren | undefined): Promise<void> {
+/**
+ * CPU and disk I/O as percentages of the project's budget: from the counters' change since the
+ * previous sample, or, where the driver reads a CPU rate instead (Kubernetes), from that rate.
+ */
+function usageOf(stats: InstanceStats | undefined, at: number, previous: samples.ResourceSample | undefined, row: ProjectRow, disk: DiskAttributes) {
+  const cores = cpuCores(row.compute_size, availableParallelism());
+  if (stats?.cpuSeconds != null) {
+    const current = { instance: stats.instance, at, cpuSeconds: stats.cpuSeconds, ioBytes: stats.ioBytes };
+    return usageBetween(countersOf(previous), current, { cores, throughputBytesPerSecond: diskThroughputBytesPerSecond(disk) });
+  }
+  return { cpuPercent: stats?.cpuCores != null ? (stats.cpuCores / cores) * 100 : null, diskIoPercent: null };
+}
+
+async function sampleProject(ctx: PlatformContext, row: ProjectRow): Promise<void> {
   const previous = await samples.find(ctx.db, row.id);
   const at = Date.now(); // before reading: the counters are at least this fresh
-  const stats = await processStats(ctx, row.ref, children);
+  const stats = await ctx.driver.stats(row.ref);
   const usage = await measureAndEnforce(ctx, row);
-  const current = stats && { instance: stats.instance, at, cpuSeconds: stats.cpuSeconds, ioBytes: stats.ioBytes };
-  const { cpuPercent, diskIoPercent } = current
-    ? usageBetween(countersOf(previous), current, {
-        cores: cpuCores(row.compute_size, availableParallelism()),
-        throughputBytesPerSecond: diskThroughputBytesPerSecond(usage.disk),
-      })
-    : { cpuPercent: null, diskIoPercent: null };
+  const { cpuPercent, diskIoPercent } = usageOf(stats, at, previous, row, usage.disk);
   const [emailsLastHour, settings] = await Promise.all([
     authEmailSends.countSince(ctx.db, row.ref, AUTH_EMAIL_WINDOW_SECONDS),
     authSettings.read(ctx.db, row.ref),
@@ -85,7 +84,7 @@ async function sampleProject(ctx: PlatformContext, row: ProjectRow, children: Pr
 
 /** Client sessions on the instance (the platform's pools count, this one does not) and the most it takes. */
 async function countSessions(ctx: PlatformContext, row: ProjectRow): Promise<{ connections: number; maxConnections: number }> {
-  return withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
+  return ctx.driver.adminSession(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
     const { rows } = await client.query<{ connections: number; max_connections: number }>(
       `select count(*) filter (where backend_type = 'client backend' and pid <> pg_backend_pid())::int as connections,
               current_setting('max_connections')::int as max_connections
@@ -97,14 +96,13 @@ async function countSessions(ctx: PlatformContext, row: ProjectRow): Promise<{ c
 
 /**
  * Samples every ACTIVE_HEALTHY project, one after the other (a round is light: one admin query
- * and a few /proc files each). A project that cannot be sampled keeps its previous sample.
+ * and the driver's stats each). A project that cannot be sampled keeps its previous sample.
  */
 export async function sampleResources(ctx: PlatformContext): Promise<void> {
   const rows = await projects.listByStatus(ctx.db, ['ACTIVE_HEALTHY']);
-  const children = ctx.driver instanceof EmbeddedDriver && rows.length ? await readProcessChildren() : undefined;
   for (const row of rows) {
     if (row.port === null) continue;
-    await sampleProject(ctx, row, children).catch((err: unknown) => ctx.logger.warn({ err, ref: row.ref }, 'resources not sampled'));
+    await sampleProject(ctx, row).catch((err: unknown) => ctx.logger.warn({ err, ref: row.ref }, 'resources not sampled'));
   }
   await authEmailSends.forgetOlderThan(ctx.db, AUTH_EMAIL_WINDOW_SECONDS);
   // A day's usage is summed a minute after it ends, before a short log retention prunes its rows.

@@ -167,7 +167,7 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
   it('reports the primary pod\'s CPU and memory from the metrics API', async () => {
     const pod = cluster()!.status!.currentPrimary!;
     api.put({ apiVersion: 'metrics.k8s.io/v1beta1', kind: 'PodMetrics', metadata: { name: pod, namespace: ns }, containers: [{ name: 'postgres', usage: { cpu: '15m', memory: '61440Ki' } }] });
-    expect(await driver.stats(spec.ref)).toEqual({ pod, cpuCores: 0.015, memoryBytes: 61440 * 1024 });
+    expect(await driver.stats(spec.ref)).toEqual({ instance: pod, cpuSeconds: null, cpuCores: 0.015, ioBytes: null, memoryBytes: 61440 * 1024 });
   });
 
   it('removes every object of the project, the Cluster last awaited until gone', async () => {

@@ -10,15 +10,21 @@
  *   roles and schemas over SQL, with the functions the embedded driver uses (instance-sql.ts);
  * - start: wakes a hibernated Cluster and applies the spec's settings (and the project's size and
  *   disk) to it; stop: hibernation; remove: every object of the project;
- * - upgrade: the operator's in-place major upgrade (a new image); settleUpgrade: its outcome.
- * The Kubernetes side of what the interface does not have yet (pause with a backup, backups,
- * restart, branches, stats, endpoints, the cluster's view of the status) are further methods.
+ * - upgrade: the operator's in-place major upgrade (a new image); settleUpgrade: its outcome;
+ * - backup: a base backup to the object store, the archive a reference to it (backup-reference.ts);
+ *   restoreFromBackup: a new Cluster recovered from it; copyFrom: a Cluster recovered from the
+ *   parent's fresh backup (rows taken out for a schema-only branch);
+ * - stats: the primary pod's metrics; endpoints: the Services (and the local relay); no log files.
+ * What the interface does not have (pause with a backup, a rollout restart, the Cluster's view of
+ * the status, the object store's backups) are further methods.
  */
 import { type ComputeSizeId, COMPUTE_SIZE_IDS, DEFAULT_DISK, instanceSettings, type UpgradeStep } from '@basin/core';
+import type pg from 'pg';
 import { withAdmin } from '../admin-session.ts';
 import { emptyDatabases } from '../empty-databases.ts';
 import { listDatabases, updateExtensions } from '../logical-copy.ts';
-import type { InstanceDriver, InstanceSpec, PostgresMajor } from '../types.ts';
+import type { AdminEndpoint, Alongside, InstanceDriver, InstanceEndpoints, InstanceSpec, InstanceStats, PostgresMajor } from '../types.ts';
+import { readBackupReference, writeBackupReference } from './backup-reference.ts';
 import { type KubernetesBackup, ProjectClusters } from './clusters.ts';
 import type { BackupManifest, ClusterDocument } from './cnpg-types.ts';
 import type { KubernetesDriverConfig } from './config.ts';
@@ -32,7 +38,7 @@ import { Relays, type RelayTarget } from './relay.ts';
 import { computeResources, gibibytes, postgresParameters, type ProjectShape, storageFor } from './sizing.ts';
 import { isHibernated, isServing, type ObservedStatus, observeCluster, operatorGaveUp, PHASES } from './status.ts';
 
-export type { KubernetesBackup };
+export type { InstanceEndpoints, InstanceStats, KubernetesBackup };
 
 export interface KubernetesDriverOptions {
   config: KubernetesDriverConfig;
@@ -45,22 +51,6 @@ export interface KubernetesDriverOptions {
   serviceEndpoint?: (service: string) => RelayTarget;
   /** How long an admin login may keep failing while the operator finishes the roles (default 60 s). */
   loginRetryMs?: number;
-}
-
-/** How clients reach an instance. */
-export interface InstanceEndpoints {
-  /** The primary, read-write, from inside the cluster: `<cluster>-rw`. */
-  primary: RelayTarget;
-  /** PgBouncer, when pooling is on. */
-  pooler?: RelayTarget;
-  /** Where the platform itself connects: the local relay. */
-  platform: RelayTarget;
-}
-
-export interface InstanceStats {
-  pod: string;
-  cpuCores: number;
-  memoryBytes: number;
 }
 
 const POSTGRES_PORT = 5432;
@@ -237,9 +227,7 @@ export class KubernetesDriver implements InstanceDriver {
     return data;
   }
 
-  // ---- The Kubernetes side of what InstanceDriver does not have yet ----
-
-  /** How clients inside the cluster reach the instance, and where the platform does. */
+  /** How clients inside the cluster reach the instance (the `-rw` Service, the Pooler's), and where the platform does (the relay). */
   endpoints(spec: Pick<InstanceSpec, 'ref' | 'port'>): InstanceEndpoints {
     const names = this.#clusters.names(spec.ref);
     return {
@@ -248,6 +236,32 @@ export class KubernetesDriver implements InstanceDriver {
       platform: { host: '127.0.0.1', port: spec.port },
     };
   }
+
+  /** Through the relay, as on the embedded driver. */
+  adminSession<T>(spec: AdminEndpoint, timeoutMs: number, work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
+    return withAdmin(spec, timeoutMs, work, database);
+  }
+
+  /**
+   * A base backup of the running instance to the object store; `archive` gets a reference to it
+   * and the caller's files (backup-reference.ts). Needs backups configured.
+   */
+  async backup(spec: InstanceSpec, archive: string, alongside: Alongside = async () => []): Promise<void> {
+    const taken = await this.backupToObjectStore(spec.ref, 'manual');
+    const serverName = taken.status?.serverName ?? (await this.#serverName(spec.ref));
+    if (!serverName || !taken.status?.backupId) throw new Error(`The backup of ${spec.ref} completed without saying where it is`);
+    const reference = { serverName, backupId: taken.status.backupId, major: spec.major, ...(taken.status.stoppedAt ? { stoppedAt: taken.status.stoppedAt } : {}) };
+    await writeBackupReference(archive, reference, await alongside());
+  }
+
+  /** A new Cluster recovered from the referenced backup, stopped where that backup ended. */
+  async restoreFromBackup(spec: InstanceSpec, archive: string): Promise<void> {
+    const reference = await readBackupReference(archive);
+    if (reference.major !== spec.major) throw new Error(`The backup holds Postgres ${reference.major} data, not ${spec.major}`);
+    await this.#recover(spec, { kind: 'recovery', parentServerName: reference.serverName, backupId: reference.backupId }, 'restore the backup');
+  }
+
+  // ---- The Kubernetes side of what InstanceDriver does not have ----
 
   /** What the Cluster says the project's status is (status.ts). */
   async observe(ref: string): Promise<ObservedStatus> {
@@ -263,7 +277,7 @@ export class KubernetesDriver implements InstanceDriver {
   }
 
   /** A base backup of the running instance to the object store, awaited until it completes. */
-  backup(ref: string, kind: 'manual' | 'scheduled' = 'manual'): Promise<BackupManifest> {
+  backupToObjectStore(ref: string, kind: 'manual' | 'scheduled' = 'manual'): Promise<BackupManifest> {
     return this.#clusters.backup(ref, kind);
   }
 
@@ -291,36 +305,51 @@ export class KubernetesDriver implements InstanceDriver {
    * copy with every row taken out (empty-databases.ts): the embedded driver's logical copy loads
    * members' objects through a loader whose leftovers go to `postgres`, here the operator's superuser.
    */
-  async createBranch(parent: InstanceSpec, branch: InstanceSpec, withData: boolean): Promise<void> {
+  async copyFrom(parent: InstanceSpec, branch: InstanceSpec, { withData }: { withData: boolean }): Promise<void> {
     if (!this.#config.backups) throw new Error("Branches on Kubernetes are restored from the parent's backups: set BASIN_K8S_BACKUP_DESTINATION");
-    const parentCluster = await this.#clusters.get(parent.ref);
-    const parentServer = (parentCluster?.spec?.backup as BackupConfiguration)?.barmanObjectStore?.serverName;
+    const parentServer = await this.#serverName(parent.ref);
     if (!parentServer) throw new Error(`The parent ${parent.ref} has no Cluster with backups to branch from`);
     await this.#clusters.backup(parent.ref, 'branch');
-    await this.remove(branch.ref);
-    await this.#applySecrets(branch);
-    const origin: ClusterOrigin = { kind: 'recovery', parentServerName: parentServer };
-    const serverName = serverNameFor(this.#clusters.names(branch.ref).cluster, branch.major, new Date());
-    await this.#objects.apply(buildCluster({ spec: branch, shape: await this.#shape(branch), origin, serverName }, this.#config));
-    await this.#applyCompanions(branch);
-    await this.#clusters.waitFor(branch.ref, "restore the parent's backup", isServing);
-    await this.#relay(branch);
-    await this.#asAdmin(branch, async (client) => {
-      // Read-only mode (a nearly full disk) was the parent's: the branch's disk is its own.
-      await client.query('alter database postgres reset default_transaction_read_only');
-      await makeRoles(client, branch, this.#config.memberRole);
-    });
+    await this.#recover(branch, { kind: 'recovery', parentServerName: parentServer }, "restore the parent's backup");
     if (!withData) await emptyDatabases(branch);
   }
 
-  /** CPU and memory of the primary's pod now, from the metrics API (metrics-server); undefined without it. */
+  /** CPU (a rate) and memory of the primary's pod now, from the metrics API (metrics-server); undefined without it. */
   async stats(ref: string): Promise<InstanceStats | undefined> {
     const pod = (await this.#clusters.get(ref))?.status?.currentPrimary;
     const usage = pod ? await this.#clusters.podUsage(pod) : undefined;
-    return pod && usage ? { pod, ...usage } : undefined;
+    return pod && usage ? { instance: pod, cpuSeconds: null, cpuCores: usage.cpuCores, ioBytes: null, memoryBytes: usage.memoryBytes } : undefined;
+  }
+
+  /** The server logs to the pod's output, which the platform does not collect. */
+  serverLogRoot(): undefined {
+    return undefined;
   }
 
   // ---- internals ----
+
+  /**
+   * Makes `spec.ref`'s Cluster again from another's object store folder (`origin`), then gives it
+   * the spec's passwords and a writable database (read-only mode was the source disk's).
+   */
+  async #recover(spec: InstanceSpec, origin: ClusterOrigin, what: string): Promise<void> {
+    await this.remove(spec.ref);
+    await this.#applySecrets(spec);
+    const serverName = serverNameFor(this.#clusters.names(spec.ref).cluster, spec.major, new Date());
+    await this.#objects.apply(buildCluster({ spec, shape: await this.#shape(spec), origin, serverName }, this.#config));
+    await this.#applyCompanions(spec);
+    await this.#clusters.waitFor(spec.ref, what, isServing);
+    await this.#relay(spec);
+    await this.#asAdmin(spec, async (client) => {
+      await client.query('alter database postgres reset default_transaction_read_only');
+      await makeRoles(client, spec, this.#config.memberRole);
+    });
+  }
+
+  /** The object store folder the Cluster's backups go to; undefined without a Cluster or backups. */
+  async #serverName(ref: string): Promise<string | undefined> {
+    return ((await this.#clusters.get(ref))?.spec?.backup as BackupConfiguration)?.barmanObjectStore?.serverName;
+  }
 
   async #shape(spec: InstanceSpec): Promise<ProjectShape> {
     const described = await this.#describe(spec.ref);

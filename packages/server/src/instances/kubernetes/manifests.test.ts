@@ -152,6 +152,14 @@ describe('Kubernetes manifests of branches and backups', () => {
     expect(branch.spec.backup?.barmanObjectStore.serverName).not.toBe('basin-parentparentparentpa-pg17-abc');
   });
 
+  it('restores one backup as it was when it ended: recovery stopped at its consistent point', () => {
+    const origin = { kind: 'recovery', parentServerName: 'basin-sourcesourcesourceso-pg17-abc', backupId: '20260301T030000' } as const;
+    const restored = clusterFor(config, 'micro', '17', DEFAULT_DISK, origin);
+    expect(crdProblems(restored)).toEqual([]);
+    expect(webhookProblems(restored)).toEqual([]);
+    expect(restored.spec.bootstrap).toMatchObject({ recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } } });
+  });
+
   it('refuses a branch with data without an object store', () => {
     expect(() => clusterFor(plainConfig(), 'micro', '17', DEFAULT_DISK, { kind: 'recovery', parentServerName: 'x' })).toThrow(/BASIN_K8S_BACKUP_DESTINATION/);
   });

@@ -38,8 +38,11 @@ export const PARENT_SOURCE = 'parent';
 /** How the Cluster's data comes to be. */
 export type ClusterOrigin =
   | { kind: 'initdb' }
-  /** A branch with data: the parent's newest base backup and WAL, from its object store folder. */
-  | { kind: 'recovery'; parentServerName: string };
+  /**
+   * From another Cluster's object store folder: a branch with data (its newest base backup and all
+   * its WAL), or a restore of one backup (`backupId`) as it was when that backup ended.
+   */
+  | { kind: 'recovery'; parentServerName: string; backupId?: string };
 
 export interface ClusterInput {
   spec: InstanceSpec;
@@ -145,7 +148,7 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
     bootstrap:
       origin.kind === 'initdb'
         ? { initdb: { ...owner, encoding: 'UTF8', locale: 'C.UTF-8' } }
-        : { recovery: { source: PARENT_SOURCE, ...owner } },
+        : { recovery: { source: PARENT_SOURCE, ...owner, ...(origin.backupId ? { recoveryTarget: { backupID: origin.backupId, targetImmediate: true } } : {}) } },
     ...(origin.kind === 'recovery' && store
       ? { externalClusters: [{ name: PARENT_SOURCE, barmanObjectStore: objectStore(store, origin.parentServerName) }] }
       : {}),
