@@ -285,7 +285,8 @@ const SNIPPET_TITLE = SNIPPET.sql.replace(/\s+/g, ' ');
 function renderSqlEditor() {
   const [layout, ...rest] = projectRoutes;
   const editor: RouteObject = { path: 'sql/:id', handle: { title: 'SQL' }, element: <SqlEditorPage /> };
-  renderRoutes([{ ...layout, children: [...(layout!.children ?? []), editor] }, ...rest], `/project/${PROJECT_REF}/sql/${SNIPPET.id}`);
+  const withEditor: RouteObject = { path: layout!.path, element: layout!.element, children: [...(layout!.children ?? []), editor] };
+  renderRoutes([withEditor, ...rest], `/project/${PROJECT_REF}/sql/${SNIPPET.id}`);
 }
 
 async function editorView(): Promise<EditorView> {

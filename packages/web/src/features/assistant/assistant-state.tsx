@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-interface AssistantPanelState {
+export interface AssistantPanelState {
   open: boolean;
   setOpen: (open: boolean) => void;
   toggle: () => void;

@@ -6,6 +6,7 @@ import { useProjectQuery } from '../../data/projects/use-project-query';
 import { useProjectStatusQuery } from '../../data/projects/use-project-status-query';
 import { useRestHealthQuery } from '../../data/projects/use-rest-health-query';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAssistantPanel } from '../assistant/assistant-state';
 import { ErrorBoundary } from '../errors/error-boundary';
 import { ErrorFallback } from '../errors/error-fallback';
 import { NotFound } from '../errors/not-found';
@@ -24,6 +25,7 @@ function ProjectContent({ projectRef }: { projectRef: string }) {
   // While connecting, the REST API is asked until it answers, which marks the project ONLINE.
   useRestHealthQuery(projectRef, screen);
   const [finished, dismissFinished] = useFinishedScreen(screen, pathname);
+  const assistant = useAssistantPanel();
 
   if (project.isError) {
     if (isApiError(project.error, 404)) return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
@@ -35,7 +37,8 @@ function ProjectContent({ projectRef }: { projectRef: string }) {
     <>
       <ResourceWarnings projectRef={projectRef} pathname={pathname} enabled={project.data?.status === 'ACTIVE_HEALTHY'} />
       <ErrorBoundary resetKey={pathname}>
-        <Outlet />
+        {/* Pages open the assistant through this (the SQL editor does): importing its state from their own chunks would split it out of the first load. */}
+        <Outlet context={assistant} />
       </ErrorBoundary>
     </>
   );

@@ -1,4 +1,4 @@
-import { Sparkles } from 'lucide-react';
+import { Bot } from 'lucide-react';
 import { lineColumnOf, SQL_EDITOR_MESSAGES } from '@basin/core';
 import type { SqlResult } from '@basin/core/schemas';
 import { Alert } from '../../ui/alert';
@@ -43,7 +43,7 @@ export function ResultPanel({ state, onDebug }: { state: RunState; onDebug?: (er
         {isSqlRunError(error) && error.hint && <p className="mt-1 text-sm text-muted">Hint: {error.hint}</p>}
         {onDebug && (
           <Button size="sm" className="mt-3" onClick={() => onDebug(error, state.sql)}>
-            <Sparkles className="size-3.5" aria-hidden="true" />
+            <Bot className="size-3.5" aria-hidden="true" />
             Debug with Assistant
           </Button>
         )}

@@ -1,6 +1,6 @@
-import { Play, Sparkles } from 'lucide-react';
+import { Bot, Play } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useParams } from 'react-router';
+import { useOutletContext, useParams } from 'react-router';
 import { can } from '@basin/core';
 import { useSnippetQuery } from '../../data/snippets/use-snippet-query';
 import { SqlRunError, useRunSqlMutation } from '../../data/sql/use-run-sql-mutation';
@@ -8,7 +8,7 @@ import { track } from '../../data/telemetry/track';
 import { useProjectRole } from '../../data/use-project-role';
 import { Button } from '../../ui/button';
 import { attachSnippet, requestDebugChat } from '../assistant/assistant-requests';
-import { useAssistantPanel } from '../assistant/assistant-state';
+import type { AssistantPanelState } from '../assistant/assistant-state';
 import { useTheme } from '../theme/use-theme';
 import { CodeEditor } from './code-editor';
 import { ResultPanel, type RunState } from './result-panel';
@@ -49,7 +49,8 @@ export function SqlEditorPage() {
   }
 
   const autosave = useSnippetAutosave({ projectRef: ref, snippetId: id, canSave, onCreated: setCreated });
-  const assistant = useAssistantPanel();
+  // The project layout's (undefined outside it): the page never imports the panel's state itself.
+  const assistant = useOutletContext<AssistantPanelState | undefined>();
   const selection = useRef('');
   const [run, setRun] = useState<RunState>({ kind: 'idle' });
   const runSql = useRunSqlMutation();
@@ -78,14 +79,14 @@ export function SqlEditorPage() {
     const sql = selected || draft;
     if (!sql.trim()) return;
     attachSnippet({ projectRef: ref, key: selected ? `${routeKey}:selection` : routeKey, name: selected ? `${snippetName} (selection)` : snippetName, sql });
-    assistant.setOpen(true);
+    assistant?.setOpen(true);
   }
 
   /** 'Debug with Assistant' on a failed run: a new chat with the query attached and the error in its input. */
   function debugWithAssistant(error: Error, sql: string) {
     requestDebugChat({ projectRef: ref, key: routeKey, name: snippetName, sql }, `ERROR: ${error.message}`);
     track('assistant_debug_submitted', { projectRef: ref });
-    assistant.setOpen(true);
+    assistant?.setOpen(true);
   }
 
   return (
@@ -96,7 +97,7 @@ export function SqlEditorPage() {
           <h1 className="truncate text-[13px] font-medium">{title}</h1>
           {autosave.status && <span className="text-xs text-muted">{autosave.status}</span>}
           <Button size="sm" className="ml-auto" onClick={askAssistant} disabled={!draft.trim()} title="Attach the selected SQL, or the whole query, to the AI assistant">
-            <Sparkles className="size-3.5" aria-hidden="true" />
+            <Bot className="size-3.5" aria-hidden="true" />
             Ask the assistant
           </Button>
           <Button variant="primary" size="sm" onClick={execute} loading={runSql.isPending} disabled={!draft.trim()}>
