@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_MESSAGES } from '@basin/core';
 import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { startOpenAiStandIn, text, type OpenAiStandIn, type StandInAnswer } from '../packages/server/test/openai-stand-in.ts';
+import { startOpenAiStandIn, text, toolCall, type OpenAiStandIn, type StandInAnswer } from '../packages/server/test/openai-stand-in.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -19,6 +19,7 @@ let standIn: OpenAiStandIn;
 let api: ApiClient;
 let slug: string;
 let ref: string;
+let connectionString: string;
 
 const SALES_SQL = 'select month, total from public.monthly_sales order by month';
 
@@ -58,7 +59,7 @@ beforeAll(async () => {
   slug = (await api.post('/api/platform/organizations', { name: 'Assisted' })).body.slug;
   ref = (await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
   await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
-  const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
+  connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
   // A public table without row level security: the advisors' rls_disabled_in_public, an ERROR.
   await query(
     connectionString,
@@ -163,6 +164,51 @@ describe('the AI assistant in the dashboard', () => {
     await input.press('Enter');
     await panel.getByText('Hello from the big model.').waitFor({ timeout: 30_000 });
     expect(standIn.requests.at(-1)!.body.model).toBe('big-model');
+    await page.close();
+  });
+
+  it('asks before a write: Run Query writes the row as the member, Skip tells the model the query was skipped', async () => {
+    const page = await dashboard.openPage(api);
+    await openPanel(page);
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    await panel.getByRole('button', { name: 'New chat' }).click({ timeout: 30_000 });
+    await panel.getByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading }).waitFor();
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    const footer = panel.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery });
+
+    const insert = "insert into public.monthly_sales (month, total) values ('2026-05-01', 900) returning month, total";
+    standIn.script(toolCall('execute_sql', { sql: insert, label: 'Add May', isWriteQuery: true }, 'call_write'), text('May is in, with 900 in sales.'));
+    let mark = standIn.requests.length;
+    await input.fill('Add May with 900 in sales');
+    await input.press('Enter');
+    await footer.waitFor({ timeout: 30_000 });
+    await footer.getByText('This query changes your database').waitFor();
+    expect(await panel.getByTestId('sql-tool-query').last().textContent()).toBe(insert);
+    await shot(page, 'assistant-write-confirmation.png');
+    // Nothing ran before the member confirmed.
+    expect((await query(connectionString, "select count(*)::int as n from public.monthly_sales where month = '2026-05-01'")).rows[0].n).toBe(0);
+    await footer.getByRole('button', { name: 'Run Query' }).click();
+    await panel.getByText('May is in, with 900 in sales.').waitFor({ timeout: 30_000 });
+    const written = await query(connectionString, "select total::int as total from public.monthly_sales where month = '2026-05-01'");
+    expect(written.rows).toEqual([{ total: 900 }]);
+    expect(standIn.requests.length - mark).toBe(2);
+    const ran = standIn.requests.at(-1)!.body.messages.find((message: { role: string }) => message.role === 'tool');
+    expect(ran).toMatchObject({ tool_call_id: 'call_write' });
+    expect(ran.content).toContain('900');
+
+    const wipe = 'delete from public.monthly_sales';
+    standIn.script(toolCall('execute_sql', { sql: wipe, label: 'Delete every sale', isWriteQuery: true }, 'call_skip'), text('Fine, nothing was deleted.'));
+    mark = standIn.requests.length;
+    await input.fill('Delete all the sales');
+    await input.press('Enter');
+    await footer.waitFor({ timeout: 30_000 });
+    expect(await panel.getByTestId('sql-tool-query').last().textContent()).toBe(wipe);
+    await footer.getByRole('button', { name: 'Skip' }).click();
+    await panel.getByText('Fine, nothing was deleted.').waitFor({ timeout: 30_000 });
+    expect(standIn.requests.length - mark).toBe(2);
+    const skipped = standIn.requests.at(-1)!.body.messages.find((message: { role: string; tool_call_id?: string }) => message.tool_call_id === 'call_skip');
+    expect(skipped.content).toContain(ASSISTANT_MESSAGES.skippedQuery);
+    expect((await query(connectionString, 'select count(*)::int as n from public.monthly_sales')).rows[0].n).toBe(5);
     await page.close();
   });
 });
