@@ -211,4 +211,37 @@ describe('the AI assistant in the dashboard', () => {
     expect((await query(connectionString, 'select count(*)::int as n from public.monthly_sales')).rows[0].n).toBe(5);
     await page.close();
   });
+
+  it('debugs a failed query from the SQL editor: a new chat with the query attached, whose SQL reaches the model, and the event is counted', async () => {
+    const page = await dashboard.openPage(api);
+    await page.goto(`${platform.url}/project/${ref}/sql`);
+    const broken = 'select month, totl from public.monthly_sales';
+    await page.locator('.cm-content').click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.insertText(broken);
+    await page.getByRole('button', { name: /^Run/ }).click();
+    await page.getByText('ERROR: column "totl" does not exist').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Debug with Assistant' }).click();
+
+    const panel = page.getByRole('complementary', { name: 'AI assistant' });
+    const input = panel.getByRole('textbox', { name: 'Message' });
+    await expect.poll(() => input.inputValue(), { timeout: 30_000 }).toContain('ERROR: column "totl" does not exist\nHint: Perhaps you meant to reference the column');
+    const attached = panel.getByRole('list', { name: 'Attached snippets' });
+    // Named after the query ('Untitled query' once the first edit saved it), holding the SQL that failed.
+    expect(await attached.getByRole('listitem').getAttribute('title')).toBe(broken);
+    expect(await input.getAttribute('placeholder')).toBe(ASSISTANT_MESSAGES.placeholderSnippets);
+    await panel.getByRole('region', { name: 'Ideas' }).getByRole('button', { name: 'Debug issues' }).waitFor();
+    await shot(page, 'assistant-debug-snippet.png');
+
+    standIn.script(text('The column is called total, not totl.'));
+    const mark = standIn.requests.length;
+    await input.press('Enter');
+    await panel.getByText('The column is called total, not totl.').waitFor({ timeout: 30_000 });
+    const system = standIn.requests[mark]!.body.messages.find((message: { role: string }) => message.role === 'system').content as string;
+    expect(system).toContain('## SQL the user attached');
+    expect(system).toContain(broken);
+    const counted = await platform.ctx.db.query("select project_ref from telemetry_events where event = 'assistant_debug_submitted'");
+    expect(counted.rows).toEqual([{ project_ref: ref }]);
+    await page.close();
+  });
 });

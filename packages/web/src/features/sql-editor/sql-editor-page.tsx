@@ -84,7 +84,8 @@ export function SqlEditorPage() {
 
   /** 'Debug with Assistant' on a failed run: a new chat with the query attached and the error in its input. */
   function debugWithAssistant(error: Error, sql: string) {
-    requestDebugChat({ projectRef: ref, key: routeKey, name: snippetName, sql }, `ERROR: ${error.message}`);
+    const hint = error instanceof SqlRunError && error.hint ? `\nHint: ${error.hint}` : '';
+    requestDebugChat({ projectRef: ref, key: routeKey, name: snippetName, sql }, `ERROR: ${error.message}${hint}`);
     track('assistant_debug_submitted', { projectRef: ref });
     assistant?.setOpen(true);
   }
