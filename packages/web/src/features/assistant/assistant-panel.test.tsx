@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { EditorView } from '@uiw/react-codemirror';
 import type { UIMessage } from 'ai';
@@ -16,7 +16,14 @@ import { dropAllChatSessions } from './chat-session';
 import { assistantModelSetting } from './models';
 import { answer, CHAT_ID, chatFixture, lintFixture, mockAssistant, openAssistant, orgFixture, OTHER_CHAT_ID, panelLoaded, paths } from './test-kit';
 
+/** The chats and messages load one after the other: seconds on a busy machine. */
+const SLOW = { timeout: 5_000 };
+/** Cases that render the panel and the SQL editor: more than the default 5 s on a busy machine. */
+const BUSY_MACHINE = 20_000;
+
 afterEach(() => {
+  // Unmounted first: a panel still mounted would re-render on the reset and make its chat's session again.
+  cleanup();
   dropAllChatSessions();
   resetAssistantRequests();
   vi.restoreAllMocks();
@@ -106,7 +113,7 @@ describe('the panel’s states', () => {
     });
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await openAssistant();
-    expect(await screen.findByText(ASSISTANT_MESSAGES.panelCrashed)).toBeTruthy();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.panelCrashed, {}, SLOW)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: ASSISTANT_MESSAGES.clearAndRefresh }));
     expect(await screen.findByRole('heading', { name: ASSISTANT_MESSAGES.emptyHeading })).toBeTruthy();
     expect(calls.some((call) => call.method === 'DELETE' && call.path === paths.message('broken'))).toBe(true);
@@ -250,10 +257,7 @@ describe('links in answers', () => {
   });
 });
 
-/** The chats and messages load one after the other: seconds on a busy machine. */
-const SLOW = { timeout: 5_000 };
-
-describe('custom suggestions', () => {
+describe('custom suggestions', { timeout: BUSY_MACHINE }, () => {
   it('come from the page the member is on, under ‘Suggestions’ instead of the lints and ideas', async () => {
     const { generated } = mockAssistant({ api: { [`GET ${paths.lints}`]: json([lintFixture()]) } });
     const { user } = await openAssistant({ path: `/project/${PROJECT_REF}/editor`, heading: 'Tables page' });
@@ -298,7 +302,7 @@ async function editorView(): Promise<EditorView> {
   return EditorView.findFromDOM(content)!;
 }
 
-describe('SQL snippets', () => {
+describe('SQL snippets', { timeout: BUSY_MACHINE }, () => {
   // CodeMirror measures text ranges, which jsdom does not lay out.
   beforeAll(() => {
     Range.prototype.getClientRects ??= () => [] as unknown as DOMRectList;

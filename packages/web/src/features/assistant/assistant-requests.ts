@@ -83,5 +83,5 @@ export function clearNewChatRequest(): void {
 
 /** Tests start each case with nothing attached. */
 export function resetAssistantRequests(): void {
-  update({ snippets: [], newChat: undefined });
+  if (state.snippets.length || state.newChat) update({ snippets: [], newChat: undefined });
 }
