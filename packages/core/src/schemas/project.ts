@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROJECT_STATUSES } from '../project-status.ts';
 import { RELEASE_CHANNELS } from '../rules/postgres-versions.ts';
-import { REGIONS } from '../rules/regions.ts';
+import { REGIONS, type RegionId } from '../rules/regions.ts';
 import { Name, OrgSlug, ProjectRef } from './common.ts';
 import { PostgrestStatus } from './rest-health.ts';
 
@@ -36,7 +36,7 @@ export type Project = z.infer<typeof Project>;
 export const ProjectStatusResponse = z.object({ status: ProjectStatus }).meta({ id: 'ProjectStatusResponse' });
 export type ProjectStatusResponse = z.infer<typeof ProjectStatusResponse>;
 
-const regionIds = REGIONS.map((r) => r.id) as [string, ...string[]];
+const regionIds = REGIONS.map((r) => r.id) as [RegionId, ...RegionId[]];
 
 export const CreateProjectBody = z
   .object({

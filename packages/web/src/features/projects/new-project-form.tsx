@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { DEFAULT_REGION, fromFormValue, MESSAGES, REGIONS } from '@basin/core';
+import { DEFAULT_REGION, fromFormValue, MESSAGES, REGIONS, type RegionId } from '@basin/core';
 import { CreateProjectBody } from '@basin/core/schemas';
 import { useAvailableVersionsQuery } from '../../data/available-versions/use-available-versions-query';
 import { useCreateProjectMutation } from '../../data/projects/use-create-project-mutation';
@@ -30,7 +30,7 @@ const resolver = zodResolver(NewProjectFormSchema);
 /** Name, region and Postgres version; on success the new project's page opens. */
 export function NewProjectForm({ slug, onCancel }: { slug: string; onCancel: () => void }) {
   const navigate = useNavigate();
-  const [region, setRegion] = useState<string>(DEFAULT_REGION);
+  const [region, setRegion] = useState<RegionId>(DEFAULT_REGION);
   const versions = useAvailableVersionsQuery({ slug, region });
   const { defaultValue } = useMemo(() => versionChoices(versions.data?.available_versions ?? []), [versions.data]);
 
@@ -82,8 +82,10 @@ export function NewProjectForm({ slug, onCancel }: { slug: string; onCancel: () 
                 labelledBy="project-region-label"
                 value={field.value}
                 onValueChange={(value) => {
-                  field.onChange(value);
-                  setRegion(value);
+                  const choice = REGIONS.find((option) => option.id === value);
+                  if (!choice) return;
+                  field.onChange(choice.id);
+                  setRegion(choice.id);
                 }}
                 onBlur={delayedBlur(field.onBlur)}
                 invalid={Boolean(errors.region)}
