@@ -1,3 +1,5 @@
+import type { ApiClient } from './api';
+
 /** An API answer that was not 2xx; `message` is the server's `{ message }`. */
 export class ApiError extends Error {
   readonly status: number;
@@ -24,6 +26,18 @@ export interface FetchOptions {
   timeoutMs?: number;
   /** Headers besides accept and content-type (e.g. PostgREST's Prefer and Range). */
   headers?: Record<string, string>;
+  /** Values of the path's `{name}` parts (encoded here), as the typed client passes them. */
+  path?: Record<string, string | number>;
+  /** Query values; undefined and null ones are left out. */
+  query?: Record<string, unknown>;
+}
+
+/** `template` with its `{name}` parts filled in (encoded) and the defined query values appended. */
+export function apiUrl(template: string, path: Record<string, string | number> = {}, query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined && value !== null) search.append(name, String(value));
+  const url = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(path[name]!));
+  return search.size ? `${url}?${search}` : url;
 }
 
 /** A signal that aborts with `signal` or after `ms`. */
@@ -62,8 +76,9 @@ function field(data: unknown, name: string): string | undefined {
 }
 
 /**
- * Calls the platform API on the dashboard's origin. The answer is typed by the caller from core's
- * schema types (no runtime validation here, so zod stays out of the first-load bundle).
+ * Calls an API on the dashboard's origin. Routes in the OpenAPI documents go through `api` (typed
+ * from them); this is for the rest (Better Auth, the project's PostgREST, the REST health check),
+ * typed by the caller. No runtime validation here, so zod stays out of the first-load bundle.
  */
 export async function fetcher<T>(path: string, options: FetchOptions = {}): Promise<T> {
   return (await fetchWithHeaders<T>(path, options)).data;
@@ -71,8 +86,8 @@ export async function fetcher<T>(path: string, options: FetchOptions = {}): Prom
 
 /** `fetcher`, with the answer's headers (e.g. PostgREST's Content-Range). */
 export async function fetchWithHeaders<T>(
-  path: string,
-  { method = 'GET', body, signal, timeoutMs, headers: extra }: FetchOptions = {},
+  template: string,
+  { method = 'GET', body, signal, timeoutMs, headers: extra, path, query }: FetchOptions = {},
 ): Promise<{ data: T; headers: Headers }> {
   const headers: Record<string, string> = { accept: 'application/json', ...extra };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -80,7 +95,7 @@ export async function fetchWithHeaders<T>(
   const timeout = timeoutMs === undefined ? undefined : withTimeout(signal, timeoutMs);
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(apiUrl(template, path, query), {
       method,
       headers,
       signal: timeout?.signal ?? signal,
@@ -103,6 +118,14 @@ export async function fetchWithHeaders<T>(
   }
   return { data: data as T, headers: response.headers };
 }
+
+const call = (method: HttpMethod) => (path: string, options?: FetchOptions) => fetcher(path, { ...options, method });
+
+/**
+ * The typed platform API client (its types, from the OpenAPI documents, are in api.ts). It lives
+ * here so it loads with the fetcher, not as one more small chunk on the first load.
+ */
+export const api = { GET: call('GET'), POST: call('POST'), PUT: call('PUT'), PATCH: call('PATCH'), DELETE: call('DELETE') } as ApiClient;
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);

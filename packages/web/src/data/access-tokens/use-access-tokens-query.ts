@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccessToken } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { accessTokenKeys } from './keys';
 
-export const ACCESS_TOKENS_PATH = '/api/platform/profile/access-tokens';
 
 export function getAccessTokens(signal?: AbortSignal): Promise<AccessToken[]> {
-  return fetcher<AccessToken[]>(ACCESS_TOKENS_PATH, { signal });
+  return api.GET('/api/platform/profile/access-tokens', { signal });
 }
 
 /** The signed-in user's personal access tokens, newest first (aliases only, never the tokens). */

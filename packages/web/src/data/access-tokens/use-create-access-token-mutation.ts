@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCESS_TOKEN_MESSAGES } from '@basin/core';
 import type { AccessToken, CreateAccessTokenBody, CreatedAccessToken } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { accessTokenKeys } from './keys';
-import { ACCESS_TOKENS_PATH } from './use-access-tokens-query';
 
 export function createAccessToken(body: CreateAccessTokenBody): Promise<CreatedAccessToken> {
-  return fetcher<CreatedAccessToken>(ACCESS_TOKENS_PATH, { method: 'POST', body });
+  return api.POST('/api/platform/profile/access-tokens', { body });
 }
 
 /** Generates a token; the answer holds the token itself, which is never shown again. */

@@ -2,13 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACCESS_TOKEN_MESSAGES } from '@basin/core';
 import type { AccessToken } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { accessTokenKeys } from './keys';
-import { ACCESS_TOKENS_PATH } from './use-access-tokens-query';
 
 export function deleteAccessToken(id: string): Promise<AccessToken> {
-  return fetcher<AccessToken>(`${ACCESS_TOKENS_PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return api.DELETE('/api/platform/profile/access-tokens/{id}', { path: { id } });
 }
 
 /** Deletes a token: the CLI using it is refused from its next request on. */

@@ -1,8 +1,8 @@
 import type { ProjectAddonsResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { useAddonChangeMutation } from './addon-change';
-import { addonsPath } from './use-project-addons-query';
+import { projectRef } from '../project-path';
 
 export interface RemoveAddonVariables {
   ref: string;
@@ -13,7 +13,7 @@ export interface RemoveAddonVariables {
 export function useRemoveAddonMutation(options: MutationHookOptions<ProjectAddonsResponse, RemoveAddonVariables> = {}) {
   return useAddonChangeMutation(
     ({ ref, variant }: RemoveAddonVariables) =>
-      fetcher<ProjectAddonsResponse>(`${addonsPath(ref)}/${encodeURIComponent(variant)}`, { method: 'DELETE' }),
+      api.DELETE('/api/platform/projects/{ref}/billing/addons/{addon_variant}', { path: { ...projectRef(ref), addon_variant: variant } }),
     options,
   );
 }

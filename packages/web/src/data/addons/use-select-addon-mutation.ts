@@ -1,8 +1,8 @@
 import type { ProjectAddonsResponse, UpdateAddonBody } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { useAddonChangeMutation } from './addon-change';
-import { addonsPath } from './use-project-addons-query';
+import { projectRef } from '../project-path';
 
 export interface SelectAddonVariables {
   ref: string;
@@ -12,7 +12,7 @@ export interface SelectAddonVariables {
 /** POST /platform/projects/{ref}/billing/addons → 202; a compute variant resizes the project. */
 export function useSelectAddonMutation(options: MutationHookOptions<ProjectAddonsResponse, SelectAddonVariables> = {}) {
   return useAddonChangeMutation(
-    ({ ref, body }: SelectAddonVariables) => fetcher<ProjectAddonsResponse>(addonsPath(ref), { method: 'POST', body }),
+    ({ ref, body }: SelectAddonVariables) => api.POST('/api/platform/projects/{ref}/billing/addons', { path: projectRef(ref), body }),
     options,
   );
 }

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Lint } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { advisorKeys } from './keys';
 
 export function getLints(ref: string | undefined, { refresh = false, signal }: { refresh?: boolean; signal?: AbortSignal } = {}) {
-  return fetcher<Lint[]>(projectApiPath('platform/projects', ref, `/run-lints${refresh ? '?refresh=true' : ''}`), { signal });
+  return api.GET('/api/platform/projects/{ref}/run-lints', { path: projectRef(ref), query: refresh ? { refresh: 'true' } : {}, signal });
 }
 
 /** The advisors' findings; the platform answers from its cache unless refreshed. */

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API_KEYS_MESSAGES, JWT_UPDATE_POLL_MS } from '@basin/core';
-import type { JwtSecretUpdateStatus, ProjectSettings } from '@basin/core/schemas';
+import type { JwtSecretUpdateStatus } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { apiKeysLastUsedKey } from './use-api-keys-last-used-query';
 
 export const projectSettingsKey = (ref: string | undefined) => ['projects', ref, 'settings'] as const;
@@ -13,7 +13,7 @@ const jwtStatusKey = (ref: string | undefined) => ['projects', ref, 'jwt-secret-
 export function useProjectSettingsQuery(ref: string | undefined, { enabled = true } = {}) {
   return useQuery({
     queryKey: projectSettingsKey(ref),
-    queryFn: ({ signal }) => fetcher<ProjectSettings>(projectApiPath('platform/projects', ref, '/settings'), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/projects/{ref}/settings', { path: projectRef(ref), signal }),
     enabled: Boolean(ref) && enabled,
   });
 }
@@ -24,7 +24,7 @@ export function useJwtSecretUpdateStatusQuery(ref: string | undefined) {
   return useQuery({
     queryKey: jwtStatusKey(ref),
     queryFn: async ({ signal }) => {
-      const status = await fetcher<JwtSecretUpdateStatus>(projectApiPath('platform/projects', ref, '/config/secrets/update-status'), { signal });
+      const status = await api.GET('/api/platform/projects/{ref}/config/secrets/update-status', { path: projectRef(ref), signal });
       const previous = queryClient.getQueryData<JwtSecretUpdateStatus>(jwtStatusKey(ref));
       if (previous?.status === 'Updating' && status.status !== 'Updating') {
         await queryClient.invalidateQueries({ queryKey: projectSettingsKey(ref) });
@@ -39,7 +39,7 @@ export function useJwtSecretUpdateStatusQuery(ref: string | undefined) {
 export function useRotateJwtSecretMutation(ref: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => fetcher<JwtSecretUpdateStatus>(projectApiPath('platform/projects', ref, '/config/secrets'), { method: 'POST', body: {} }),
+    mutationFn: () => api.POST('/api/platform/projects/{ref}/config/secrets', { path: projectRef(ref) }),
     async onSuccess(status) {
       queryClient.setQueryData(jwtStatusKey(ref), status);
       // New keys: new signatures, not used yet.

@@ -1,16 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AuthConfig, UpdateAuthConfigBody } from '@basin/core/schemas';
+import type { UpdateAuthConfigBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 
 const authConfigKey = (ref: string | undefined) => ['projects', ref, 'auth-config'] as const;
-const authConfigPath = (ref: string | undefined) => projectApiPath('platform/auth', ref, '/config');
 
 export function useAuthConfigQuery(ref: string | undefined) {
   return useQuery({
     queryKey: authConfigKey(ref),
-    queryFn: ({ signal }) => fetcher<AuthConfig>(authConfigPath(ref), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/auth/{ref}/config', { path: projectRef(ref), signal }),
     enabled: Boolean(ref),
   });
 }
@@ -18,7 +17,7 @@ export function useAuthConfigQuery(ref: string | undefined) {
 export function useUpdateAuthConfigMutation(ref: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAuthConfigBody) => fetcher<AuthConfig>(authConfigPath(ref), { method: 'PATCH', body }),
+    mutationFn: (body: UpdateAuthConfigBody) => api.PATCH('/api/platform/auth/{ref}/config', { path: projectRef(ref), body }),
     async onSuccess(config) {
       queryClient.setQueryData(authConfigKey(ref), config);
       // The auth lints read these settings.

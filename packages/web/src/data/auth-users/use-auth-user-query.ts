@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUser } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { authUserKeys } from './keys';
 
-export const authUserPath = (ref: string | undefined, id: string) => projectApiPath('platform/auth', ref, `/users/${encodeURIComponent(id)}`);
 
 export function getAuthUser(ref: string | undefined, id: string, signal?: AbortSignal): Promise<AuthUser> {
-  return fetcher<AuthUser>(authUserPath(ref, id), { signal });
+  return api.GET('/api/platform/auth/{ref}/users/{id}', { path: { ...projectRef(ref), id }, signal });
 }
 
 /** One user with its identities, for the detail panel. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser, CreateAuthUserBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { authUserKeys } from './keys';
 
 export interface CreateAuthUserVariables extends CreateAuthUserBody {
@@ -11,7 +11,7 @@ export interface CreateAuthUserVariables extends CreateAuthUserBody {
 }
 
 export function createAuthUser({ ref, ...body }: CreateAuthUserVariables): Promise<AuthUser> {
-  return fetcher<AuthUser>(projectApiPath('platform/auth', ref, '/users'), { method: 'POST', body });
+  return api.POST('/api/platform/auth/{ref}/users', { path: projectRef(ref), body });
 }
 
 export function useCreateAuthUserMutation({ onSuccess, onError, ...options }: MutationHookOptions<AuthUser, CreateAuthUserVariables> = {}) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { authUserPath } from './use-auth-user-query';
 import { authUserKeys } from './keys';
 
 export interface DeleteAuthUserVariables {
@@ -14,7 +14,7 @@ export interface DeleteAuthUserVariables {
 }
 
 export function deleteAuthUser({ ref, id }: DeleteAuthUserVariables): Promise<AuthUser> {
-  return fetcher<AuthUser>(authUserPath(ref, id), { method: 'DELETE' });
+  return api.DELETE('/api/platform/auth/{ref}/users/{id}', { path: { ...projectRef(ref), id } });
 }
 
 export function useDeleteAuthUserMutation({ onSuccess, onError, ...options }: MutationHookOptions<AuthUser, DeleteAuthUserVariables> = {}) {

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { authUserKeys } from './keys';
 
 export interface InviteAuthUserVariables {
@@ -12,7 +12,7 @@ export interface InviteAuthUserVariables {
 }
 
 export function inviteAuthUser({ ref, email }: InviteAuthUserVariables): Promise<AuthUser> {
-  return fetcher<AuthUser>(projectApiPath('platform/auth', ref, '/invite'), { method: 'POST', body: { email } });
+  return api.POST('/api/platform/auth/{ref}/invite', { path: projectRef(ref), body: { email } });
 }
 
 /** Invites by email: the user is created and mailed a link to set a password. */

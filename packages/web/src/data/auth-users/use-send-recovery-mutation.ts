@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthRecoverResponse } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { authUserKeys } from './keys';
 
 export interface SendRecoveryVariables {
@@ -12,7 +12,7 @@ export interface SendRecoveryVariables {
 }
 
 export function sendRecovery({ ref, email }: SendRecoveryVariables): Promise<AuthRecoverResponse> {
-  return fetcher<AuthRecoverResponse>(projectApiPath('platform/auth', ref, '/recover'), { method: 'POST', body: { email } });
+  return api.POST('/api/platform/auth/{ref}/recover', { path: projectRef(ref), body: { email } });
 }
 
 /** Mails the user a password recovery link. */

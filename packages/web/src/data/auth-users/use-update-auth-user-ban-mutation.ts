@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuthUser } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { authUserPath } from './use-auth-user-query';
 import { authUserKeys } from './keys';
 
 export interface BanAuthUserVariables {
@@ -16,7 +16,7 @@ export interface BanAuthUserVariables {
 }
 
 export function banAuthUser({ ref, id, banDuration }: BanAuthUserVariables): Promise<AuthUser> {
-  return fetcher<AuthUser>(authUserPath(ref, id), { method: 'PATCH', body: { ban_duration: banDuration } });
+  return api.PATCH('/api/platform/auth/{ref}/users/{id}', { path: { ...projectRef(ref), id }, body: { ban_duration: banDuration } });
 }
 
 /** Bans or unbans a user. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { canQueryAvailableVersions, requireIdentifier } from '@basin/core';
 import type { AvailableVersionsResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { availableVersionKeys } from './keys';
 
 export function getAvailableVersions(
@@ -10,10 +10,8 @@ export function getAvailableVersions(
   signal?: AbortSignal,
 ): Promise<AvailableVersionsResponse> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<AvailableVersionsResponse>(
-    `/api/platform/organizations/${encodeURIComponent(orgSlug)}/available-versions`,
-    { method: 'POST', body: { provider: 'local', region }, signal },
-  );
+  if (!region) throw new Error('region is required');
+  return api.POST('/api/platform/organizations/{slug}/available-versions', { path: { slug: orgSlug }, body: { provider: 'local', region }, signal });
 }
 
 /** Postgres versions a new project can use; disabled for the '_' slug or without a region (spec part 1 §5). */

@@ -3,7 +3,7 @@ import { BACKUP_MESSAGES, requireIdentifier } from '@basin/core';
 import type { DownloadBackupResponse } from '@basin/core/schemas';
 import { downloadFile } from '../../lib/download';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 
 export interface DownloadBackupVariables {
@@ -15,10 +15,7 @@ export interface DownloadBackupVariables {
 export function requestBackupDownload({ ref, id }: DownloadBackupVariables): Promise<DownloadBackupResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
   if (id === null) return Promise.reject(new Error(BACKUP_MESSAGES.noBackups));
-  return fetcher<DownloadBackupResponse>(`/api/platform/database/${encodeURIComponent(projectRef)}/backups/download`, {
-    method: 'POST',
-    body: { id },
-  });
+  return api.POST('/api/platform/database/{ref}/backups/download', { path: { ref: projectRef }, body: { id } });
 }
 
 /** Asks for a signed link to the backup and starts the browser's download of it. */

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { DownloadableBackupsResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { backupKeys } from './keys';
 
 export function getDownloadableBackups(ref: string | undefined, signal?: AbortSignal): Promise<DownloadableBackupsResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<DownloadableBackupsResponse>(
-    `/api/platform/database/${encodeURIComponent(projectRef)}/backups/downloadable-backups`,
-    { signal },
-  );
+  return api.GET('/api/platform/database/{ref}/backups/downloadable-backups', { path: { ref: projectRef }, signal });
 }
 
 export function useDownloadableBackupsQuery(ref: string | undefined) {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BILLING_MESSAGES } from '@basin/core';
+import { BILLING_MESSAGES, requireIdentifier } from '@basin/core';
 import type { Subscription, UpdateSubscriptionBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { organizationKeys } from '../organizations/keys';
 import { billingKeys } from './keys';
-import { subscriptionPath } from './use-subscription-query';
 
 export interface UpdateSubscriptionVariables {
   slug: string;
@@ -24,7 +23,7 @@ export function useUpdateSubscriptionMutation({
 }: MutationHookOptions<Subscription, UpdateSubscriptionVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ slug, body }: UpdateSubscriptionVariables) => fetcher<Subscription>(subscriptionPath(slug), { method: 'PUT', body }),
+    mutationFn: ({ slug, body }: UpdateSubscriptionVariables) => api.PUT('/api/platform/organizations/{slug}/billing/subscription', { path: { slug: requireIdentifier(slug, 'slug') }, body }),
     async onSuccess(subscription, variables, ...rest) {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: billingKeys.subscription(variables.slug), exact: true }),

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { isStatusInProgress, requireIdentifier, STATUS_POLL_INTERVAL_MS } from '@basin/core';
+import { isStatusInProgress, STATUS_POLL_INTERVAL_MS } from '@basin/core';
 import type { BranchItem } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { branchKeys } from './keys';
 
-export function branchesPath(ref: string | undefined): string {
-  return `/api/v1/projects/${encodeURIComponent(requireIdentifier(ref, 'Project ref'))}/branches`;
-}
 
 /** The list refreshes on the status interval while a branch is coming up or being deleted. */
 function listPollInterval(branches: BranchItem[] | undefined): number | false {
@@ -16,7 +14,7 @@ function listPollInterval(branches: BranchItem[] | undefined): number | false {
 export function useBranchesQuery(ref: string | undefined) {
   return useQuery({
     queryKey: branchKeys.list(ref),
-    queryFn: ({ signal }) => fetcher<BranchItem[]>(branchesPath(ref), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/v1/projects/{ref}/branches', { path: projectRef(ref), signal }),
     enabled: Boolean(ref),
     refetchInterval: (query) => listPollInterval(query.state.data),
   });

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createBranchFailedMessage } from '@basin/core';
 import type { CreateBranchBody, CreatedBranch } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { branchKeys } from './keys';
-import { branchesPath } from './use-branches-query';
 
 export interface CreateBranchVariables {
   ref: string;
@@ -16,7 +16,7 @@ export interface CreateBranchVariables {
 export function useCreateBranchMutation({ onSuccess, onError, ...options }: MutationHookOptions<CreatedBranch, CreateBranchVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, body }: CreateBranchVariables) => fetcher<CreatedBranch>(branchesPath(ref), { method: 'POST', body }),
+    mutationFn: ({ ref, body }: CreateBranchVariables) => api.POST('/api/v1/projects/{ref}/branches', { path: projectRef(ref), body }),
     async onSuccess(branch, variables, ...rest) {
       await queryClient.invalidateQueries({ queryKey: branchKeys.list(variables.ref) });
       await onSuccess?.(branch, variables, ...rest);

@@ -1,17 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { requireIdentifier } from '@basin/core';
-import type { DiskResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { diskKeys } from './keys';
 
-export function diskPath(ref: string | undefined): string {
-  return `/api/platform/projects/${encodeURIComponent(requireIdentifier(ref, 'Project ref'))}/disk`;
-}
 
 export function useDiskQuery(ref: string | undefined) {
   return useQuery({
     queryKey: diskKeys.disk(ref),
-    queryFn: ({ signal }) => fetcher<DiskResponse>(diskPath(ref), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/projects/{ref}/disk', { path: projectRef(ref), signal }),
     enabled: Boolean(ref),
   });
 }

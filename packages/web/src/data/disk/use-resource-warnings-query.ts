@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
-import type { ResourceWarning } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { diskKeys } from './keys';
 
 /** Spec part 1 §9: resource warnings are cached for an hour. */
@@ -11,10 +10,7 @@ export function useResourceWarningsQuery(ref: string | undefined, enabled = true
   return useQuery({
     queryKey: diskKeys.resourceWarnings(ref),
     queryFn: ({ signal }) =>
-      fetcher<ResourceWarning[]>(
-        `/api/platform/projects-resource-warnings?ref=${encodeURIComponent(requireIdentifier(ref, 'Project ref'))}`,
-        { signal },
-      ),
+      api.GET('/api/platform/projects-resource-warnings', { query: { ref: requireIdentifier(ref, 'Project ref') }, signal }),
     select: (warnings) => warnings.find((warning) => warning.project === ref),
     staleTime: RESOURCE_WARNINGS_STALE_MS,
     enabled: Boolean(ref) && enabled,

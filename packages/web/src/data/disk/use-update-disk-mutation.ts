@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISK_MESSAGES, type DiskAttributes } from '@basin/core';
 import type { DiskResponse } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { diskKeys } from './keys';
-import { diskPath } from './use-disk-query';
+import { projectRef } from '../project-path';
 
 export interface UpdateDiskVariables {
   ref: string;
@@ -17,7 +17,7 @@ export function useUpdateDiskMutation({ onSuccess, onError, ...options }: Mutati
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ref, attributes }: UpdateDiskVariables) =>
-      fetcher<DiskResponse>(diskPath(ref), { method: 'POST', body: { attributes } }),
+      api.POST('/api/platform/projects/{ref}/disk', { path: projectRef(ref), body: { attributes } }),
     async onSuccess(disk, variables, ...rest) {
       queryClient.setQueryData(diskKeys.disk(variables.ref), disk);
       await queryClient.invalidateQueries({ queryKey: diskKeys.resourceWarnings(variables.ref) });

@@ -2,11 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { EXIT_SURVEY_MESSAGES } from '@basin/core';
 import type { ExitSurveyBody, ExitSurveyCreated } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 
 export function sendExitSurvey(body: ExitSurveyBody): Promise<ExitSurveyCreated> {
-  return fetcher<ExitSurveyCreated>('/api/platform/feedback/downgrade', { method: 'POST', body });
+  return api.POST('/api/platform/feedback/downgrade', { body });
 }
 
 /** POST /platform/feedback/downgrade; 'Failed to submit exit survey: {message}' unless `onError` is given. */

@@ -8,5 +8,8 @@ export const functionsPath = (ref: string | undefined, rest = '') => projectApiP
 export const functionPath = (ref: string | undefined, slug: string | undefined, rest = '') =>
   functionsPath(ref, `/${encodeURIComponent(requireIdentifier(slug, 'slug'))}${rest}`);
 
-/** `/api/v1/projects/{ref}/secrets`. */
-export const secretsPath = (ref: string | undefined) => projectApiPath('v1/projects', ref, '/secrets');
+/** The path parameters of `/api/v1/projects/{ref}/functions/{function_slug}`, checked. */
+export const functionParams = (ref: string | undefined, slug: string | undefined) => ({
+  ref: requireIdentifier(ref, 'Project ref'),
+  function_slug: requireIdentifier(slug, 'slug'),
+});

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { functionKeys } from './keys';
-import { functionPath } from './paths';
+import { functionParams } from './paths';
 
 export interface DeleteFunctionVariables {
   ref: string;
@@ -11,7 +11,7 @@ export interface DeleteFunctionVariables {
 }
 
 export function deleteFunction({ ref, slug }: DeleteFunctionVariables): Promise<unknown> {
-  return fetcher<unknown>(functionPath(ref, slug), { method: 'DELETE' });
+  return api.DELETE('/api/v1/projects/{ref}/functions/{function_slug}', { path: functionParams(ref, slug) });
 }
 
 /** Deletes the function with all its versions; its URL answers 404 from then on. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { functionKeys } from './keys';
-import { secretsPath } from './paths';
 
 export interface DeleteSecretsVariables {
   ref: string;
@@ -11,7 +11,7 @@ export interface DeleteSecretsVariables {
 }
 
 export function deleteSecrets({ ref, names }: DeleteSecretsVariables): Promise<unknown> {
-  return fetcher<unknown>(secretsPath(ref), { method: 'DELETE', body: names });
+  return api.DELETE('/api/v1/projects/{ref}/secrets', { path: projectRef(ref), body: names });
 }
 
 export function useDeleteSecretsMutation({ onSuccess, onError, ...options }: MutationHookOptions<unknown, DeleteSecretsVariables> = {}) {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FunctionActivity } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { functionKeys } from './keys';
 
 /** How often the details page looks for new invocations and log lines. */
 export const FUNCTION_ACTIVITY_POLL_MS = 5_000;
 
 export function getFunctionActivity(ref: string | undefined, slug: string, signal?: AbortSignal): Promise<FunctionActivity> {
-  return fetcher<FunctionActivity>(projectApiPath('platform/projects', ref, `/functions/${encodeURIComponent(slug)}/activity`), { signal });
+  return api.GET('/api/platform/projects/{ref}/functions/{function_slug}/activity', { path: { ...projectRef(ref), function_slug: slug }, signal });
 }
 
 /** The function's newest invocations and console lines, polled while the page is open (and visible). */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EdgeFunction } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { functionKeys } from './keys';
-import { functionPath } from './paths';
+import { functionParams } from './paths';
 
 export function getFunction(ref: string | undefined, slug: string | undefined, signal?: AbortSignal): Promise<EdgeFunction> {
-  return fetcher<EdgeFunction>(functionPath(ref, slug), { signal });
+  return api.GET('/api/v1/projects/{ref}/functions/{function_slug}', { path: functionParams(ref, slug), signal });
 }
 
 /** One function and its current version. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { EdgeFunction } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { functionKeys } from './keys';
-import { functionsPath } from './paths';
 
 export function getFunctions(ref: string | undefined, signal?: AbortSignal): Promise<EdgeFunction[]> {
-  return fetcher<EdgeFunction[]>(functionsPath(ref), { signal });
+  return api.GET('/api/v1/projects/{ref}/functions', { path: projectRef(ref), signal });
 }
 
 /** The project's edge functions, oldest first. */

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SecretItem } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { functionKeys } from './keys';
-import { secretsPath } from './paths';
 
 export function getSecrets(ref: string | undefined, signal?: AbortSignal): Promise<SecretItem[]> {
-  return fetcher<SecretItem[]>(secretsPath(ref), { signal });
+  return api.GET('/api/v1/projects/{ref}/secrets', { path: projectRef(ref), signal });
 }
 
 /** The project's function secrets: names and the SHA-256 digest of each value (values are never answered). */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSecretsBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { functionKeys } from './keys';
-import { secretsPath } from './paths';
 
 export interface SetSecretsVariables {
   ref: string;
@@ -12,7 +12,7 @@ export interface SetSecretsVariables {
 }
 
 export function setSecrets({ ref, secrets }: SetSecretsVariables): Promise<unknown> {
-  return fetcher<unknown>(secretsPath(ref), { method: 'POST', body: secrets });
+  return api.POST('/api/v1/projects/{ref}/secrets', { path: projectRef(ref), body: secrets });
 }
 
 /** Creates or replaces secrets; running functions read them from their next request on. */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EdgeFunction, UpdateFunctionBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { functionKeys } from './keys';
-import { functionPath } from './paths';
+import { functionParams } from './paths';
 
 export interface UpdateFunctionVariables extends UpdateFunctionBody {
   ref: string;
@@ -12,7 +12,7 @@ export interface UpdateFunctionVariables extends UpdateFunctionBody {
 }
 
 export function updateFunction({ ref, slug, ...body }: UpdateFunctionVariables): Promise<EdgeFunction> {
-  return fetcher<EdgeFunction>(functionPath(ref, slug), { method: 'PATCH', body });
+  return api.PATCH('/api/v1/projects/{ref}/functions/{function_slug}', { path: functionParams(ref, slug), body });
 }
 
 /** Renames the function or turns its JWT check on or off (takes effect at its next request). */

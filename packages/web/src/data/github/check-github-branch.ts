@@ -1,6 +1,6 @@
 import { GITHUB_MESSAGES } from '@basin/core';
-import type { GitHubBranch, GitHubConnection } from '@basin/core/schemas';
-import { fetcher, isApiError } from '../fetcher';
+import type { GitHubConnection } from '@basin/core/schemas';
+import { api, isApiError } from '../fetcher';
 
 /**
  * Asks the server whether the branch exists in the connection's repository: null when it does,
@@ -8,9 +8,10 @@ import { fetcher, isApiError } from '../fetcher';
  * 'Failed to check GitHub branch: {message}' when the check itself fails.
  */
 export async function gitHubBranchError(connection: GitHubConnection, branch: string): Promise<string | null> {
-  const path = `/api/platform/integrations/github/repositories/${connection.repository.id}/branches/${encodeURIComponent(branch)}`;
   try {
-    await fetcher<GitHubBranch>(path);
+    await api.GET('/api/platform/integrations/github/repositories/{repository_id}/branches/{branch_name}', {
+      path: { repository_id: connection.repository.id, branch_name: branch },
+    });
     return null;
   } catch (error) {
     if (isApiError(error, 404)) return error.message;

@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GITHUB_MESSAGES } from '@basin/core';
 import type { CreateGitHubConnectionBody, GitHubConnection } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { githubKeys } from './keys';
-import { GITHUB_CONNECTIONS_PATH } from './use-github-connections-query';
 
 export interface GitHubConnectionVariables {
   connection: GitHubConnection;
@@ -16,7 +15,6 @@ export interface UpdateGitHubConnectionVariables extends GitHubConnectionVariabl
   gitlessBranching: boolean;
 }
 
-const connectionPath = (id: number) => `${GITHUB_CONNECTIONS_PATH}/${id}`;
 
 /**
  * One GitHub connection mutation: the organization's connections are refetched after it, and a
@@ -55,7 +53,7 @@ export function useCreateGitHubConnectionMutation(options: MutationHookOptions<G
   return useConnectionMutation(
     ({ organizationId, projectRef, repository, token }: CreateGitHubConnectionVariables) => {
       const body: CreateGitHubConnectionBody = { organization_id: organizationId, project_ref: projectRef, repository, token };
-      return fetcher<GitHubConnection>(GITHUB_CONNECTIONS_PATH, { method: 'POST', body });
+      return api.POST('/api/platform/integrations/github/connections', { body });
     },
     GITHUB_MESSAGES.connectFailed,
     options,
@@ -65,7 +63,7 @@ export function useCreateGitHubConnectionMutation(options: MutationHookOptions<G
 export function useUpdateGitHubConnectionMutation(options: MutationHookOptions<GitHubConnection, UpdateGitHubConnectionVariables> = {}) {
   return useConnectionMutation(
     ({ connection, gitlessBranching }: UpdateGitHubConnectionVariables) =>
-      fetcher<GitHubConnection>(connectionPath(connection.id), { method: 'PATCH', body: { gitless_branching: gitlessBranching } }),
+      api.PATCH('/api/platform/integrations/github/connections/{id}', { path: { id: connection.id }, body: { gitless_branching: gitlessBranching } }),
     GITHUB_MESSAGES.updateFailed,
     options,
   );
@@ -73,7 +71,7 @@ export function useUpdateGitHubConnectionMutation(options: MutationHookOptions<G
 
 export function useDeleteGitHubConnectionMutation(options: MutationHookOptions<void, GitHubConnectionVariables> = {}) {
   return useConnectionMutation(
-    ({ connection }: GitHubConnectionVariables) => fetcher<void>(connectionPath(connection.id), { method: 'DELETE' }),
+    ({ connection }: GitHubConnectionVariables) => api.DELETE('/api/platform/integrations/github/connections/{id}', { path: { id: connection.id } }),
     GITHUB_MESSAGES.disconnectFailed,
     options,
   );

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { GitHubConnection, Project } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { requireIdentifier } from '@basin/core';
+import { api } from '../fetcher';
 import { githubKeys } from './keys';
 
 /** Spec part 1 §9, part 2 §9: GitHub connections are cached for 30 minutes. */
 const GITHUB_CONNECTIONS_CACHE_MS = 30 * 60 * 1000;
-
-export const GITHUB_CONNECTIONS_PATH = '/api/platform/integrations/github/connections';
 
 export function useGitHubConnectionsQuery<T = GitHubConnection[]>(
   organizationId: number | undefined,
@@ -14,7 +13,11 @@ export function useGitHubConnectionsQuery<T = GitHubConnection[]>(
 ) {
   return useQuery({
     queryKey: githubKeys.connections(organizationId),
-    queryFn: ({ signal }) => fetcher<GitHubConnection[]>(`${GITHUB_CONNECTIONS_PATH}?organization_id=${organizationId}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.GET('/api/platform/integrations/github/connections', {
+        query: { organization_id: requireIdentifier(organizationId, 'organizationId') },
+        signal,
+      }),
     select,
     staleTime: GITHUB_CONNECTIONS_CACHE_MS,
     gcTime: GITHUB_CONNECTIONS_CACHE_MS,

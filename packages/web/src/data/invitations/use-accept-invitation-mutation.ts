@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_MESSAGES } from '@basin/core';
 import type { Organization } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { organizationKeys } from '../organizations/keys';
 import { invitationKeys } from './keys';
 
 export function acceptInvitation({ id }: { id: string }): Promise<Organization> {
-  return fetcher<Organization>(`/api/platform/profile/invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' });
+  return api.POST('/api/platform/profile/invitations/{id}/accept', { path: { id } });
 }
 
 export function useAcceptInvitationMutation({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_MESSAGES } from '@basin/core';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { invitationKeys } from './keys';
 
@@ -12,7 +12,7 @@ export interface DeclineInvitationVariables {
 }
 
 export function declineInvitation({ id }: DeclineInvitationVariables): Promise<unknown> {
-  return fetcher(`/api/platform/profile/invitations/${encodeURIComponent(id)}/decline`, { method: 'POST' });
+  return api.POST('/api/platform/profile/invitations/{id}/decline', { path: { id } });
 }
 
 export function useDeclineInvitationMutation({

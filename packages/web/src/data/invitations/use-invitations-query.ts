@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { Invitation } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { invitationKeys } from './keys';
 
 export function getInvitations(slug: string | undefined, signal?: AbortSignal): Promise<Invitation[]> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Invitation[]>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/invitations`, { signal });
+  return api.GET('/api/platform/organizations/{slug}/invitations', { path: { slug: orgSlug }, signal });
 }
 
 /** The organization's pending (unexpired) invitations. */

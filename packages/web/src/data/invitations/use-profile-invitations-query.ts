@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileInvitation } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { invitationKeys } from './keys';
 
 export function getProfileInvitations(signal?: AbortSignal): Promise<ProfileInvitation[]> {
-  return fetcher<ProfileInvitation[]>('/api/platform/profile/invitations', { signal });
+  return api.GET('/api/platform/profile/invitations', { signal });
 }
 
 /** Pending invitations addressed to the signed-in user's email. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { INVITATION_MESSAGES, requireIdentifier } from '@basin/core';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { invitationKeys } from './keys';
 
@@ -14,9 +14,7 @@ export interface RevokeInvitationVariables {
 
 export function revokeInvitation({ slug, id }: RevokeInvitationVariables): Promise<unknown> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/invitations/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-  });
+  return api.DELETE('/api/platform/organizations/{slug}/invitations/{id}', { path: { slug: orgSlug, id } });
 }
 
 export function useRevokeInvitationMutation({

@@ -1,6 +1,6 @@
 import type { LogsQueryParams, LogsQueryResult } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api, apiUrl } from '../fetcher';
+import { projectRef } from '../project-path';
 
 /** Query keys of the project's log queries (logs.all): `logsKeys.all(ref)` covers every one of them. */
 export const logsKeys = {
@@ -18,11 +18,14 @@ const MAX_URL_QUERY_LENGTH = 6000;
  * show them.
  */
 export function fetchLogsAll(ref: string | undefined, params: LogsQueryParams, signal?: AbortSignal): Promise<LogsQueryResult> {
-  const path = projectApiPath('platform/projects', ref, '/analytics/endpoints/logs.all');
-  const query = new URLSearchParams({ sql: params.sql });
-  if (params.iso_timestamp_start) query.set('iso_timestamp_start', params.iso_timestamp_start);
-  if (params.iso_timestamp_end) query.set('iso_timestamp_end', params.iso_timestamp_end);
-  const search = query.toString();
-  if (search.length > MAX_URL_QUERY_LENGTH) return fetcher<LogsQueryResult>(path, { method: 'POST', body: params, signal });
-  return fetcher<LogsQueryResult>(`${path}?${search}`, { signal });
+  const path = projectRef(ref);
+  const query = {
+    sql: params.sql,
+    iso_timestamp_start: params.iso_timestamp_start || undefined,
+    iso_timestamp_end: params.iso_timestamp_end || undefined,
+  };
+  if (apiUrl('', undefined, query).length > MAX_URL_QUERY_LENGTH) {
+    return api.POST('/api/platform/projects/{ref}/analytics/endpoints/logs.all', { path, body: params, signal });
+  }
+  return api.GET('/api/platform/projects/{ref}/analytics/endpoints/logs.all', { path, query, signal });
 }

@@ -1,15 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { MemberAtFreeProjectLimit } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { memberKeys } from './keys';
 
 export function getMembersAtFreeProjectLimit(slug: string | undefined, signal?: AbortSignal): Promise<MemberAtFreeProjectLimit[]> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<MemberAtFreeProjectLimit[]>(
-    `/api/platform/organizations/${encodeURIComponent(orgSlug)}/members/reached-free-project-limit`,
-    { signal },
-  );
+  return api.GET('/api/platform/organizations/{slug}/members/reached-free-project-limit', { path: { slug: orgSlug }, signal });
 }
 
 /** Free organizations check these members before a restore (spec part 1 §6). */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { INVITATION_MESSAGES, requireIdentifier } from '@basin/core';
 import type { Invitation, InviteMemberBody } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { invitationKeys } from '../invitations/keys';
 import type { MutationHookOptions } from '../mutation-options';
 
@@ -13,10 +13,7 @@ export interface InviteMemberVariables extends InviteMemberBody {
 /** Creates (or renews) a pending invitation; the invitee joins once they accept it. */
 export function inviteMember({ slug, ...body }: InviteMemberVariables): Promise<Invitation> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Invitation>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/members`, {
-    method: 'POST',
-    body,
-  });
+  return api.POST('/api/platform/organizations/{slug}/members', { path: { slug: orgSlug }, body });
 }
 
 export function useInviteMemberMutation({

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { Member } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { memberKeys } from './keys';
 
 export function getMembers(slug: string | undefined, signal?: AbortSignal): Promise<Member[]> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Member[]>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/members`, { signal });
+  return api.GET('/api/platform/organizations/{slug}/members', { path: { slug: orgSlug }, signal });
 }
 
 export function useMembersQuery(slug: string | undefined) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { requireIdentifier } from '@basin/core';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { memberKeys } from './keys';
 
@@ -14,10 +14,7 @@ export interface RemoveMemberVariables {
 
 export function removeMember({ slug, userId }: RemoveMemberVariables): Promise<unknown> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher(
-    `/api/platform/organizations/${encodeURIComponent(orgSlug)}/members/${encodeURIComponent(userId)}`,
-    { method: 'DELETE' },
-  );
+  return api.DELETE('/api/platform/organizations/{slug}/members/{user_id}', { path: { slug: orgSlug, user_id: userId } });
 }
 
 export function useRemoveMemberMutation({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { requireIdentifier } from '@basin/core';
 import type { Member, UpdateMemberBody } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { organizationKeys } from '../organizations/keys';
 import { memberKeys } from './keys';
@@ -14,10 +14,7 @@ export interface UpdateMemberVariables extends UpdateMemberBody {
 
 export function updateMember({ slug, userId, ...body }: UpdateMemberVariables): Promise<Member> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Member>(
-    `/api/platform/organizations/${encodeURIComponent(orgSlug)}/members/${encodeURIComponent(userId)}`,
-    { method: 'PATCH', body },
-  );
+  return api.PATCH('/api/platform/organizations/{slug}/members/{user_id}', { path: { slug: orgSlug, user_id: userId }, body });
 }
 
 export function useUpdateMemberMutation({

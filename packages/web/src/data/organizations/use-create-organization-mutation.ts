@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import type { CreateOrganizationBody, Organization } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { organizationKeys } from './keys';
 
 export function createOrganization(body: CreateOrganizationBody): Promise<Organization> {
-  return fetcher<Organization>('/api/platform/organizations', { method: 'POST', body });
+  return api.POST('/api/platform/organizations', { body });
 }
 
 export function useCreateOrganizationMutation({

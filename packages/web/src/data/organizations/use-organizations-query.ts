@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Organization } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { organizationKeys } from './keys';
 
 export function getOrganizations(signal?: AbortSignal): Promise<Organization[]> {
-  return fetcher<Organization[]>('/api/platform/organizations', { signal });
+  return api.GET('/api/platform/organizations', { signal });
 }
 
 /** The organizations the signed-in user belongs to. */

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORGANIZATION_SETTINGS_MESSAGES, requireIdentifier } from '@basin/core';
 import type { Organization, UpdateOrganizationBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { organizationKeys } from './keys';
 
@@ -26,10 +26,7 @@ export function updateOrganizationPayload({ slug: _slug, ...fields }: UpdateOrga
 
 export function updateOrganization(variables: UpdateOrganizationVariables): Promise<Organization> {
   const slug = requireIdentifier(variables.slug, 'slug');
-  return fetcher<Organization>(`/api/platform/organizations/${encodeURIComponent(slug)}`, {
-    method: 'PATCH',
-    body: updateOrganizationPayload(variables),
-  });
+  return api.PATCH('/api/platform/organizations/{slug}', { path: { slug }, body: updateOrganizationPayload(variables) });
 }
 
 /**

@@ -1,4 +1,4 @@
 export const pgMetaKeys = {
-  list: (ref: string | undefined, kind: string, params: Record<string, string | number>) => ['projects', ref, 'pg-meta', kind, params] as const,
+  list: (ref: string | undefined, kind: string, params: object) => ['projects', ref, 'pg-meta', kind, params] as const,
   apiDescription: (ref: string | undefined) => ['projects', ref, 'api-rest'] as const,
 };

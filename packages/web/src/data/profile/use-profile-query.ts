@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { profileKeys } from './keys';
 
 export function getProfile(signal?: AbortSignal): Promise<Profile> {
-  return fetcher<Profile>('/api/platform/profile', { signal });
+  return api.GET('/api/platform/profile', { signal });
 }
 
 export function useProfileQuery() {

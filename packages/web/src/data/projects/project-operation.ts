@@ -1,22 +1,37 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requireIdentifier } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import type { ApiBody } from '../api';
 import type { MutationHookOptions } from '../mutation-options';
+import { projectRef } from '../project-path';
 import { projectKeys } from './keys';
 
-/** The lifecycle calls that answer 202 with the project in its pending status. */
-export type ProjectOperation = 'pause' | 'restart' | 'restore' | 'resize';
-
-export interface ProjectOperationVariables {
-  ref: string;
-  body?: object;
+/** The lifecycle calls that answer 202 with the project in its pending status, with the body each takes. */
+interface OperationBodies {
+  pause: undefined;
+  restart: undefined;
+  restore: ApiBody<'post', '/api/platform/projects/{ref}/restore'> | undefined;
+  resize: ApiBody<'post', '/api/platform/projects/{ref}/resize'>;
 }
+export type ProjectOperation = keyof OperationBodies;
 
-export function postProjectOperation(operation: ProjectOperation, { ref, body = {} }: ProjectOperationVariables): Promise<Project> {
-  const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<Project>(`/api/platform/projects/${encodeURIComponent(projectRef)}/${operation}`, { method: 'POST', body });
+export type ProjectOperationVariables<O extends ProjectOperation> = { ref: string } & (undefined extends OperationBodies[O]
+  ? { body?: OperationBodies[O] }
+  : { body: OperationBodies[O] });
+
+type Post<O extends ProjectOperation> = (variables: ProjectOperationVariables<O>) => Promise<Project>;
+
+const POSTS: { [O in ProjectOperation]: Post<O> } = {
+  pause: ({ ref }) => api.POST('/api/platform/projects/{ref}/pause', { path: projectRef(ref) }),
+  restart: ({ ref }) => api.POST('/api/platform/projects/{ref}/restart', { path: projectRef(ref) }),
+  restore: ({ ref, body }) => api.POST('/api/platform/projects/{ref}/restore', { path: projectRef(ref), body: body ?? {} }),
+  resize: ({ ref, body }) => api.POST('/api/platform/projects/{ref}/resize', { path: projectRef(ref), body }),
+};
+
+export function postProjectOperation<O extends ProjectOperation>(operation: O, variables: ProjectOperationVariables<O>): Promise<Project> {
+  const post: Post<O> = POSTS[operation];
+  return post(variables);
 }
 
 /**
@@ -24,8 +39,8 @@ export function postProjectOperation(operation: ProjectOperation, { ref, body = 
  * so the layout switches to that status screen and starts polling; `failureToast` words the
  * default error toast.
  */
-export function useProjectOperationMutation<TVariables extends ProjectOperationVariables>(
-  operation: ProjectOperation,
+export function useProjectOperationMutation<O extends ProjectOperation, TVariables extends ProjectOperationVariables<O>>(
+  operation: O,
   failureToast: (message: string) => string,
   { onSuccess, onError, ...options }: MutationHookOptions<Project, TVariables> = {},
 ) {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { projectKeys } from './keys';
 
 export function createProject(body: CreateProjectBody): Promise<Project> {
-  return fetcher<Project>('/api/platform/projects', { method: 'POST', body });
+  return api.POST('/api/platform/projects', { body });
 }
 
 export function useCreateProjectMutation({

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DELETE_PROJECT_MESSAGES, requireIdentifier } from '@basin/core';
 import type { DeletedProject } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { projectKeys } from './keys';
 
@@ -15,7 +15,7 @@ export interface DeleteProjectVariables {
 
 export function deleteProject({ ref }: DeleteProjectVariables): Promise<DeletedProject> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<DeletedProject>(`/api/platform/projects/${encodeURIComponent(projectRef)}`, { method: 'DELETE' });
+  return api.DELETE('/api/platform/projects/{ref}', { path: { ref: projectRef } });
 }
 
 /** Deletes the project: 'Successfully deleted {name}', and its cached data is dropped. */

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { projectKeys } from './keys';
 
 export function getProject(ref: string | undefined, signal?: AbortSignal): Promise<Project> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<Project>(`/api/platform/projects/${encodeURIComponent(projectRef)}`, { signal });
+  return api.GET('/api/platform/projects/{ref}', { path: { ref: projectRef }, signal });
 }
 
 export function useProjectQuery(ref: string | undefined) {

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect, useState } from 'react';
 import { requireIdentifier, statusFirstPollDelay, statusPollInterval, type ProjectStatus } from '@basin/core';
 import type { Project, ProjectStatusResponse } from '@basin/core/schemas';
-import { fetcher, isApiError } from '../fetcher';
+import { api, isApiError } from '../fetcher';
 import { projectKeys } from './keys';
 
 export async function getProjectStatus(
@@ -13,7 +13,7 @@ export async function getProjectStatus(
   const projectRef = requireIdentifier(ref, 'Project ref');
   let answer: ProjectStatusResponse;
   try {
-    answer = await fetcher<ProjectStatusResponse>(`/api/platform/projects/${encodeURIComponent(projectRef)}/status`, { signal });
+    answer = await api.GET('/api/platform/projects/{ref}/status', { path: { ref: projectRef }, signal });
   } catch (error) {
     // Gone (e.g. deleted meanwhile): refreshing the project shows that it was not found.
     if (isApiError(error, 404)) void queryClient.invalidateQueries({ queryKey: projectKeys.detail(projectRef), exact: true });

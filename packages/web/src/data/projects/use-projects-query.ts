@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { isStatusInProgress, requireIdentifier, STATUS_POLL_INTERVAL_MS } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { projectKeys } from './keys';
 
 export function getProjects(slug: string | undefined, signal?: AbortSignal): Promise<Project[]> {
   const orgSlug = requireIdentifier(slug, 'slug');
-  return fetcher<Project[]>(`/api/platform/organizations/${encodeURIComponent(orgSlug)}/projects`, { signal });
+  return api.GET('/api/platform/organizations/{slug}/projects', { path: { slug: orgSlug }, signal });
 }
 
 /** The list refreshes on the status interval while any of its projects is setting up, pausing, being deleted, ... */

@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DATABASE_SETTINGS_MESSAGES } from '@basin/core';
 import type { ResetDatabasePasswordBody, ResetDatabasePasswordResponse } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { projectKeys } from './keys';
 
 /** PATCH /platform/projects/{ref}/db-password: the project is read again, so every connection string shows the new password. */
@@ -15,7 +15,7 @@ export function useResetDatabasePasswordMutation(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ResetDatabasePasswordBody) =>
-      fetcher<ResetDatabasePasswordResponse>(projectApiPath('platform/projects', ref, '/db-password'), { method: 'PATCH', body }),
+      api.PATCH('/api/platform/projects/{ref}/db-password', { path: projectRef(ref), body }),
     async onSuccess(answer, ...rest) {
       toast.success(DATABASE_SETTINGS_MESSAGES.resetDone);
       await queryClient.invalidateQueries({ queryKey: projectKeys.detail(ref), exact: true });

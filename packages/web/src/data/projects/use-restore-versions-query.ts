@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { AvailableVersionsResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { projectKeys } from './keys';
 
 export function getRestoreVersions(ref: string | undefined, signal?: AbortSignal): Promise<AvailableVersionsResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<AvailableVersionsResponse>(`/api/platform/projects/${encodeURIComponent(projectRef)}/restore/versions`, {
-    signal,
-  });
+  return api.GET('/api/platform/projects/{ref}/restore/versions', { path: { ref: projectRef }, signal });
 }
 
 /** The Postgres versions a paused project can be restored onto. */

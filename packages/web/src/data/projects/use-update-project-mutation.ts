@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../lib/toast';
 import { requireIdentifier } from '@basin/core';
 import type { Project, UpdateProjectBody } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { projectKeys } from './keys';
 
@@ -12,7 +12,7 @@ export interface UpdateProjectVariables extends UpdateProjectBody {
 
 export function updateProject({ ref, ...body }: UpdateProjectVariables): Promise<Project> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<Project>(`/api/platform/projects/${encodeURIComponent(projectRef)}`, { method: 'PATCH', body });
+  return api.PATCH('/api/platform/projects/{ref}', { path: { ref: projectRef }, body });
 }
 
 export function useUpdateProjectMutation({

@@ -2,15 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { REPORTS_MESSAGES } from '@basin/core';
 import type { AddReportItemBody, Report } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { storeReport } from './cache';
 
 export type AddReportItemVariables = AddReportItemBody & { ref: string; reportId: string };
 
 export function addReportItem({ ref, reportId, ...body }: AddReportItemVariables): Promise<Report> {
-  return fetcher<Report>(projectApiPath('platform/projects', ref, `/reports/${encodeURIComponent(reportId)}/items`), { method: 'POST', body });
+  return api.POST('/api/platform/projects/{ref}/reports/{id}/items', { path: { ...projectRef(ref), id: reportId }, body });
 }
 
 /** A chart at the end of the report: inline SQL (an assistant result card) or one of the member's snippets. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReportBody, Report } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { storeReport } from './cache';
 
 export interface CreateReportVariables extends CreateReportBody {
@@ -11,7 +11,7 @@ export interface CreateReportVariables extends CreateReportBody {
 }
 
 export function createReport({ ref, ...body }: CreateReportVariables): Promise<Report> {
-  return fetcher<Report>(projectApiPath('platform/projects', ref, '/reports'), { method: 'POST', body });
+  return api.POST('/api/platform/projects/{ref}/reports', { path: projectRef(ref), body });
 }
 
 export function useCreateReportMutation({ onSuccess, onError, ...options }: MutationHookOptions<Report, CreateReportVariables> = {}) {

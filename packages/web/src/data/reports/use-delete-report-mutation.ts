@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Report } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { forgetReport } from './cache';
 
 export interface DeleteReportVariables {
@@ -12,7 +12,7 @@ export interface DeleteReportVariables {
 }
 
 export function deleteReport({ ref, id }: DeleteReportVariables): Promise<Report> {
-  return fetcher<Report>(projectApiPath('platform/projects', ref, `/reports/${encodeURIComponent(id)}`), { method: 'DELETE' });
+  return api.DELETE('/api/platform/projects/{ref}/reports/{id}', { path: { ...projectRef(ref), id } });
 }
 
 export function useDeleteReportMutation({ onSuccess, onError, ...options }: MutationHookOptions<Report, DeleteReportVariables> = {}) {

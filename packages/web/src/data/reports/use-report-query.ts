@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Report } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { reportKeys } from './keys';
 
 export function getReport(ref: string | undefined, id: string, signal?: AbortSignal): Promise<Report> {
-  return fetcher<Report>(projectApiPath('platform/projects', ref, `/reports/${encodeURIComponent(id)}`), { signal });
+  return api.GET('/api/platform/projects/{ref}/reports/{id}', { path: { ...projectRef(ref), id }, signal });
 }
 
 export function useReportQuery(ref: string | undefined, id: string | undefined) {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { BuiltInChart, ReportRange, ReportSeries } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { reportKeys } from './keys';
 
 /** A chart refreshes every minute, as often as the resource samples and the buckets of the last hour move. */
 export const SERIES_REFRESH_MS = 60_000;
 
 export function getReportSeries(ref: string | undefined, chart: BuiltInChart, range: ReportRange, signal?: AbortSignal): Promise<ReportSeries> {
-  return fetcher<ReportSeries>(projectApiPath('platform/projects', ref, `/reports/series/${chart}?range=${range}`), { signal });
+  return api.GET('/api/platform/projects/{ref}/reports/series/{chart}', { path: { ...projectRef(ref), chart }, query: { range }, signal });
 }
 
 export function useReportSeriesQuery(ref: string | undefined, chart: BuiltInChart, range: ReportRange) {

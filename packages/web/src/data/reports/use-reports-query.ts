@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Report } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { reportKeys } from './keys';
 
 export function getReports(ref: string | undefined, signal?: AbortSignal): Promise<Report[]> {
-  return fetcher<Report[]>(projectApiPath('platform/projects', ref, '/reports'), { signal });
+  return api.GET('/api/platform/projects/{ref}/reports', { path: projectRef(ref), signal });
 }
 
 /** The project's custom reports, oldest first. */

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Report, UpdateReportBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { storeReport } from './cache';
 import { reportKeys } from './keys';
 
@@ -13,7 +13,7 @@ export interface UpdateReportVariables extends UpdateReportBody {
 }
 
 export function updateReport({ ref, id, ...body }: UpdateReportVariables): Promise<Report> {
-  return fetcher<Report>(projectApiPath('platform/projects', ref, `/reports/${encodeURIComponent(id)}`), { method: 'PATCH', body });
+  return api.PATCH('/api/platform/projects/{ref}/reports/{id}', { path: { ...projectRef(ref), id }, body });
 }
 
 /** Renames or rearranges; a refused change reloads the report so the page shows what is stored. */

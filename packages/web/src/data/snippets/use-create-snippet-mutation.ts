@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SQL_EDITOR_MESSAGES } from '@basin/core';
 import type { CreateSnippetBody, Snippet } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { snippetKeys } from './keys';
 
 export interface CreateSnippetVariables extends CreateSnippetBody {
@@ -12,7 +12,7 @@ export interface CreateSnippetVariables extends CreateSnippetBody {
 }
 
 export function createSnippet({ ref, ...body }: CreateSnippetVariables): Promise<Snippet> {
-  return fetcher<Snippet>(projectApiPath('platform/projects', ref, '/snippets'), { method: 'POST', body });
+  return api.POST('/api/platform/projects/{ref}/snippets', { path: projectRef(ref), body });
 }
 
 export function useCreateSnippetMutation({ onSuccess, onError, ...options }: MutationHookOptions<Snippet, CreateSnippetVariables> = {}) {

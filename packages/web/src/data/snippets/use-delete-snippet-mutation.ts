@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Snippet } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { snippetKeys } from './keys';
 
 export interface DeleteSnippetVariables {
@@ -12,7 +12,7 @@ export interface DeleteSnippetVariables {
 }
 
 export function deleteSnippet({ ref, id }: DeleteSnippetVariables): Promise<Snippet> {
-  return fetcher<Snippet>(projectApiPath('platform/projects', ref, `/snippets/${encodeURIComponent(id)}`), { method: 'DELETE' });
+  return api.DELETE('/api/platform/projects/{ref}/snippets/{id}', { path: { ...projectRef(ref), id } });
 }
 
 export function useDeleteSnippetMutation({ onSuccess, onError, ...options }: MutationHookOptions<Snippet, DeleteSnippetVariables> = {}) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Snippet } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { snippetKeys } from './keys';
 
 export function getSnippet(ref: string | undefined, id: string, signal?: AbortSignal): Promise<Snippet> {
-  return fetcher<Snippet>(projectApiPath('platform/projects', ref, `/snippets/${encodeURIComponent(id)}`), { signal });
+  return api.GET('/api/platform/projects/{ref}/snippets/{id}', { path: { ...projectRef(ref), id }, signal });
 }
 
 export function useSnippetQuery(ref: string | undefined, id: string | undefined) {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Snippet } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { snippetKeys } from './keys';
 
 export function getSnippets(ref: string | undefined, signal?: AbortSignal): Promise<Snippet[]> {
-  return fetcher<Snippet[]>(projectApiPath('platform/projects', ref, '/snippets'), { signal });
+  return api.GET('/api/platform/projects/{ref}/snippets', { path: projectRef(ref), signal });
 }
 
 /** The signed-in member's snippets of the project, last changed first. */

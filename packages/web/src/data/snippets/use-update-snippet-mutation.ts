@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Snippet, UpdateSnippetBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { snippetKeys } from './keys';
 
 export type UpdateSnippetVariables = UpdateSnippetBody & { ref: string; id: string };
 
 export function updateSnippet({ ref, id, ...body }: UpdateSnippetVariables): Promise<Snippet> {
-  return fetcher<Snippet>(projectApiPath('platform/projects', ref, `/snippets/${encodeURIComponent(id)}`), { method: 'PATCH', body });
+  return api.PATCH('/api/platform/projects/{ref}/snippets/{id}', { path: { ...projectRef(ref), id }, body });
 }
 
 /** Rename and autosave: the list moves the snippet to the top, the open one keeps its text. */

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { SqlError, SqlResult } from '@basin/core/schemas';
-import { ApiError, fetcher } from '../fetcher';
+import { api, ApiError } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
-import { projectApiPath } from '../project-path';
 import { sqlKeys } from './keys';
 
 export interface RunSqlVariables {
@@ -34,7 +34,7 @@ function isSqlError(body: unknown): body is SqlError {
 export async function runSql({ ref, query, readOnly }: RunSqlVariables): Promise<SqlResult> {
   const body = readOnly ? { query, read_only: true } : { query };
   try {
-    return await fetcher<SqlResult>(projectApiPath('platform/pg-meta', ref, '/query'), { method: 'POST', body });
+    return await api.POST('/api/platform/pg-meta/{ref}/query', { path: projectRef(ref), body });
   } catch (error) {
     if (error instanceof ApiError && error.status === 400 && isSqlError(error.body)) throw new SqlRunError(error.body);
     throw error;

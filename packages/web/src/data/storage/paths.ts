@@ -1,10 +1,8 @@
 import { projectApiPath } from '../project-path';
 
-/** `/api/platform/storage/{ref}{rest}`. */
-export const storagePath = (ref: string | undefined, rest = '') => projectApiPath('platform/storage', ref, rest);
-
-export const bucketPath = (ref: string | undefined, bucket: string, rest = '') => storagePath(ref, `/buckets/${encodeURIComponent(bucket)}${rest}`);
-
-/** An object's upload and download path: each segment of its name percent-encoded, slashes kept. */
+/**
+ * An object's upload and download path (`/api/platform/storage/{ref}/buckets/{id}/objects/{path}`):
+ * each segment of its name percent-encoded, slashes kept. Raw bodies, outside the typed client.
+ */
 export const objectPath = (ref: string | undefined, bucket: string, name: string) =>
-  bucketPath(ref, bucket, `/objects/${name.split('/').map(encodeURIComponent).join('/')}`);
+  projectApiPath('platform/storage', ref, `/buckets/${encodeURIComponent(bucket)}/objects/${name.split('/').map(encodeURIComponent).join('/')}`);

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { StorageBucket } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { storageKeys } from './keys';
-import { storagePath } from './paths';
 
-export const getBuckets = (ref: string | undefined, signal?: AbortSignal) => fetcher<StorageBucket[]>(storagePath(ref, '/buckets'), { signal });
+export const getBuckets = (ref: string | undefined, signal?: AbortSignal) => api.GET('/api/platform/storage/{ref}/buckets', { path: projectRef(ref), signal });
 
 /** The project's buckets, by name (409 while the project is not running). */
 export function useBucketsQuery(ref: string | undefined) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StorageMessage } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { storageKeys } from './keys';
-import { bucketPath } from './paths';
 
 export interface BucketActionVariables {
   ref: string;
@@ -15,7 +15,7 @@ export interface BucketActionVariables {
 export function useDeleteBucketMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageMessage, BucketActionVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, id }: BucketActionVariables) => fetcher<StorageMessage>(bucketPath(ref, id), { method: 'DELETE' }),
+    mutationFn: ({ ref, id }: BucketActionVariables) => api.DELETE('/api/platform/storage/{ref}/buckets/{id}', { path: { ...projectRef(ref), id } }),
     async onSuccess(answer, variables, ...rest) {
       queryClient.removeQueries({ queryKey: storageKeys.bucket(variables.ref, variables.id) });
       queryClient.removeQueries({ queryKey: storageKeys.objectsOf(variables.ref, variables.id) });
@@ -35,7 +35,7 @@ export function useDeleteBucketMutation({ onSuccess, onError, ...options }: Muta
 export function useEmptyBucketMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageMessage, BucketActionVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, id }: BucketActionVariables) => fetcher<StorageMessage>(bucketPath(ref, id, '/empty'), { method: 'POST' }),
+    mutationFn: ({ ref, id }: BucketActionVariables) => api.POST('/api/platform/storage/{ref}/buckets/{id}/empty', { path: { ...projectRef(ref), id } }),
     async onSuccess(answer, variables, ...rest) {
       await queryClient.invalidateQueries({ queryKey: storageKeys.objectsOf(variables.ref, variables.id) });
       toast.success(`Emptied bucket ${variables.id}`);

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StorageObject } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { storageKeys } from './keys';
-import { bucketPath } from './paths';
 
 export interface DeleteObjectsVariables {
   ref: string;
@@ -16,7 +16,7 @@ export interface DeleteObjectsVariables {
 export function useDeleteObjectsMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageObject[], DeleteObjectsVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref, bucket, paths }: DeleteObjectsVariables) => fetcher<StorageObject[]>(bucketPath(ref, bucket, '/objects/delete'), { method: 'POST', body: { paths } }),
+    mutationFn: ({ ref, bucket, paths }: DeleteObjectsVariables) => api.POST('/api/platform/storage/{ref}/buckets/{id}/objects/delete', { path: { ...projectRef(ref), id: bucket }, body: { paths } }),
     async onSuccess(removed, variables, ...rest) {
       await queryClient.invalidateQueries({ queryKey: storageKeys.objectsOf(variables.ref, variables.bucket) });
       toast.success(removed.length === 1 ? `Deleted ${removed[0]!.name.split('/').pop()}` : `Deleted ${removed.length} files`);

@@ -1,18 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateBucketBody, StorageBucket, UpdateBucketBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { storageKeys } from './keys';
-import { bucketPath, storagePath } from './paths';
 
 /** A new bucket (no `id`), or the changes of the bucket `id`. */
 export type SaveBucketVariables = { ref: string } & ({ id?: undefined; body: CreateBucketBody } | { id: string; body: UpdateBucketBody });
 
 export function saveBucket({ ref, id, body }: SaveBucketVariables): Promise<StorageBucket> {
   return id === undefined
-    ? fetcher<StorageBucket>(storagePath(ref, '/buckets'), { method: 'POST', body })
-    : fetcher<StorageBucket>(bucketPath(ref, id), { method: 'PATCH', body });
+    ? api.POST('/api/platform/storage/{ref}/buckets', { path: projectRef(ref), body })
+    : api.PATCH('/api/platform/storage/{ref}/buckets/{id}', { path: { ...projectRef(ref), id }, body });
 }
 
 export function useSaveBucketMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageBucket, SaveBucketVariables> = {}) {

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type StorageArchive, STORAGE_ARCHIVE_POLL_MS } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher, isApiError } from '../fetcher';
+import { api, isApiError } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { storageKeys } from './keys';
-import { storagePath } from './paths';
 
 /** The last archive, null when there is none ('Storage archive not found' reads as no file); polled every 5 s while it is created. */
 export function useStorageArchiveQuery(ref: string | undefined) {
@@ -12,7 +12,7 @@ export function useStorageArchiveQuery(ref: string | undefined) {
     queryKey: storageKeys.archive(ref),
     queryFn: async ({ signal }) => {
       try {
-        return await fetcher<StorageArchive>(storagePath(ref, '/archive'), { signal });
+        return await api.GET('/api/platform/storage/{ref}/archive', { path: projectRef(ref), signal });
       } catch (error) {
         if (isApiError(error, 404)) return null;
         throw error;
@@ -26,7 +26,7 @@ export function useStorageArchiveQuery(ref: string | undefined) {
 export function useCreateStorageArchiveMutation({ onSuccess, onError, ...options }: MutationHookOptions<StorageArchive, { ref: string }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ ref }: { ref: string }) => fetcher<StorageArchive>(storagePath(ref, '/archive'), { method: 'POST' }),
+    mutationFn: ({ ref }: { ref: string }) => api.POST('/api/platform/storage/{ref}/archive', { path: projectRef(ref) }),
     async onSuccess(archive, variables, ...rest) {
       queryClient.setQueryData(storageKeys.archive(variables.ref), archive);
       await onSuccess?.(archive, variables, ...rest);

@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { StorageSettings } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import type { MutationHookOptions } from '../mutation-options';
 import { storageKeys } from './keys';
-import { storagePath } from './paths';
 
 export function useStorageSettingsQuery(ref: string | undefined) {
   return useQuery({
     queryKey: storageKeys.settings(ref),
-    queryFn: ({ signal }) => fetcher<StorageSettings>(storagePath(ref, '/settings'), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/storage/{ref}/settings', { path: projectRef(ref), signal }),
     enabled: Boolean(ref),
   });
 }
@@ -23,7 +23,7 @@ export function useUpdateStorageSettingsMutation({ onSuccess, onError, ...option
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ref, fileSizeLimit }: UpdateStorageSettingsVariables) =>
-      fetcher<StorageSettings>(storagePath(ref, '/settings'), { method: 'PATCH', body: { file_size_limit: fileSizeLimit } }),
+      api.PATCH('/api/platform/storage/{ref}/settings', { path: projectRef(ref), body: { file_size_limit: fileSizeLimit } }),
     async onSuccess(settings, variables, ...rest) {
       queryClient.setQueryData(storageKeys.settings(variables.ref), settings);
       toast.success('Saved the storage settings');

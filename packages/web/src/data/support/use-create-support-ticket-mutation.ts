@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupportTicket, SupportTicketBody } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { supportKeys } from './keys';
 
 export function createSupportTicket(body: SupportTicketBody): Promise<SupportTicket> {
-  return fetcher<SupportTicket>('/api/platform/support/tickets', { method: 'POST', body });
+  return api.POST('/api/platform/support/tickets', { body });
 }
 
 export function useCreateSupportTicketMutation({

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SupportTicket } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { supportKeys } from './keys';
 
 export function getSupportTicket(id: number, signal?: AbortSignal): Promise<SupportTicket> {
-  return fetcher<SupportTicket>(`/api/platform/support/tickets/${id}`, { signal });
+  return api.GET('/api/platform/support/tickets/{id}', { path: { id }, signal });
 }
 
 /** One ticket the signed-in user sent; disabled for an id that is not a positive number. */

@@ -1,6 +1,6 @@
 import type { FeatureFlagName } from '@basin/core';
 import type { UsageEvent } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 
 export type TelemetryValue = string | number | boolean | null;
 
@@ -11,9 +11,9 @@ export interface TrackProps {
   [property: string]: TelemetryValue | undefined;
 }
 
-function send(path: string, body: unknown): void {
+function send(request: () => Promise<unknown>): void {
   try {
-    fetcher(path, { method: 'POST', body }).catch(() => {});
+    request().catch(() => {});
   } catch {
     // Telemetry never breaks what the user is doing.
   }
@@ -26,13 +26,14 @@ function send(path: string, body: unknown): void {
  * `track('assistant_prompt_submitted', { orgSlug, projectRef, model: 'gpt-5-mini' })`
  */
 export function track(event: UsageEvent, { orgSlug, projectRef, ...rest }: TrackProps = {}): void {
-  const properties = Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined));
+  const properties = Object.fromEntries(Object.entries(rest).filter((entry): entry is [string, TelemetryValue] => entry[1] !== undefined));
   const groups = { ...(orgSlug && orgSlug !== '_' ? { organization: orgSlug } : {}), ...(projectRef ? { project: projectRef } : {}) };
-  send('/api/platform/telemetry/event', {
+  const body = {
     action: event,
     ...(Object.keys(properties).length ? { properties } : {}),
     ...(Object.keys(groups).length ? { groups } : {}),
-  });
+  };
+  send(() => api.POST('/api/platform/telemetry/event', { body }));
 }
 
 const trackedFlags = new Set<string>();
@@ -42,5 +43,5 @@ export function trackFeatureFlag(name: FeatureFlagName, value: boolean): void {
   const key = `${name}=${value}`;
   if (trackedFlags.has(key)) return;
   trackedFlags.add(key);
-  send('/api/platform/telemetry/feature-flags/track', { feature_flag_name: name, feature_flag_value: value });
+  send(() => api.POST('/api/platform/telemetry/feature-flags/track', { body: { feature_flag_name: name, feature_flag_value: value } }));
 }

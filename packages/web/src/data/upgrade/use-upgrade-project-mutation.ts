@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { UpgradeProjectResponse } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { projectKeys } from '../projects/keys';
 import { upgradeKeys } from './keys';
@@ -15,10 +15,7 @@ export interface UpgradeProjectVariables {
 
 export function upgradeProject({ ref, targetVersion }: UpgradeProjectVariables): Promise<UpgradeProjectResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher<UpgradeProjectResponse>(`/api/v1/projects/${encodeURIComponent(projectRef)}/upgrade`, {
-    method: 'POST',
-    body: { target_version: targetVersion },
-  });
+  return api.POST('/api/v1/projects/{ref}/upgrade', { path: { ref: projectRef }, body: { target_version: targetVersion } });
 }
 
 /** Starts a major upgrade; the project turns UPGRADING and the layout shows the steps. */

@@ -2,14 +2,14 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { requireIdentifier, upgradePollInterval, type ProjectStatus } from '@basin/core';
 import type { UpgradeStatusResponse } from '@basin/core/schemas';
 import { availableVersionKeys } from '../available-versions/keys';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { infrastructureKeys } from '../infrastructure/keys';
 import { projectKeys } from '../projects/keys';
 import { upgradeKeys } from './keys';
 
 export async function getUpgradeStatus(ref: string | undefined, queryClient: QueryClient, signal?: AbortSignal): Promise<UpgradeStatusResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  const answer = await fetcher<UpgradeStatusResponse>(`/api/v1/projects/${encodeURIComponent(projectRef)}/upgrade/status`, { signal });
+  const answer = await api.GET('/api/v1/projects/{ref}/upgrade/status', { path: { ref: projectRef }, signal });
   const before = queryClient.getQueryData<UpgradeStatusResponse>(upgradeKeys.status(projectRef));
   const upgraded = answer.databaseUpgradeStatus?.status === 'Upgraded';
   // Just upgraded: the project's version, the infrastructure page's upgrade target and which

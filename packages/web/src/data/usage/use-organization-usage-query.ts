@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { OrganizationUsage } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { usageKeys } from './keys';
 
 export function getOrganizationUsage(slug: string | undefined, signal?: AbortSignal): Promise<OrganizationUsage> {
-  return fetcher<OrganizationUsage>(`/api/platform/organizations/${encodeURIComponent(requireIdentifier(slug, 'slug'))}/usage`, { signal });
+  return api.GET('/api/platform/organizations/{slug}/usage', { path: { slug: requireIdentifier(slug, 'slug') }, signal });
 }
 
 export function useOrganizationUsageQuery(slug: string | undefined) {

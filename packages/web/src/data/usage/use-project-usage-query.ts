@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProjectUsage } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { usageKeys } from './keys';
 
 export function getProjectUsage(ref: string | undefined, signal?: AbortSignal): Promise<ProjectUsage> {
-  return fetcher<ProjectUsage>(projectApiPath('platform/projects', ref, '/usage'), { signal });
+  return api.GET('/api/platform/projects/{ref}/usage', { path: projectRef(ref), signal });
 }
 
 export function useProjectUsageQuery(ref: string | undefined) {

@@ -2,10 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { VAULT_MESSAGES } from '@basin/core';
 import type { CreateVaultSecretBody, UpdateVaultSecretBody, VaultSecret } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import type { MutationHookOptions } from '../mutation-options';
 import { vaultKeys } from './keys';
-import { vaultSecretsPath } from './use-vault-secrets-query';
+import { projectRef } from '../project-path';
 
 /** A vault change: the list (and any value shown) is read again after it; a failure toasts unless the caller handles it. */
 function useVaultMutation<TVariables>(
@@ -36,7 +36,7 @@ const nameOf = (secret: VaultSecret) => secret.name ?? secret.id;
 export function useCreateVaultSecretMutation(ref: string | undefined, options: MutationHookOptions<VaultSecret, CreateVaultSecretBody> = {}) {
   return useVaultMutation(
     ref,
-    (body: CreateVaultSecretBody) => fetcher<VaultSecret>(vaultSecretsPath(ref), { method: 'POST', body }),
+    (body: CreateVaultSecretBody) => api.POST('/api/platform/projects/{ref}/vault/secrets', { path: projectRef(ref), body }),
     (secret) => VAULT_MESSAGES.created(nameOf(secret)),
     VAULT_MESSAGES.createFailed,
     options,
@@ -51,7 +51,7 @@ export interface UpdateVaultSecretVariables {
 export function useUpdateVaultSecretMutation(ref: string | undefined, options: MutationHookOptions<VaultSecret, UpdateVaultSecretVariables> = {}) {
   return useVaultMutation(
     ref,
-    ({ id, body }: UpdateVaultSecretVariables) => fetcher<VaultSecret>(vaultSecretsPath(ref, `/${encodeURIComponent(id)}`), { method: 'PATCH', body }),
+    ({ id, body }: UpdateVaultSecretVariables) => api.PATCH('/api/platform/projects/{ref}/vault/secrets/{id}', { path: { ...projectRef(ref), id }, body }),
     (secret) => VAULT_MESSAGES.updated(nameOf(secret)),
     VAULT_MESSAGES.updateFailed,
     options,
@@ -61,7 +61,7 @@ export function useUpdateVaultSecretMutation(ref: string | undefined, options: M
 export function useDeleteVaultSecretMutation(ref: string | undefined, options: MutationHookOptions<VaultSecret, { id: string }> = {}) {
   return useVaultMutation(
     ref,
-    ({ id }: { id: string }) => fetcher<VaultSecret>(vaultSecretsPath(ref, `/${encodeURIComponent(id)}`), { method: 'DELETE' }),
+    ({ id }: { id: string }) => api.DELETE('/api/platform/projects/{ref}/vault/secrets/{id}', { path: { ...projectRef(ref), id } }),
     (secret) => VAULT_MESSAGES.deleted(nameOf(secret)),
     VAULT_MESSAGES.deleteFailed,
     options,

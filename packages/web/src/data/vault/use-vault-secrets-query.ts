@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DecryptedVaultSecret, VaultSecret } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
-import { projectApiPath } from '../project-path';
+import { api } from '../fetcher';
+import { projectRef } from '../project-path';
 import { vaultKeys } from './keys';
 
-export const vaultSecretsPath = (ref: string | undefined, rest = '') => projectApiPath('platform/projects', ref, `/vault/secrets${rest}`);
 
 /** The project's secrets without their values, newest first. */
 export function useVaultSecretsQuery(ref: string | undefined, { enabled = true } = {}) {
   return useQuery({
     queryKey: vaultKeys.secrets(ref),
-    queryFn: ({ signal }) => fetcher<VaultSecret[]>(vaultSecretsPath(ref), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/projects/{ref}/vault/secrets', { path: projectRef(ref), signal }),
     enabled: Boolean(ref) && enabled,
   });
 }
@@ -19,7 +17,7 @@ export function useVaultSecretsQuery(ref: string | undefined, { enabled = true }
 export function useDecryptedVaultSecretQuery(ref: string | undefined, id: string, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: vaultKeys.decrypted(ref, id),
-    queryFn: ({ signal }) => fetcher<DecryptedVaultSecret>(vaultSecretsPath(ref, `/${encodeURIComponent(id)}/decrypted`), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/projects/{ref}/vault/secrets/{id}/decrypted', { path: { ...projectRef(ref), id }, signal }),
     enabled: Boolean(ref) && enabled,
     gcTime: 0,
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { useApiDescriptionQuery } from '../../data/pg-meta/use-api-description-query';
 import { useOptionalListQuery } from '../../data/pg-meta/use-optional-list-query';
-import { projectApiPath } from '../../data/project-path';
+import { api } from '../../data/fetcher';
+import { projectRef } from '../../data/project-path';
 import type { ApiDescription } from '../../data/pg-meta/types';
 
 export interface Bucket {
@@ -34,10 +35,13 @@ export function rpcFunctions(description: ApiDescription | undefined): RpcFuncti
 /** What the docs panel lists: tables and views, functions, buckets and edge functions. */
 export function useDocsItems(ref: string, { storage, functions }: { storage: boolean; functions: boolean }) {
   const description = useApiDescriptionQuery(ref);
-  const buckets = useOptionalListQuery<Bucket>(['projects', ref, 'buckets'], storage ? projectApiPath('platform/storage', ref, '/buckets') : undefined);
+  const buckets = useOptionalListQuery<Bucket>(
+    ['projects', ref, 'buckets'],
+    storage ? (signal) => api.GET('/api/platform/storage/{ref}/buckets', { path: projectRef(ref), signal }) : undefined,
+  );
   const edgeFunctions = useOptionalListQuery<EdgeFunction>(
     ['projects', ref, 'edge-functions'],
-    functions ? projectApiPath('v1/projects', ref, '/functions') : undefined,
+    functions ? (signal) => api.GET('/api/v1/projects/{ref}/functions', { path: projectRef(ref), signal }) : undefined,
   );
   return {
     description,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { COMPUTE_SIZES, computeSizeLabel } from '@basin/core';
+import { COMPUTE_SIZES, computeAddonId, computeSizeLabel } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { useResizeProjectMutation } from '../../data/projects/use-resize-project-mutation';
 import { Button } from '../../ui/button';
@@ -46,7 +46,7 @@ export function ComputeSizeCard({ project, canChange }: { project: Project; canC
           confirmString={project.name}
           confirmLabel="Change compute size"
           loading={resize.isPending}
-          onConfirm={() => resize.mutate({ ref: project.ref, body: { compute: `ci_${selected}` } })}
+          onConfirm={() => choice && resize.mutate({ ref: project.ref, body: { compute: computeAddonId(choice.size) } })}
         >
           <p className="text-[13px] text-muted">
             The database restarts on {choice ? computeSizeLabel(choice) : selected}

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MoveObjectBody, StorageMessage } from '@basin/core/schemas';
 import { storageKeys } from '../../data/storage/keys';
-import { bucketPath } from '../../data/storage/paths';
-import { fetcher } from '../../data/fetcher';
+import { api } from '../../data/fetcher';
+import { projectRef } from '../../data/project-path';
 import type { MutationHookOptions } from '../../data/mutation-options';
 import { toast } from '../../lib/toast';
 
@@ -16,7 +16,7 @@ export function useMoveObjectMutation({ onSuccess, onError, ...options }: Mutati
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ref, bucket, from, to }: MoveObjectVariables) =>
-      fetcher<StorageMessage>(bucketPath(ref, bucket, '/objects/move'), { method: 'POST', body: { from, to } satisfies MoveObjectBody }),
+      api.POST('/api/platform/storage/{ref}/buckets/{id}/objects/move', { path: { ...projectRef(ref), id: bucket }, body: { from, to } }),
     async onSuccess(answer, variables, ...rest) {
       await queryClient.invalidateQueries({ queryKey: storageKeys.objectsOf(variables.ref, variables.bucket) });
       toast.success(`Moved ${variables.from.split('/').pop()} to ${variables.to}`);

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { STORAGE_LIST_LIMIT, type ListObjectsBody, type StorageObject } from '@basin/core/schemas';
-import { fetcher } from '../../data/fetcher';
+import { api } from '../../data/fetcher';
+import { projectRef } from '../../data/project-path';
 import { storageKeys } from '../../data/storage/keys';
-import { bucketPath } from '../../data/storage/paths';
 
 /** The list's order: the server sorts (folders always first), so every page continues the same order. */
 export type ObjectsSort = NonNullable<ListObjectsBody['sortBy']>;
@@ -27,7 +27,7 @@ export function useObjectPages(
     queryKey: [...storageKeys.objectsOf(ref, bucket), 'pages', { path, search, sortBy, pageSize }] as const,
     queryFn: async ({ pageParam, signal }): Promise<ObjectsPage> => {
       const body: ListObjectsBody = { path, search, sortBy, limit: pageSize + 1, offset: pageParam };
-      const rows = await fetcher<StorageObject[]>(bucketPath(ref, bucket ?? '', '/objects/list'), { method: 'POST', body, signal });
+      const rows = await api.POST('/api/platform/storage/{ref}/buckets/{id}/objects/list', { path: { ...projectRef(ref), id: bucket ?? '' }, body, signal });
       return { entries: rows.slice(0, pageSize), next: rows.length > pageSize ? pageParam + pageSize : undefined };
     },
     initialPageParam: 0,

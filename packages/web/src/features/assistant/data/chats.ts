@@ -1,25 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Chat, ChatMessage } from '@basin/core/schemas';
 import { toast } from '../../../lib/toast';
-import { fetcher } from '../../../data/fetcher';
-import { projectApiPath } from '../../../data/project-path';
+import { api } from '../../../data/fetcher';
+import { projectRef } from '../../../data/project-path';
 import { assistantKeys } from './keys';
-
-/** `/api/platform/projects/{ref}/ai/chats{rest}`. */
-export const chatsPath = (ref: string | undefined, rest = '') => projectApiPath('platform/projects', ref, `/ai/chats${rest}`);
-const chatPath = (ref: string | undefined, chatId: string, rest = '') => chatsPath(ref, `/${encodeURIComponent(chatId)}${rest}`);
 
 /** The member's chats on the project, newest first. */
 export function useChatsQuery(ref: string | undefined, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: assistantKeys.chats(ref),
-    queryFn: ({ signal }) => fetcher<Chat[]>(chatsPath(ref), { signal }),
+    queryFn: ({ signal }) => api.GET('/api/platform/projects/{ref}/ai/chats', { path: projectRef(ref), signal }),
     enabled: enabled && Boolean(ref),
   });
 }
 
 export function getChatMessages(ref: string | undefined, chatId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
-  return fetcher<ChatMessage[]>(chatPath(ref, chatId, '/messages'), { signal });
+  return api.GET('/api/platform/projects/{ref}/ai/chats/{id}/messages', { path: { ...projectRef(ref), id: chatId }, signal });
 }
 
 /** A chat's stored messages, read once when the chat opens (the conversation keeps them from then on). */
@@ -34,7 +30,7 @@ export function useChatMessagesQuery(ref: string | undefined, chatId: string | u
 }
 
 export function createChat(ref: string, name?: string): Promise<Chat> {
-  return fetcher<Chat>(chatsPath(ref), { method: 'POST', body: name ? { name } : {} });
+  return api.POST('/api/platform/projects/{ref}/ai/chats', { path: projectRef(ref), body: name ? { name } : {} });
 }
 
 export function useCreateChatMutation(ref: string) {
@@ -53,7 +49,7 @@ export function useCreateChatMutation(ref: string) {
 export function useRenameChatMutation(ref: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ chatId, name }: { chatId: string; name: string }) => fetcher<Chat>(chatPath(ref, chatId), { method: 'PATCH', body: { name } }),
+    mutationFn: ({ chatId, name }: { chatId: string; name: string }) => api.PATCH('/api/platform/projects/{ref}/ai/chats/{id}', { path: { ...projectRef(ref), id: chatId }, body: { name } }),
     onSuccess(chat) {
       queryClient.setQueryData<Chat[]>(assistantKeys.chats(ref), (list) => list?.map((other) => (other.id === chat.id ? chat : other)));
     },
@@ -66,7 +62,7 @@ export function useRenameChatMutation(ref: string) {
 export function useDeleteChatMutation(ref: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (chatId: string) => fetcher<unknown>(chatPath(ref, chatId), { method: 'DELETE' }),
+    mutationFn: (chatId: string) => api.DELETE('/api/platform/projects/{ref}/ai/chats/{id}', { path: { ...projectRef(ref), id: chatId } }),
     onSuccess(_answer, chatId) {
       queryClient.setQueryData<Chat[]>(assistantKeys.chats(ref), (list) => list?.filter((other) => other.id !== chatId));
     },
@@ -78,5 +74,5 @@ export function useDeleteChatMutation(ref: string) {
 
 /** Deletes a message and every later one of the chat (editing a message, clearing the chat). */
 export function deleteMessagesFrom(ref: string, chatId: string, messageId: string): Promise<unknown> {
-  return fetcher<unknown>(chatPath(ref, chatId, `/messages/${encodeURIComponent(messageId)}`), { method: 'DELETE' });
+  return api.DELETE('/api/platform/projects/{ref}/ai/chats/{id}/messages/{messageId}', { path: { ...projectRef(ref), id: chatId, messageId } });
 }
