@@ -23,7 +23,7 @@ export default defineConfig({
     emptyOutDir: true,
     // dist/.vite/manifest.json lets the bench work out which chunks a route loads.
     manifest: true,
-    // No modulepreload polyfill in the entry (≈ 0.27 kB gzip): every browser released since 2023
+    // No modulepreload polyfill in the entry (≈ 0.2 kB gzip): every browser released since 2023
     // preloads modules itself; Safari < 17 and Firefox < 115 still load every chunk, only later.
     modulePreload: { polyfill: false },
     rolldownOptions: {
