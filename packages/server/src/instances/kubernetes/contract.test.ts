@@ -1,18 +1,19 @@
 /**
- * The driver against a real Kubernetes cluster with the CloudNativePG operator installed: runs
- * only when KUBECONFIG is set (and is skipped, with the reason printed, otherwise: skipped, never
- * counted as passed). The platform's connections go to `<cluster>-rw.<namespace>.svc`, so run it
+ * The driver against a real Kubernetes cluster with the CloudNativePG operator installed: the
+ * shared InstanceDriver contract (../driver-contract.ts), then what only this driver does (the
+ * Cluster's status, a rollout restart, pause with a backup). Runs only when KUBECONFIG is set (and
+ * is skipped, with the reason printed, otherwise: skipped, never counted as passed). The contract's
+ * backups and branches need BASIN_K8S_BACKUP_DESTINATION (an object store). The platform's connections go to `<cluster>-rw.<namespace>.svc`, so run it
  * where Services resolve (a pod in the cluster, or a machine routed into the cluster network).
  * It uses the BASIN_K8S_* settings of the README; the namespace must exist.
  *
  *   KUBECONFIG=~/.kube/config BASIN_K8S_NAMESPACE=basin-contract npx vitest run packages/server/src/instances/kubernetes/contract.test.ts
  *
- * When the InstanceDriver interface gains backups, copies and stats (issue 15, item 4), this file
- * gives way to the shared contract suite run against every driver.
  */
 import getPort from 'get-port';
 import { instanceSettings } from '@basin/core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { describeDriverContract } from '../driver-contract.ts';
 import { kubernetesConfigFromEnv } from './config.ts';
 import { KubernetesDriver } from './driver.ts';
 import { kubeObjects, loadKubeConfig } from './kube-api.ts';
@@ -21,11 +22,27 @@ import { testSpec } from './test-support/fixtures.ts';
 const KUBECONFIG = process.env.KUBECONFIG;
 const REASON = 'KUBECONFIG is not set: the Kubernetes contract suite needs a cluster with the CloudNativePG operator (README, "Run Basin on a cluster")';
 
-if (!KUBECONFIG) console.info(`[skipped] ${REASON}`);
+const newDriver = () => {
+  const config = kubernetesConfigFromEnv(process.env);
+  return { config, driver: new KubernetesDriver({ config, objects: kubeObjects(loadKubeConfig(config.kubeconfig)), log: (line) => console.info(line) }) };
+};
 
-describe.skipIf(!KUBECONFIG)('KubernetesDriver on a real cluster', () => {
-  const config = KUBECONFIG ? kubernetesConfigFromEnv(process.env) : undefined;
-  const driver = config ? new KubernetesDriver({ config, objects: kubeObjects(loadKubeConfig(config.kubeconfig)), log: (line) => console.info(line) }) : undefined;
+describeDriverContract(
+  'KubernetesDriver on a real cluster',
+  async () => {
+    const { driver } = newDriver();
+    const base = `ct${Date.now().toString(36)}`;
+    return {
+      driver,
+      spec: async (name, size) => testSpec(`${base}${name[0]}`, '17', size, await getPort()),
+      close: () => driver.stopAll(),
+    };
+  },
+  { timeoutMs: 30 * 60_000, ...(KUBECONFIG ? {} : { skipReason: REASON }) },
+);
+
+describe.skipIf(!KUBECONFIG)('KubernetesDriver on a real cluster, beyond the contract', () => {
+  const { config, driver } = KUBECONFIG ? newDriver() : { config: undefined, driver: undefined };
   const ref = `contract${Date.now().toString(36)}`.slice(0, 20);
   let spec = testSpec(ref, '17', 'micro');
 
@@ -69,6 +86,3 @@ describe.skipIf(!KUBECONFIG)('KubernetesDriver on a real cluster', () => {
   });
 });
 
-describe.skipIf(!!KUBECONFIG)('KubernetesDriver on a real cluster (not run here)', () => {
-  it.skip(REASON, () => {});
-});

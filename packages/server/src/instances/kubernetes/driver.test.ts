@@ -7,13 +7,15 @@
  */
 import { DEFAULT_DISK, instanceSettings } from '@basin/core';
 import getPort from 'get-port';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EmbeddedDriver } from '../embedded-driver.ts';
 import type { InstanceSpec } from '../types.ts';
+import { readBackupReference, REFERENCE_FILE } from './backup-reference.ts';
 import type { BackupManifest, ClusterDocument } from './cnpg-types.ts';
 import { KubernetesDriver } from './driver.ts';
 import { imageFor } from './images.ts';
@@ -168,6 +170,23 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     const pod = cluster()!.status!.currentPrimary!;
     api.put({ apiVersion: 'metrics.k8s.io/v1beta1', kind: 'PodMetrics', metadata: { name: pod, namespace: ns }, containers: [{ name: 'postgres', usage: { cpu: '15m', memory: '61440Ki' } }] });
     expect(await driver.stats(spec.ref)).toEqual({ instance: pod, cpuSeconds: null, cpuCores: 0.015, ioBytes: null, memoryBytes: 61440 * 1024 });
+  });
+
+  it('backs up to the object store with a reference archive, and restores a Cluster from it up to the backup\'s end', async () => {
+    const archive = join(root, 'backup.tar.gz');
+    await mkdir(join(root, 'alongside'), { recursive: true });
+    await writeFile(join(root, 'alongside', 'note.txt'), 'beside');
+    await driver.backup(spec, archive, async () => [{ cwd: join(root, 'alongside'), paths: ['note.txt'] }]);
+    const entries: string[] = [];
+    await tar.t({ file: archive, onReadEntry: (entry) => void entries.push(entry.path) });
+    expect(entries).toEqual([REFERENCE_FILE, 'note.txt']);
+    expect(await readBackupReference(archive)).toMatchObject({ serverName: 'x', backupId: '20260301T030000', major: '17' });
+
+    await driver.restoreFromBackup(spec, archive);
+    expect(cluster()?.spec?.bootstrap).toMatchObject({ recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } } });
+    expect(cluster()?.spec?.externalClusters).toEqual([expect.objectContaining({ barmanObjectStore: expect.objectContaining({ serverName: 'x' }) })]);
+    expect(await driver.isHealthy(spec)).toBe(true);
+    await expect(driver.restoreFromBackup({ ...spec, major: '15' }, archive)).rejects.toThrow('The backup holds Postgres 17 data, not 15');
   });
 
   it('removes every object of the project, the Cluster last awaited until gone', async () => {
