@@ -21,7 +21,8 @@ import { giveToInstanceUser, instanceUser } from './system-user.ts';
 import type { InstanceSpec } from './types.ts';
 
 /** Top-level entries of a data directory (PG 15 and 17), the server's log files excepted. */
-const DATA_DIR_ENTRY = /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_hba\.conf|pg_ident\.conf|backup_label|tablespace_map)$/;
+const DATA_DIR_ENTRY =
+  /^(PG_VERSION|base|global|pg_[a-z_]+|postgresql(\.auto)?\.conf|pg_hba\.conf|pg_ident\.conf|backup_label|tablespace_map)$/;
 
 /** Extracts `archive` into `dataDir` (which must not exist) as `spec`'s data, see the top of this file. */
 export async function unpackPhysicalBackup(archive: string, dataDir: string, spec: InstanceSpec): Promise<void> {

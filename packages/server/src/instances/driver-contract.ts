@@ -50,7 +50,11 @@ export interface ContractOptions {
   skipReason?: string;
 }
 
-export function describeDriverContract(name: string, subject: () => Promise<ContractSubject>, { timeoutMs, skipReason }: ContractOptions): void {
+export function describeDriverContract(
+  name: string,
+  subject: () => Promise<ContractSubject>,
+  { timeoutMs, skipReason }: ContractOptions,
+): void {
   if (skipReason) {
     console.info(`[skipped] ${name}: ${skipReason}`);
     describe.skip(`${name}: the InstanceDriver contract`, () => {
@@ -71,7 +75,11 @@ export function describeDriverContract(name: string, subject: () => Promise<Cont
       driver = opened.driver;
       close = opened.close;
       main = await opened.spec('main', 'nano');
-      specs = { restored: await opened.spec('restored', 'nano'), branch: await opened.spec('branch', 'nano'), schema: await opened.spec('schema', 'nano') };
+      specs = {
+        restored: await opened.spec('restored', 'nano'),
+        branch: await opened.spec('branch', 'nano'),
+        schema: await opened.spec('schema', 'nano'),
+      };
       scratch = await mkdtemp(join(tmpdir(), 'basin-contract-'));
     }, timeoutMs);
 
@@ -93,11 +101,20 @@ export function describeDriverContract(name: string, subject: () => Promise<Cont
         [AUTH_ROLE, main.authPassword],
       ] as const;
       for (const [user, password] of logins) expect(await query(driver, main, { user, password }, 'select 1 as one')).toEqual([{ one: 1 }]);
-      await query(driver, main, asMember(main), 'create table notes (id int primary key, body text); insert into notes select g, md5(g::text) from generate_series(1, 500) g');
+      await query(
+        driver,
+        main,
+        asMember(main),
+        'create table notes (id int primary key, body text); insert into notes select g, md5(g::text) from generate_series(1, 500) g',
+      );
       const readonly = { user: READONLY_ROLE, password: main.readonlyPassword };
       expect(await query(driver, main, readonly, 'select count(*)::int as n from notes')).toEqual([{ n: 500 }]);
       await expect(query(driver, main, readonly, "insert into notes values (0, 'no')")).rejects.toThrow(/read-only/);
-      const superuser = await driver.adminSession(main, 5_000, async (client) => (await client.query('select rolsuper from pg_roles where rolname = current_user')).rows[0]);
+      const superuser = await driver.adminSession(
+        main,
+        5_000,
+        async (client) => (await client.query('select rolsuper from pg_roles where rolname = current_user')).rows[0],
+      );
       expect(superuser).toEqual({ rolsuper: true });
     });
 
@@ -145,10 +162,14 @@ export function describeDriverContract(name: string, subject: () => Promise<Cont
       await driver.remove(specs.branch.ref);
       await driver.copyFrom(main, specs.schema, { withData: false });
       expect(await checksum(driver, specs.schema)).toEqual({ sum: 'd41d8cd98f00b204e9800998ecf8427e', rows: 0 });
-      expect(await query(driver, specs.schema, asMember(specs.schema), "select column_name from information_schema.columns where table_name = 'notes' order by 1")).toEqual([
-        { column_name: 'body' },
-        { column_name: 'id' },
-      ]);
+      expect(
+        await query(
+          driver,
+          specs.schema,
+          asMember(specs.schema),
+          "select column_name from information_schema.columns where table_name = 'notes' order by 1",
+        ),
+      ).toEqual([{ column_name: 'body' }, { column_name: 'id' }]);
       await driver.remove(specs.schema.ref);
       expect(await checksum(driver, main)).toEqual(parent);
     });

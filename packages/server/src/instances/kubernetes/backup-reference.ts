@@ -46,7 +46,12 @@ export async function readBackupReference(archive: string): Promise<BackupRefere
     if (parsed?.format !== FORMAT || typeof parsed.serverName !== 'string' || typeof parsed.backupId !== 'string' || !parsed.major) {
       throw new Error(`The archive is no backup of a Kubernetes instance (it has no valid ${REFERENCE_FILE})`);
     }
-    return { serverName: parsed.serverName, backupId: parsed.backupId, major: parsed.major, ...(parsed.stoppedAt ? { stoppedAt: parsed.stoppedAt } : {}) };
+    return {
+      serverName: parsed.serverName,
+      backupId: parsed.backupId,
+      major: parsed.major,
+      ...(parsed.stoppedAt ? { stoppedAt: parsed.stoppedAt } : {}),
+    };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
