@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { UIMessage } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { ASSISTANT_MESSAGES } from '@basin/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ASSISTANT_MESSAGES, FEEDBACK_POPUP_CLOSE_MS } from '@basin/core';
 import { PROJECT_REF } from '../../test/fixtures';
 import { json } from '../../test/mock-api';
 import { dropAllChatSessions } from './chat-session';
+import { MessageRating } from './message-rating';
 import { answer, CHAT_ID, gate, mockAssistant, openAssistant, paths, sqlResult, streamAnswer, writeText } from './test-kit';
 
 afterEach(() => dropAllChatSessions());
@@ -308,6 +309,24 @@ describe('a conversation with the assistant', () => {
     expect(calls.filter((call) => call.path === '/api/ai/feedback/rate')[1]?.body).toMatchObject({ rating: 'negative', messageId: 'a2', reason: 'It ignored my table' });
     await waitFor(() => expect(screen.queryByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeNull(), { timeout: 3_000 });
     expect(within(second!).getByRole('button', { name: 'Bad response' }).hasAttribute('disabled')).toBe(true);
+  });
+});
+
+describe('the rating thanks', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows until 2 s have passed, and is gone at 2000 ms', () => {
+    expect(FEEDBACK_POPUP_CLOSE_MS).toBe(2000);
+    vi.useFakeTimers();
+    const onRate = vi.fn();
+    render(<MessageRating rated={undefined} onRate={onRate} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Good response' }));
+    expect(onRate).toHaveBeenCalledWith('positive');
+    expect(screen.getByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1999));
+    expect(screen.getByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeTruthy();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeNull();
   });
 });
 
