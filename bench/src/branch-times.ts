@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EmbeddedDriver } from '../../packages/server/src/instances/index.ts';
-import type { PlatformContext } from '../../packages/server/src/services/context.ts';
+import type { PlatformContext } from '../../packages/server/src/kernel/context.ts';
 import type { ApiClient } from '../../packages/server/test/harness.ts';
 import { query } from '../../packages/server/test/harness.ts';
 import { type ProjectUnderTest, untilStatus } from './lifecycle-times.ts';

@@ -4,7 +4,7 @@
  * logs.all over 1,000,000 edge_logs rows spread over 7 days, asked for a 1-hour window through
  * the API as the explorer asks it.
  */
-import type { PlatformContext } from '../../packages/server/src/services/context.ts';
+import type { PlatformContext } from '../../packages/server/src/kernel/context.ts';
 import { type ApiClient, query } from '../../packages/server/test/harness.ts';
 import { runLoad } from './load-process.ts';
 import { anonHeaders, type ProjectAccess, restByHost, restUrl } from './project-access.ts';
