@@ -14,9 +14,18 @@ beforeAll(async () => {
   await api.signUp(uniqueEmail('addons'));
   const slug: string = (await api.post('/api/platform/organizations', { name: 'Add-ons' })).body.slug;
   ref = (
-    await api.post('/api/platform/projects', { name: 'Growing', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await api.post('/api/platform/projects', {
+      name: 'Growing',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
+  );
 });
 afterAll(() => dashboard?.close());
 

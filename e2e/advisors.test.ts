@@ -18,8 +18,19 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('advisors'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Advised' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Linted', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Linted',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
   // A foreign key without an index: the unindexed_foreign_keys finding, fixed on the indexes page.
   await query(

@@ -16,8 +16,21 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('keys'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Keys' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'Keyed', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 120_000, 500);
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Keyed',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+    120_000,
+    500,
+  );
 }, 180_000);
 afterAll(() => dashboard?.close());
 

@@ -25,13 +25,24 @@ const SALES_SQL = 'select month, total from public.monthly_sales order by month'
 
 /** Text, then an execute_sql call whose arguments stream in pieces (one model step). */
 function textThenSql(intro: string): StandInAnswer {
-  const args = JSON.stringify({ sql: SALES_SQL, label: 'Sales per month', isWriteQuery: false, chartConfig: { view: 'chart', xKey: 'month', yKey: 'total' } });
+  const args = JSON.stringify({
+    sql: SALES_SQL,
+    label: 'Sales per month',
+    isWriteQuery: false,
+    chartConfig: { view: 'chart', xKey: 'month', yKey: 'total' },
+  });
   const third = Math.ceil(args.length / 3);
   return {
     kind: 'stream',
     chunks: [
       { text: intro },
-      { toolCall: { id: 'call_sales', name: 'execute_sql', arguments: [args.slice(0, third), args.slice(third, 2 * third), args.slice(2 * third)] } },
+      {
+        toolCall: {
+          id: 'call_sales',
+          name: 'execute_sql',
+          arguments: [args.slice(0, third), args.slice(third, 2 * third), args.slice(2 * third)],
+        },
+      },
       { finish: 'tool_calls' },
     ],
   };
@@ -51,14 +62,31 @@ async function openPanel(page: Page, { hotkey = false } = {}): Promise<void> {
 beforeAll(async () => {
   standIn = await startOpenAiStandIn();
   dashboard = await startDashboard({
-    ai: { apiKey: 'stand-in-key', baseUrl: standIn.url, models: { 'gpt-5': 'big-model', 'gpt-5-mini': 'small-model' }, disabled: false, maxRetries: 0 },
+    ai: {
+      apiKey: 'stand-in-key',
+      baseUrl: standIn.url,
+      models: { 'gpt-5': 'big-model', 'gpt-5-mini': 'small-model' },
+      disabled: false,
+      maxRetries: 0,
+    },
   });
   platform = dashboard.platform;
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('assistant'));
   slug = (await api.post('/api/platform/organizations', { name: 'Assisted' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
   // A public table without row level security: the advisors' rls_disabled_in_public, an ERROR.
   await query(
@@ -177,7 +205,10 @@ describe('the AI assistant in the dashboard', () => {
     const footer = panel.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery });
 
     const insert = "insert into public.monthly_sales (month, total) values ('2026-05-01', 900) returning month, total";
-    standIn.script(toolCall('execute_sql', { sql: insert, label: 'Add May', isWriteQuery: true }, 'call_write'), text('May is in, with 900 in sales.'));
+    standIn.script(
+      toolCall('execute_sql', { sql: insert, label: 'Add May', isWriteQuery: true }, 'call_write'),
+      text('May is in, with 900 in sales.'),
+    );
     let mark = standIn.requests.length;
     await input.fill('Add May with 900 in sales');
     await input.press('Enter');
@@ -186,7 +217,9 @@ describe('the AI assistant in the dashboard', () => {
     expect(await panel.getByTestId('sql-tool-query').last().textContent()).toBe(insert);
     await shot(page, 'assistant-write-confirmation.png');
     // Nothing ran before the member confirmed.
-    expect((await query(connectionString, "select count(*)::int as n from public.monthly_sales where month = '2026-05-01'")).rows[0].n).toBe(0);
+    expect(
+      (await query(connectionString, "select count(*)::int as n from public.monthly_sales where month = '2026-05-01'")).rows[0].n,
+    ).toBe(0);
     await footer.getByRole('button', { name: 'Run Query' }).click();
     await panel.getByText('May is in, with 900 in sales.').waitFor({ timeout: 30_000 });
     const written = await query(connectionString, "select total::int as total from public.monthly_sales where month = '2026-05-01'");
@@ -197,7 +230,10 @@ describe('the AI assistant in the dashboard', () => {
     expect(ran.content).toContain('900');
 
     const wipe = 'delete from public.monthly_sales';
-    standIn.script(toolCall('execute_sql', { sql: wipe, label: 'Delete every sale', isWriteQuery: true }, 'call_skip'), text('Fine, nothing was deleted.'));
+    standIn.script(
+      toolCall('execute_sql', { sql: wipe, label: 'Delete every sale', isWriteQuery: true }, 'call_skip'),
+      text('Fine, nothing was deleted.'),
+    );
     mark = standIn.requests.length;
     await input.fill('Delete all the sales');
     await input.press('Enter');
@@ -206,7 +242,9 @@ describe('the AI assistant in the dashboard', () => {
     await footer.getByRole('button', { name: 'Skip' }).click();
     await panel.getByText('Fine, nothing was deleted.').waitFor({ timeout: 30_000 });
     expect(standIn.requests.length - mark).toBe(2);
-    const skipped = standIn.requests.at(-1)!.body.messages.find((message: { role: string; tool_call_id?: string }) => message.tool_call_id === 'call_skip');
+    const skipped = standIn.requests
+      .at(-1)!
+      .body.messages.find((message: { role: string; tool_call_id?: string }) => message.tool_call_id === 'call_skip');
     expect(skipped.content).toContain(ASSISTANT_MESSAGES.skippedQuery);
     expect((await query(connectionString, 'select count(*)::int as n from public.monthly_sales')).rows[0].n).toBe(5);
     await page.close();
@@ -225,7 +263,9 @@ describe('the AI assistant in the dashboard', () => {
 
     const panel = page.getByRole('complementary', { name: 'AI assistant' });
     const input = panel.getByRole('textbox', { name: 'Message' });
-    await expect.poll(() => input.inputValue(), { timeout: 30_000 }).toContain('ERROR: column "totl" does not exist\nHint: Perhaps you meant to reference the column');
+    await expect
+      .poll(() => input.inputValue(), { timeout: 30_000 })
+      .toContain('ERROR: column "totl" does not exist\nHint: Perhaps you meant to reference the column');
     const attached = panel.getByRole('list', { name: 'Attached snippets' });
     // Named after the query ('Untitled query' once the first edit saved it), holding the SQL that failed.
     expect(await attached.getByRole('listitem').getAttribute('title')).toBe(broken);

@@ -19,8 +19,19 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('users'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Users' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'App', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'App',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -35,9 +46,15 @@ describe('Authentication → Users in the dashboard', () => {
 
     // A few users through the page's own API, so that the list has something to search among.
     for (const name of ['ada', 'bob', 'cy']) {
-      expect((await owner.post(`/api/platform/auth/${ref}/users`, { email: `${name}@example.com`, password: 'a fine password 1' })).status).toBe(201);
+      expect(
+        (await owner.post(`/api/platform/auth/${ref}/users`, { email: `${name}@example.com`, password: 'a fine password 1' })).status,
+      ).toBe(201);
     }
-    await owner.post(`/api/platform/auth/${ref}/users`, { email: 'pending@example.com', password: 'a fine password 1', autoConfirm: false });
+    await owner.post(`/api/platform/auth/${ref}/users`, {
+      email: 'pending@example.com',
+      password: 'a fine password 1',
+      autoConfirm: false,
+    });
 
     // Create one with the keyboard-usable dialog.
     await page.reload();

@@ -16,9 +16,20 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('billing'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Billing' })).body.slug;
   ref = (
-    await owner.post('/api/platform/projects', { name: 'Priced', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Priced',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY', 120_000, 500);
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
+    120_000,
+    500,
+  );
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -53,10 +64,15 @@ describe('organization billing in the dashboard', () => {
     expect((await owner.get(`/api/platform/organizations/${slug}/billing/subscription`)).body.plan.id).toBe('free');
     // The survey went out after the change.
     const surveys = await waitFor(
-      () => dashboard.platform.ctx.db.query('select reasons, additional_feedback, exit_action from exit_surveys where organization_slug = $1', [slug]),
+      () =>
+        dashboard.platform.ctx.db.query('select reasons, additional_feedback, exit_action from exit_surveys where organization_slug = $1', [
+          slug,
+        ]),
       (result) => result.rows.length > 0,
     );
-    expect(surveys.rows).toEqual([{ reasons: ['too_expensive'], additional_feedback: 'Free suits a side project', exit_action: 'downgrade' }]);
+    expect(surveys.rows).toEqual([
+      { reasons: ['too_expensive'], additional_feedback: 'Free suits a side project', exit_action: 'downgrade' },
+    ]);
   });
 
   it('shows the cost control panel with the month estimate of the projects', async () => {

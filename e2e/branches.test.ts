@@ -13,16 +13,27 @@ let api: ApiClient;
 let ref: string;
 
 beforeAll(async () => {
-  gitHub = await startGitHubStandIn(TOKEN, [{ id: 777, full_name: 'acme/web', default_branch: 'main', branches: ['main', 'feature/login'] }]);
+  gitHub = await startGitHubStandIn(TOKEN, [
+    { id: 777, full_name: 'acme/web', default_branch: 'main', branches: ['main', 'feature/login'] },
+  ]);
   dashboard = await startDashboard({ githubApiUrl: gitHub.url });
   api = new ApiClient(dashboard.platform.url);
   await api.signUp(uniqueEmail('branches'));
   const slug: string = (await api.post('/api/platform/organizations', { name: 'Branching' })).body.slug;
   await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' });
   ref = (
-    await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await api.post('/api/platform/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
+  );
 });
 afterAll(async () => {
   await dashboard?.close();

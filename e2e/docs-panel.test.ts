@@ -30,8 +30,19 @@ beforeAll(async () => {
   reader = new ApiClient(platform.url);
   await reader.signUp(uniqueEmail('docs-reader'));
   await addMember(owner, slug, reader, 'Read-only');
-  ref = (await owner.post('/api/platform/projects', { name: 'Documented', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Documented',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const { connectionString } = (await owner.get(`/api/platform/projects/${ref}`)).body;
   await query(
     connectionString,
@@ -54,7 +65,10 @@ describe('API docs panel in the dashboard', () => {
     await page.getByText('/rest/v1/rpc/add_numbers').first().waitFor();
 
     await nav.getByRole('button', { name: 'Connect' }).click();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate and download types' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate and download types' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('supabase.ts');
     const types = await readFile((await download.path()) ?? '', 'utf8');
     expect(types).toContain('Order Items');

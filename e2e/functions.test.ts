@@ -41,8 +41,19 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('functions'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Functions' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'App', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'App',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
   anonKey = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'anon').api_key;
 }, 180_000);
@@ -91,7 +102,12 @@ describe('Edge functions in the dashboard', () => {
     expect(await example.textContent()).toContain(`Bearer ${anonKey}`);
 
     // Invoke it as an app would: the first request waits for the worker's cold start.
-    const answer = await waitFor(() => invoke('greeter', { name: 'Ada' }), (a) => a.status !== 503, 60_000, 250);
+    const answer = await waitFor(
+      () => invoke('greeter', { name: 'Ada' }),
+      (a) => a.status !== 503,
+      60_000,
+      250,
+    );
     expect(answer).toEqual({ status: 200, text: JSON.stringify({ message: 'Hola, Ada!' }) });
     expect((await invoke('greeter', { name: 'Ada' }, null)).status).toBe(401);
 
@@ -114,7 +130,12 @@ describe('Edge functions in the dashboard', () => {
     await shot(page, 'edit');
     await page.getByRole('button', { name: /Redeploy/ }).click();
     await page.getByText('Version 2', { exact: true }).waitFor();
-    const v2 = await waitFor(() => invoke('greeter', { name: 'Cy' }), (a) => a.status === 200 && a.text.includes('v2'), 60_000, 250);
+    const v2 = await waitFor(
+      () => invoke('greeter', { name: 'Cy' }),
+      (a) => a.status === 200 && a.text.includes('v2'),
+      60_000,
+      250,
+    );
     expect(JSON.parse(v2.text)).toEqual({ message: 'Hola, Cy! (v2)' });
 
     // The list shows it.

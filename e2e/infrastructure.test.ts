@@ -16,8 +16,19 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('infrastructure'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Hosted' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Measured', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Measured',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
 }, 180_000);
 afterAll(() => dashboard?.close());

@@ -61,7 +61,10 @@ describe('joining an organization by invitation', () => {
     await page.waitForURL(`**/org/${slug}`);
 
     await ownerPage.reload();
-    await ownerPage.getByRole('row', { name: new RegExp(inviteeEmail) }).getByRole('combobox', { name: `Role of ${inviteeEmail}` }).waitFor();
+    await ownerPage
+      .getByRole('row', { name: new RegExp(inviteeEmail) })
+      .getByRole('combobox', { name: `Role of ${inviteeEmail}` })
+      .waitFor();
     await pending.getByRole('cell', { name: 'nobody-yet@example.com', exact: true }).waitFor();
     expect(await pending.getByRole('cell', { name: inviteeEmail, exact: true }).count()).toBe(0);
   });

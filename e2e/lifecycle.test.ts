@@ -12,9 +12,18 @@ let slug: string;
 
 async function healthyProject(name: string, postgresEngine = '17') {
   const { ref } = (
-    await api.post('/api/platform/projects', { name, organization_slug: slug, region: 'local', postgres_engine: postgresEngine, release_channel: 'ga' })
+    await api.post('/api/platform/projects', {
+      name,
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: postgresEngine,
+      release_channel: 'ga',
+    })
   ).body;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
   await query(connectionString, "create table notes (body text); insert into notes values ('still here')");
   return { ref: ref as string, connectionString: connectionString as string };
@@ -111,7 +120,10 @@ describe('project lifecycle in the dashboard', () => {
 
     await page.getByText('Successfully deleted Doomed').waitFor();
     await page.waitForURL(`**/org/${slug}`);
-    await waitFor(() => api.get(`/api/platform/projects/${ref}`), (a) => a.status === 404);
+    await waitFor(
+      () => api.get(`/api/platform/projects/${ref}`),
+      (a) => a.status === 404,
+    );
     const surveys = await platform.ctx.db.query('select reasons, exit_action from exit_surveys where project_ref = $1', [ref]);
     expect(surveys.rows).toHaveLength(1);
     expect(surveys.rows[0].exit_action).toBe('delete');

@@ -15,7 +15,8 @@ let anonKey: string;
 
 const MISSING = '/rest/v1/no_such_table';
 const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, name) });
-const gateway = (rest: string, key: string) => fetch(`${platform.url}/api/projects/${ref}/gateway${rest}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
+const gateway = (rest: string, key: string) =>
+  fetch(`${platform.url}/api/projects/${ref}/gateway${rest}`, { headers: { apikey: key, authorization: `Bearer ${key}` } });
 
 /** Replaces the editor's text as if typed (insertText goes through CodeMirror's input handling). */
 async function typeSql(page: Page, sql: string): Promise<void> {
@@ -30,8 +31,19 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('logs'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Logged' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Traffic', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Traffic',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const settings = (await api.get(`/api/platform/projects/${ref}/settings`)).body;
   anonKey = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
 }, 180_000);
@@ -59,7 +71,10 @@ describe('logs explorer in the browser', () => {
     await grid.getByText(`GET ${MISSING} 404`).waitFor({ timeout: 30_000 });
 
     // The template of recent errors shows both failures.
-    await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /^Recent errors/ }).click();
+    await page
+      .getByRole('list', { name: 'Templates' })
+      .getByRole('button', { name: /^Recent errors/ })
+      .click();
     await grid.getByRole('columnheader', { name: 'status' }).waitFor();
     await grid.getByText('401', { exact: true }).waitFor();
     await grid.getByText('404', { exact: true }).first().waitFor();
@@ -68,7 +83,9 @@ describe('logs explorer in the browser', () => {
     // Filtered by hand to the 404: one row, whose detail shows what the gateway logged.
     await typeSql(page, `select id, timestamp, method, path, status\nfrom edge_logs\nwhere status = 404\norder by timestamp desc`);
     await page.keyboard.press('Control+Enter');
-    await expect.poll(() => new URLSearchParams(new URL(page.url()).search).get('sql'), { timeout: 15_000 }).toContain('where status = 404');
+    await expect
+      .poll(() => new URLSearchParams(new URL(page.url()).search).get('sql'), { timeout: 15_000 })
+      .toContain('where status = 404');
     await expect.poll(() => page.getByTestId('result-summary').textContent(), { timeout: 15_000 }).toBe('1 row');
     await grid.getByText(MISSING).click();
     const detail = page.getByRole('complementary', { name: 'Event detail' });
@@ -100,7 +117,7 @@ describe('logs explorer in the browser', () => {
     await page.context().close();
   });
 
-  it("shows a failing SQL statement on the Postgres logs page", async () => {
+  it('shows a failing SQL statement on the Postgres logs page', async () => {
     const failing = await api.post(`/api/platform/pg-meta/${ref}/query`, { query: 'select * from no_such_relation' });
     expect(failing.status).toBe(400);
     // The instance's log is tailed into the store: wait until logs.all sees the statement.
@@ -116,7 +133,10 @@ describe('logs explorer in the browser', () => {
     await page.goto(`${platform.url}/project/${ref}/logs/explorer`);
     await page.getByRole('navigation', { name: 'Project' }).getByRole('link', { name: 'Postgres logs' }).click();
     await page.getByRole('heading', { name: 'Postgres logs' }).waitFor();
-    await page.getByRole('list', { name: 'Templates' }).getByRole('button', { name: /^Failing SQL statements/ }).click();
+    await page
+      .getByRole('list', { name: 'Templates' })
+      .getByRole('button', { name: /^Failing SQL statements/ })
+      .click();
     const grid = page.getByRole('grid', { name: 'Log events' });
     await grid.getByText('relation "no_such_relation" does not exist').first().click();
     const detail = page.getByRole('complementary', { name: 'Event detail' });

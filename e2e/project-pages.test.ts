@@ -23,9 +23,26 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('pages-owner'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Pages' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'Pages', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
-  const deployed = await deployFunction(owner, ref, 'hello-pages', { 'index.ts': 'Deno.serve(() => new Response("hi"));' }, { entrypoint_path: 'index.ts' });
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Pages',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
+  const deployed = await deployFunction(
+    owner,
+    ref,
+    'hello-pages',
+    { 'index.ts': 'Deno.serve(() => new Response("hi"));' },
+    { entrypoint_path: 'index.ts' },
+  );
   expect(deployed.status).toBe(201);
 }, 180_000);
 afterAll(() => dashboard?.close());
@@ -51,7 +68,10 @@ describe('the project pages', () => {
     await shot(page, 'vault');
 
     const { connectionString } = (await owner.get(`/api/platform/projects/${ref}`)).body;
-    const { rows } = await query(connectionString, `select decrypted_secret, secret from vault.decrypted_secrets where name = 'stripe_key'`);
+    const { rows } = await query(
+      connectionString,
+      `select decrypted_secret, secret from vault.decrypted_secrets where name = 'stripe_key'`,
+    );
     expect(rows[0].decrypted_secret).toBe('sk_live_from_the_browser');
     expect(rows[0].secret).not.toContain('sk_live');
     await page.context().close();

@@ -26,8 +26,19 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('reports'));
   slug = (await api.post('/api/platform/organizations', { name: 'Charted' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const project = (await api.get(`/api/platform/projects/${ref}`)).body;
   await query(
     project.connectionString,
@@ -41,11 +52,16 @@ afterAll(() => dashboard?.close());
 
 describe('reports and usage in the browser', () => {
   it('draws the built-in charts from real samples and requests', async () => {
-    for (let i = 0; i < 5; i += 1) await fetch(`${platform.url}/api/projects/${ref}/gateway/rest/v1/orders?select=id`, { headers: { apikey: anonKey } });
+    for (let i = 0; i < 5; i += 1)
+      await fetch(`${platform.url}/api/projects/${ref}/gateway/rest/v1/orders?select=id`, { headers: { apikey: anonKey } });
     await fetch(`${platform.url}/api/projects/${ref}/gateway/rest/v1/missing`, { headers: { apikey: anonKey } });
     // A few samples in, so the last hour's CPU line has points to join.
     await waitFor(
-      () => platform.ctx.db.query('select count(*)::int as n from resource_sample_history h join projects p on p.id = h.project_id where p.ref = $1', [ref]),
+      () =>
+        platform.ctx.db.query(
+          'select count(*)::int as n from resource_sample_history h join projects p on p.id = h.project_id where p.ref = $1',
+          [ref],
+        ),
       (result) => result.rows[0].n >= 4,
       30_000,
       250,
@@ -67,7 +83,10 @@ describe('reports and usage in the browser', () => {
     const disk = page.getByRole('img', { name: 'Disk size used chart' });
     await disk.locator('.recharts-area-dots circle').first().waitFor();
     // The headline is the latest sample: what the databases take, in MB.
-    await page.getByRole('region', { name: 'Disk size used' }).getByText(/^Latest: \d+(\.\d+)? MB$/).waitFor();
+    await page
+      .getByRole('region', { name: 'Disk size used' })
+      .getByText(/^Latest: \d+(\.\d+)? MB$/)
+      .waitFor();
 
     const requests = page.getByRole('region', { name: 'API requests', exact: true });
     await requests.getByRole('img', { name: 'API requests chart' }).locator('.recharts-bar-rectangle path').first().waitFor();
@@ -102,9 +121,14 @@ describe('reports and usage in the browser', () => {
       const transfer = new DataTransfer();
       transfer.setData(
         'application/x-basin-sql-card',
-        JSON.stringify({ sql: 'select placed_on, count(*) as orders from orders group by 1 order by 1', label: 'Orders per day', chartConfig: { view: 'chart', xAxis: 'placed_on', yAxis: 'orders' } }),
+        JSON.stringify({
+          sql: 'select placed_on, count(*) as orders from orders group by 1 order by 1',
+          label: 'Orders per day',
+          chartConfig: { view: 'chart', xAxis: 'placed_on', yAxis: 'orders' },
+        }),
       );
-      for (const type of ['dragenter', 'dragover', 'drop']) zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      for (const type of ['dragenter', 'dragover', 'drop'])
+        zone.dispatchEvent(new DragEvent(type, { dataTransfer: transfer, bubbles: true, cancelable: true }));
     });
     const dropped = page.getByRole('region', { name: 'Orders per day' });
     await dropped.getByRole('img', { name: 'Orders per day chart' }).locator('.recharts-bar-rectangle path').first().waitFor();
@@ -117,7 +141,11 @@ describe('reports and usage in the browser', () => {
 
     // The layout is stored: a reload shows both charts, the line kept.
     await page.reload();
-    await page.getByRole('region', { name: 'Orders per day' }).getByRole('img', { name: 'Orders per day chart' }).locator('path.recharts-line-curve').waitFor();
+    await page
+      .getByRole('region', { name: 'Orders per day' })
+      .getByRole('img', { name: 'Orders per day chart' })
+      .locator('path.recharts-line-curve')
+      .waitFor();
     await page.getByRole('region', { name: 'Revenue per day' }).waitFor();
     await page.context().close();
   }, 180_000);
@@ -132,13 +160,18 @@ describe('reports and usage in the browser', () => {
     await database.getByText(/of 512 MB/).waitFor();
     expect(Number(await database.getByRole('progressbar').getAttribute('aria-valuenow'))).toBeGreaterThan(0);
     await page.getByRole('group', { name: 'Egress' }).getByText(/ KB$/).waitFor();
-    await page.getByRole('group', { name: 'Compute hours' }).getByText(/no quota on the Free plan/).waitFor();
+    await page
+      .getByRole('group', { name: 'Compute hours' })
+      .getByText(/no quota on the Free plan/)
+      .waitFor();
     await screenshot(page, 'usage.png');
 
     await page.getByRole('link', { name: 'The organization’s usage' }).click();
     await page.getByRole('table', { name: 'Usage by project' }).getByRole('link', { name: 'Shop' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/org/${slug}/usage`);
-    expect(await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Usage' }).getAttribute('aria-current')).toBe('page');
+    expect(
+      await page.getByRole('navigation', { name: 'Organization' }).getByRole('link', { name: 'Usage' }).getAttribute('aria-current'),
+    ).toBe('page');
     await screenshot(page, 'org-usage.png');
     await page.context().close();
   }, 180_000);

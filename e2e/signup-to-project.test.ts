@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR, WEB_DIR, launchChromium } from './browser.ts';
 
-
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let browser: Browser;
 

@@ -27,10 +27,24 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('sql'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Queried' })).body.slug;
-  ref = (await api.post('/api/platform/projects', { name: 'Editor', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => api.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await api.post('/api/platform/projects', {
+      name: 'Editor',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => api.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
-  await query(connectionString, `create table orders (id int primary key, item text); insert into orders select g, 'item ' || g from generate_series(1, 120000) g`);
+  await query(
+    connectionString,
+    `create table orders (id int primary key, item text); insert into orders select g, 'item ' || g from generate_series(1, 120000) g`,
+  );
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -70,7 +84,10 @@ describe('SQL editor in the dashboard', () => {
     await page.reload();
     await expect.poll(() => page.locator('.cm-content').textContent(), { timeout: 15_000 }).toBe('select id, item from orders order by id');
     expect(snippetPath(page.url())).toBe(id);
-    expect((await api.get(`/api/platform/projects/${ref}/snippets/${id}`)).body).toMatchObject({ name: 'Orders by id', sql: 'select id, item from orders order by id' });
+    expect((await api.get(`/api/platform/projects/${ref}/snippets/${id}`)).body).toMatchObject({
+      name: 'Orders by id',
+      sql: 'select id, item from orders order by id',
+    });
 
     await page.getByRole('button', { name: 'Actions for Orders by id' }).click();
     await page.getByRole('menuitem', { name: 'Delete query' }).click();

@@ -13,7 +13,15 @@ let ref: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `storage-${name}.png`) });
 /** Bytes no text encoding would leave as they are. */
-const CONTENT = Buffer.from([...Buffer.from('Basin storage test\n'), 0x00, 0xff, 0xfe, 0x80, 0x0a, ...Array.from({ length: 4096 }, (_, i) => i % 256)]);
+const CONTENT = Buffer.from([
+  ...Buffer.from('Basin storage test\n'),
+  0x00,
+  0xff,
+  0xfe,
+  0x80,
+  0x0a,
+  ...Array.from({ length: 4096 }, (_, i) => i % 256),
+]);
 
 beforeAll(async () => {
   dashboard = await startDashboard();
@@ -21,8 +29,19 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('storage'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Files' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'App', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'App',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -113,10 +132,11 @@ describe('Storage in the dashboard', () => {
     await confirm.waitFor({ state: 'hidden' });
     await page.getByText('Deleted data.bin').waitFor();
     await table.getByRole('button', { name: 'data.bin', exact: true }).waitFor({ state: 'detached' });
-    expect((await owner.post(`/api/platform/storage/${ref}/buckets/documents/objects/list`, { path: 'reports/' })).body.map((entry: { name: string }) => entry.name)).toEqual([
-      '.emptyFolderPlaceholder',
-      'notes.txt',
-    ]);
+    expect(
+      (await owner.post(`/api/platform/storage/${ref}/buckets/documents/objects/list`, { path: 'reports/' })).body.map(
+        (entry: { name: string }) => entry.name,
+      ),
+    ).toEqual(['.emptyFolderPlaceholder', 'notes.txt']);
 
     // Breadcrumbs back to the bucket's root.
     await page.getByRole('navigation', { name: 'Folder' }).getByRole('button', { name: 'documents' }).click();

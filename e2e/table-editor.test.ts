@@ -35,8 +35,19 @@ beforeAll(async () => {
   reader = new ApiClient(platform.url);
   await reader.signUp(uniqueEmail('rows-reader'));
   await addMember(owner, slug, reader, 'Read-only');
-  ref = (await owner.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(
     connectionString,
@@ -101,7 +112,9 @@ describe('table editor in the dashboard', () => {
     await edit.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Row updated').waitFor();
     await expect.poll(async () => (await mug.locator('td').allTextContents())[4]).toBe('4');
-    expect((await query(connectionString, `select price, tags from products where name = 'Basin mug'`)).rows).toEqual([{ price: 4, tags: ['mug', 'new'] }]);
+    expect((await query(connectionString, `select price, tags from products where name = 'Basin mug'`)).rows).toEqual([
+      { price: 4, tags: ['mug', 'new'] },
+    ]);
     await shot(page, 'edited');
 
     // Delete it, after the confirmation.

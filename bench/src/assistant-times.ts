@@ -20,7 +20,16 @@ const OVERHEAD_TARGET_MS = 50;
 /** The stand-in and the assistant configuration that points the platform at it. */
 export async function startModelStandIn(): Promise<{ standIn: OpenAiStandIn; ai: AiConfig }> {
   const standIn = await startOpenAiStandIn();
-  return { standIn, ai: { apiKey: 'bench', baseUrl: standIn.url, models: { 'gpt-5': 'bench-model', 'gpt-5-mini': 'bench-model' }, disabled: false, maxRetries: 0 } };
+  return {
+    standIn,
+    ai: {
+      apiKey: 'bench',
+      baseUrl: standIn.url,
+      models: { 'gpt-5': 'bench-model', 'gpt-5-mini': 'bench-model' },
+      disabled: false,
+      maxRetries: 0,
+    },
+  };
 }
 
 /** Milliseconds from sending to the first body bytes for which `arrived` holds, reading the answer to its end. */
@@ -39,7 +48,13 @@ async function firstArrival(send: () => Promise<Response>, arrived: (textSoFar: 
   return at;
 }
 
-export async function assistantTimes(platform: Platform, api: ApiClient, standIn: OpenAiStandIn, ref: string, slug: string): Promise<TableRow[]> {
+export async function assistantTimes(
+  platform: Platform,
+  api: ApiClient,
+  standIn: OpenAiStandIn,
+  ref: string,
+  slug: string,
+): Promise<TableRow[]> {
   await platform.ctx.db.query('update organizations set opt_in_tags = $2 where slug = $1', [slug, optInTagsOf('schema')]);
   const direct = () =>
     firstArrival(
@@ -57,7 +72,12 @@ export async function assistantTimes(platform: Platform, api: ApiClient, standIn
         fetch(`${api.baseUrl}/api/ai/sql/generate-v4`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie: api.cookie, origin: api.baseUrl },
-          body: JSON.stringify({ chatId: crypto.randomUUID(), messages: [{ id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: 'Hello' }] }], projectRef: ref, orgSlug: slug }),
+          body: JSON.stringify({
+            chatId: crypto.randomUUID(),
+            messages: [{ id: crypto.randomUUID(), role: 'user', parts: [{ type: 'text', text: 'Hello' }] }],
+            projectRef: ref,
+            orgSlug: slug,
+          }),
         }),
       (soFar) => soFar.includes('"type":"text-delta"'),
     );

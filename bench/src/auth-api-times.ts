@@ -26,7 +26,10 @@ export interface AuthLoad {
 
 export async function authApiTimes(api: ApiClient, platformUrl: string, project: ProjectAccess, load: AuthLoad): Promise<TableRow[]> {
   // Confirmations off, and a refresh limit per address above what the run sends from one address.
-  const configured = await api.patch(`/api/platform/auth/${project.ref}/config`, { MAILER_AUTOCONFIRM: true, RATE_LIMIT_TOKEN_REFRESH: 100_000 });
+  const configured = await api.patch(`/api/platform/auth/${project.ref}/config`, {
+    MAILER_AUTOCONFIRM: true,
+    RATE_LIMIT_TOKEN_REFRESH: 100_000,
+  });
   if (configured.status !== 200) throw new Error(`auth settings: ${configured.status} ${JSON.stringify(configured.body)}`);
   // fetch cannot set Host: the setup goes through the gateway's path prefix, the load by the project's host.
   const byPath = `${platformUrl}/api/projects/${project.ref}/gateway/auth/v1`;
@@ -47,12 +50,15 @@ export async function authApiTimes(api: ApiClient, platformUrl: string, project:
     signIns.push(performance.now() - started);
   }
 
-  const sessions = await Promise.all(Array.from({ length: 2 * load.connections }, () => post('/token?grant_type=password', { email, password: PASSWORD })));
+  const sessions = await Promise.all(
+    Array.from({ length: 2 * load.connections }, () => post('/token?grant_type=password', { email, password: PASSWORD })),
+  );
   const refreshUrl = `${auth}/token?grant_type=refresh_token`;
   const tokens = sessions.map((session) => session.refresh_token);
   await runRefreshLoad(refreshUrl, headers, tokens.slice(load.connections), WARM_UP_SECONDS);
   const refresh = await runRefreshLoad(refreshUrl, headers, tokens.slice(0, load.connections), load.seconds);
-  if (refresh.total === 0 || refresh.non2xx > 0) throw new Error(`refresh load: ${refresh.non2xx} of ${refresh.total} answers were not 2xx`);
+  if (refresh.total === 0 || refresh.non2xx > 0)
+    throw new Error(`refresh load: ${refresh.non2xx} of ${refresh.total} answers were not 2xx`);
 
   const userHeaders = { ...headers, authorization: `Bearer ${sessions[0]!.access_token}` };
   await runLoad(`${auth}/user`, userHeaders, load.connections, WARM_UP_SECONDS);

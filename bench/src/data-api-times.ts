@@ -57,7 +57,8 @@ export async function dataApiTimes(platformUrl: string, project: ProjectAccess, 
   const gatewayLoad = (seconds: number) => runLoad(`${byHost.url}${ONE_ROW_PATH}`, byHost.headers, load.connections, seconds);
   await gatewayLoad(WARM_UP_SECONDS);
   const gateway = await gatewayLoad(load.seconds);
-  if (gateway.total === 0 || gateway.non2xx > 0) throw new Error(`data API load: ${gateway.non2xx} of ${gateway.total} answers were not 2xx`);
+  if (gateway.total === 0 || gateway.non2xx > 0)
+    throw new Error(`data API load: ${gateway.non2xx} of ${gateway.total} answers were not 2xx`);
   const directLoad = (seconds: number) => runSqlLoad(project.connectionString, ONE_ROW_SQL, load.connections, sessions, seconds);
   await directLoad(WARM_UP_SECONDS);
   const direct = await directLoad(load.seconds);
@@ -100,7 +101,11 @@ async function untilServed(url: string, headers: Record<string, string>): Promis
 }
 
 /** Median milliseconds of the embed over HTTP and of the hand-written statement, run in turn; both must give the same JSON. */
-async function embedTimes(url: string, headers: Record<string, string>, connectionString: string): Promise<{ gateway: number; direct: number }> {
+async function embedTimes(
+  url: string,
+  headers: Record<string, string>,
+  connectionString: string,
+): Promise<{ gateway: number; direct: number }> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {

@@ -31,10 +31,7 @@ export async function measureFirstLoadJs(distDir: string, routes: readonly (read
   return { gzipBytes, files: [...files].sort(), note };
 }
 
-async function manifestFiles(
-  distDir: string,
-  routes: readonly (readonly string[])[],
-): Promise<{ note: string; chunkFiles: Set<string> }> {
+async function manifestFiles(distDir: string, routes: readonly (readonly string[])[]): Promise<{ note: string; chunkFiles: Set<string> }> {
   const manifest = await readManifest(distDir);
   if (!manifest) return { note: 'no .vite/manifest.json: index.html scripts only', chunkFiles: new Set() };
   const entry = entryKey(manifest);

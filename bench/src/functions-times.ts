@@ -18,7 +18,12 @@ export interface FunctionsLoad {
   seconds: number;
 }
 
-export async function functionsTimes(api: ApiClient, platformUrl: string, project: ProjectAccess, load: FunctionsLoad): Promise<TableRow[]> {
+export async function functionsTimes(
+  api: ApiClient,
+  platformUrl: string,
+  project: ProjectAccess,
+  load: FunctionsLoad,
+): Promise<TableRow[]> {
   const deploy = async (slug: string) => {
     const deployed = await deployFunction(api, project.ref, slug, { 'index.ts': SOURCE }, { entrypoint_path: 'index.ts' });
     if (deployed.status !== 201) throw new Error(`deploy ${slug}: ${deployed.status} ${JSON.stringify(deployed.body)}`);

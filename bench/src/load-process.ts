@@ -14,7 +14,12 @@ export function runLoad(url: string, headers: Record<string, string>, connection
 }
 
 /** Refresh grants POSTed to `url`, one connection per token, each following its own chain (refresh-load.ts). */
-export function runRefreshLoad(url: string, headers: Record<string, string>, refreshTokens: string[], seconds: number): Promise<LoadResult> {
+export function runRefreshLoad(
+  url: string,
+  headers: Record<string, string>,
+  refreshTokens: string[],
+  seconds: number,
+): Promise<LoadResult> {
   const env = { BENCH_HEADERS: JSON.stringify(headers), BENCH_REFRESH_TOKENS: JSON.stringify(refreshTokens) };
   return runLoadProcess(REFRESH_LOAD, [url, String(seconds)], env, seconds);
 }

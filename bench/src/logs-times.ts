@@ -35,7 +35,13 @@ export interface LogsLoad {
   seconds: number;
 }
 
-export async function logsTimes(ctx: PlatformContext, platformUrl: string, api: ApiClient, project: ProjectAccess, load: LogsLoad): Promise<TableRow[]> {
+export async function logsTimes(
+  ctx: PlatformContext,
+  platformUrl: string,
+  api: ApiClient,
+  project: ProjectAccess,
+  load: LogsLoad,
+): Promise<TableRow[]> {
   return [...(await loggingCost(platformUrl, api, project, load)), ...(await logsAllTimes(ctx, api, project.ref))];
 }
 
@@ -68,13 +74,15 @@ async function loggingCost(platformUrl: string, api: ApiClient, project: Project
   const logged = spread(on).median;
   const unlogged = spread(off).median;
   const cost = (1 - logged / unlogged) * 100;
-  return [[
-    'Gateway throughput, edge logging on vs off',
-    `${Math.round(logged)} vs ${Math.round(unlogged)} req/s (${cost >= 0 ? '-' : '+'}${Math.abs(cost).toFixed(1)}%)`,
-    'logging costs ≤ 10%',
-    `one-row GET by the project's host, ${load.connections} connections; off = log retention 0 (no rows written); ` +
-      `medians of ${ROUNDS} alternating runs of ${load.seconds} s after ${WARM_UP_SECONDS} s of warm-up; on ${on.map(Math.round).join('/')}, off ${off.map(Math.round).join('/')}`,
-  ]];
+  return [
+    [
+      'Gateway throughput, edge logging on vs off',
+      `${Math.round(logged)} vs ${Math.round(unlogged)} req/s (${cost >= 0 ? '-' : '+'}${Math.abs(cost).toFixed(1)}%)`,
+      'logging costs ≤ 10%',
+      `one-row GET by the project's host, ${load.connections} connections; off = log retention 0 (no rows written); ` +
+        `medians of ${ROUNDS} alternating runs of ${load.seconds} s after ${WARM_UP_SECONDS} s of warm-up; on ${on.map(Math.round).join('/')}, off ${off.map(Math.round).join('/')}`,
+    ],
+  ];
 }
 
 async function logsAllTimes(ctx: PlatformContext, api: ApiClient, ref: string): Promise<TableRow[]> {

@@ -13,7 +13,10 @@ import { createUntilHealthy } from './time-to-healthy.ts';
 const SIZES = [100, 500, 1000];
 const RUNS = 3;
 /** postgres-meta 0.99 on this machine (issue 4): tables with columns and types. */
-const INCUMBENT_MS: Record<number, { tables?: number; types?: number }> = { 500: { tables: 2900, types: 266 }, 1000: { tables: 10100, types: 436 } };
+const INCUMBENT_MS: Record<number, { tables?: number; types?: number }> = {
+  500: { tables: 2900, types: 266 },
+  1000: { tables: 10100, types: 436 },
+};
 
 /**
  * The issue's yardstick, "a single catalog query returns the same data": every public table with
@@ -126,9 +129,24 @@ export async function metaTimes(api: ApiClient, slug: string): Promise<TableRow[
       const incumbent = INCUMBENT_MS[size] ?? {};
       const note = `${size * 9} columns, ${size / 10} views and functions; median of ${RUNS}, over HTTP; the same data in one plain catalog query ${ms(plain)}, the endpoint's query alone ${ms(sameData)}`;
       rows.push(
-        [`pg-meta tables with columns, ${size} tables`, `${ms(tables)} (${(tables / plain).toFixed(1)}x the query)`, `≤ 2x the query${incumbent.tables ? `; incumbent ${ms(incumbent.tables)}` : ''}`, note],
-        [`TypeScript types, ${size} tables`, `${ms(types)} (${(types / plain).toFixed(1)}x the query)`, incumbent.types ? `≤ ${ms(incumbent.types / 2)} (incumbent ${ms(incumbent.types)})` : '', note],
-        [`All 29 lints (refresh=true), ${size} tables`, `${ms(lints)} (${(lints / plain).toFixed(1)}x the query)`, size === 500 ? '< 300 ms' : '', note],
+        [
+          `pg-meta tables with columns, ${size} tables`,
+          `${ms(tables)} (${(tables / plain).toFixed(1)}x the query)`,
+          `≤ 2x the query${incumbent.tables ? `; incumbent ${ms(incumbent.tables)}` : ''}`,
+          note,
+        ],
+        [
+          `TypeScript types, ${size} tables`,
+          `${ms(types)} (${(types / plain).toFixed(1)}x the query)`,
+          incumbent.types ? `≤ ${ms(incumbent.types / 2)} (incumbent ${ms(incumbent.types)})` : '',
+          note,
+        ],
+        [
+          `All 29 lints (refresh=true), ${size} tables`,
+          `${ms(lints)} (${(lints / plain).toFixed(1)}x the query)`,
+          size === 500 ? '< 300 ms' : '',
+          note,
+        ],
       );
     }
   } finally {

@@ -48,7 +48,12 @@ export async function poolMemory(projects: number): Promise<PoolMemory> {
     }
     const after = await rssBytes(child.process.pid!);
     const megabytes = (bytes: number) => bytes / 1e6;
-    return { projects, beforeMegabytes: megabytes(before), afterMegabytes: megabytes(after), perPoolMegabytes: megabytes(after - before) / projects };
+    return {
+      projects,
+      beforeMegabytes: megabytes(before),
+      afterMegabytes: megabytes(after),
+      perPoolMegabytes: megabytes(after - before) / projects,
+    };
   } finally {
     await child.interrupt();
     await rm(dataDir, { recursive: true, force: true });

@@ -13,7 +13,9 @@ export interface ProjectAccess {
 }
 
 export async function projectAccess(api: ApiClient, ref: string): Promise<ProjectAccess> {
-  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; restUrl: string }>(`/api/platform/projects/${ref}`);
+  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; restUrl: string }>(
+    `/api/platform/projects/${ref}`,
+  );
   const settings = await api.get<{ service_api_keys: { tags: string; api_key: string }[] }>(`/api/platform/projects/${ref}/settings`);
   const keyOf = (role: string) => settings.body.service_api_keys.find((key) => key.tags === role)?.api_key;
   const anonKey = keyOf('anon');

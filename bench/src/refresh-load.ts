@@ -18,7 +18,14 @@ function post(agent: http.Agent, token: string): Promise<{ status: number; body:
   const body = JSON.stringify({ refresh_token: token });
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { agent, method: 'POST', hostname: target.hostname, port: target.port, path: target.pathname + target.search, headers: { ...headers, 'content-length': Buffer.byteLength(body) } },
+      {
+        agent,
+        method: 'POST',
+        hostname: target.hostname,
+        port: target.port,
+        path: target.pathname + target.search,
+        headers: { ...headers, 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');

@@ -25,7 +25,11 @@ import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
 const WEB_DIST = fileURLToPath(new URL('../../packages/web/dist', import.meta.url));
 // The project home renders inside two lazy layout routes (app/routes.tsx); all three load first.
-const PROJECT_HOME_ROUTES = [['app', 'shell'], ['project', 'layout'], ['project', 'home']];
+const PROJECT_HOME_ROUTES = [
+  ['app', 'shell'],
+  ['project', 'layout'],
+  ['project', 'home'],
+];
 const PROJECTS = 5;
 const CONNECTIONS = 50;
 const LOAD_SECONDS = 10;
@@ -69,12 +73,24 @@ async function platformRows(): Promise<TableRow[]> {
     const load = await runLoad(statusUrl, { cookie: api.cookie }, CONNECTIONS, LOAD_SECONDS);
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
-    const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
-    const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), {
+      connections: CONNECTIONS,
+      seconds: LOAD_SECONDS,
+    });
+    const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), {
+      connections: CONNECTIONS,
+      seconds: LOAD_SECONDS,
+    });
     const storage = await storageTimes(api, platform.url, await projectAccess(api, runs[4]!.ref));
-    const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), { connections: CONNECTIONS, seconds: LOAD_SECONDS });
+    const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), {
+      connections: CONNECTIONS,
+      seconds: LOAD_SECONDS,
+    });
     const assistant = await assistantTimes(platform, api, model.standIn, runs[0]!.ref, org.body.slug);
-    const logs = await logsTimes(platform.ctx, platform.url, api, await projectAccess(api, runs[0]!.ref), { connections: CONNECTIONS, seconds: LOGGING_LOAD_SECONDS });
+    const logs = await logsTimes(platform.ctx, platform.url, api, await projectAccess(api, runs[0]!.ref), {
+      connections: CONNECTIONS,
+      seconds: LOGGING_LOAD_SECONDS,
+    });
 
     const data = await projectWithData(api, org.body.slug, 'Bench data', '17');
     const backup = await backups(platform, data.ref);
@@ -120,12 +136,14 @@ async function platformRows(): Promise<TableRow[]> {
 /** On a platform of its own, in a child process, once the other one has stopped. */
 async function poolMemoryRows(): Promise<TableRow[]> {
   const memory = await poolMemory(MEMORY_PROJECTS);
-  return [[
-    `Platform RSS per data API pool (${memory.projects} projects)`,
-    `${memory.perPoolMegabytes.toFixed(1)} MB per pool`,
-    `≤ ${MEMORY_MB_PER_POOL} MB per pool`,
-    `platform process RSS ${memory.beforeMegabytes.toFixed(0)} MB before one query to each project, ${memory.afterMegabytes.toFixed(0)} MB after`,
-  ]];
+  return [
+    [
+      `Platform RSS per data API pool (${memory.projects} projects)`,
+      `${memory.perPoolMegabytes.toFixed(1)} MB per pool`,
+      `≤ ${MEMORY_MB_PER_POOL} MB per pool`,
+      `platform process RSS ${memory.beforeMegabytes.toFixed(0)} MB before one query to each project, ${memory.afterMegabytes.toFixed(0)} MB after`,
+    ],
+  ];
 }
 
 /** The rows, or one saying why they failed (and the bench exits non-zero). */
@@ -145,7 +163,9 @@ async function main(): Promise<void> {
     ...(await orFailure('Pool memory', poolMemoryRows)),
   ];
   const cpus = os.cpus();
-  console.log(`Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`);
+  console.log(
+    `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`,
+  );
   console.log(formatTable(['Measure', 'Result', 'Target', 'Note'], rows));
 }
 

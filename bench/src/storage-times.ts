@@ -36,7 +36,14 @@ async function measured(work: () => Promise<void>): Promise<{ ms: number; rssGro
 }
 
 /** One HTTP exchange to the platform with the project's Host: the file `body` streamed up, the answer streamed to the file `into` (or drained). */
-function exchange(platformUrl: string, access: ProjectAccess, method: string, pathname: string, body?: string, into?: string): Promise<void> {
+function exchange(
+  platformUrl: string,
+  access: ProjectAccess,
+  method: string,
+  pathname: string,
+  body?: string,
+  into?: string,
+): Promise<void> {
   const target = new URL(platformUrl);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -45,7 +52,12 @@ function exchange(platformUrl: string, access: ProjectAccess, method: string, pa
         hostname: target.hostname,
         port: target.port,
         path: pathname,
-        headers: { host: access.apiHost, apikey: access.serviceKey, authorization: `Bearer ${access.serviceKey}`, 'content-type': 'application/octet-stream' },
+        headers: {
+          host: access.apiHost,
+          apikey: access.serviceKey,
+          authorization: `Bearer ${access.serviceKey}`,
+          'content-type': 'application/octet-stream',
+        },
       },
       (response) => {
         if (response.statusCode !== 200) {
@@ -98,8 +110,18 @@ export async function storageTimes(api: ApiClient, platformUrl: string, access: 
     const rate = (ms: number) => `${(FILE_MB / (ms / 1000)).toFixed(0)} MB/s`;
     const rss = (mb: number) => `platform RSS +${mb.toFixed(1)} MB during it (≤ ${RSS_BUDGET_MB} MB)`;
     return [
-      [`Storage: upload of a ${FILE_MB} MB file`, `${rate(upload.ms)} (${(upload.ms / 1000).toFixed(2)} s)`, `RSS growth < ${RSS_BUDGET_MB} MB`, `${rss(upload.rssGrowthMb)}; cp of the same file ${rate(cpMs)}`],
-      [`Storage: download of a ${FILE_MB} MB file`, `${rate(download.ms)} (${(download.ms / 1000).toFixed(2)} s)`, `RSS growth < ${RSS_BUDGET_MB} MB`, `${rss(download.rssGrowthMb)}; service_role key, by the project's host`],
+      [
+        `Storage: upload of a ${FILE_MB} MB file`,
+        `${rate(upload.ms)} (${(upload.ms / 1000).toFixed(2)} s)`,
+        `RSS growth < ${RSS_BUDGET_MB} MB`,
+        `${rss(upload.rssGrowthMb)}; cp of the same file ${rate(cpMs)}`,
+      ],
+      [
+        `Storage: download of a ${FILE_MB} MB file`,
+        `${rate(download.ms)} (${(download.ms / 1000).toFixed(2)} s)`,
+        `RSS growth < ${RSS_BUDGET_MB} MB`,
+        `${rss(download.rssGrowthMb)}; service_role key, by the project's host`,
+      ],
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

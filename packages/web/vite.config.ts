@@ -34,7 +34,11 @@ export default defineConfig({
         // with the signed-in shell, so the sign-in pages never fetch them.
         codeSplitting: {
           groups: [
-            { name: 'react', priority: 2, test: /node_modules[\\/](react|react-dom|scheduler|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/ },
+            {
+              name: 'react',
+              priority: 2,
+              test: /node_modules[\\/](react|react-dom|scheduler|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+            },
             { name: 'react-router', priority: 1, test: /node_modules[\\/]react-router[\\/]/ },
             { name: 'radix', test: RADIX_SHELL },
           ],

@@ -21,7 +21,8 @@ export const ASSISTANT_MESSAGES = {
   renameFailed: 'Failed to rename chat: Invalid chat or name',
   messageDeleted: 'Message deleted successfully',
   contextTooLong: 'This conversation has become too long for the Assistant to process. Please start a new chat to continue.',
-  genericError: "Sorry, I'm having trouble responding right now. If the error persists while retrying, you may try creating a new chat and try again.",
+  genericError:
+    "Sorry, I'm having trouble responding right now. If the error persists while retrying, you may try creating a new chat and try again.",
   panelCrashed: 'Something went wrong with the AI Assistant',
   clearAndRefresh: 'Clear messages and refresh',
   noApiKey: 'Add your OPENAI_API_KEY to your environment variables to use the AI Assistant.',
@@ -48,7 +49,14 @@ export const ASSISTANT_MESSAGES = {
 export const READ_ONLY_FAILURE_HINTS = ['read-only transaction', 'permission denied', 'must be owner'] as const;
 
 /** The 6 default ideas and the 3 shown when SQL snippets are attached (spec part 2 §2). */
-export const ASSISTANT_IDEAS = ['Create a back-end', 'Health check', 'Query your data', 'Set up RLS policies', 'Create a function', 'Generate sample data'] as const;
+export const ASSISTANT_IDEAS = [
+  'Create a back-end',
+  'Health check',
+  'Query your data',
+  'Set up RLS policies',
+  'Create a function',
+  'Generate sample data',
+] as const;
 export const SNIPPET_IDEAS = ['Explain code', 'Improve code', 'Debug issues'] as const;
 
 /** The most SQL snippets one turn carries, and the longest snippet (generate-v4's sqlSnippets). */

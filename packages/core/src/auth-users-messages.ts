@@ -2,7 +2,9 @@
 export const AUTH_USERS_MESSAGES = {
   noWritePermission: "You need the Owner, Administrator or Developer role to manage this project's users",
   notRunning: (status: string) =>
-    status === 'INACTIVE' ? "The project is paused: restore it to see and manage its users" : `The project's database is not running (status ${status}): its users can be managed once it is healthy again`,
+    status === 'INACTIVE'
+      ? 'The project is paused: restore it to see and manage its users'
+      : `The project's database is not running (status ${status}): its users can be managed once it is healthy again`,
 } as const;
 
 /** The ban lengths the dashboard offers. */

@@ -17,8 +17,7 @@ export const LIFECYCLE_MESSAGES = {
 
   unknownComputeSize: (value: string) => `Unknown compute size ${JSON.stringify(value)}: use ci_ followed by a size, e.g. ci_small`,
   upgradeTargetUnknown: (target: string) => `Postgres ${target} is not installed on this Basin server`,
-  upgradeTargetNotNewer: (target: string, current: string) =>
-    `Postgres ${target} is not newer than the project's Postgres ${current}`,
+  upgradeTargetNotNewer: (target: string, current: string) => `Postgres ${target} is not newer than the project's Postgres ${current}`,
   /** The embedded driver moves data with Debian's postgresql-client tools; say what to install. */
   upgradeNeedsClient: (sourceMajor: string, found: string | undefined) =>
     `Moving a project to a newer Postgres needs pg_dump, pg_dumpall and psql ${sourceMajor} or newer from the postgresql-client package on the Basin server ` +

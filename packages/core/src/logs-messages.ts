@@ -8,8 +8,7 @@ export const LOGS_MESSAGES = {
   notSelect: 'Only SELECT queries can run over the logs.',
   selectInto: 'SELECT INTO writes a table: log queries only read.',
   stopped: 'The query did not finish in time and was stopped',
-  resultTooLarge: (megabytes: number) =>
-    `The result is larger than ${megabytes} MB: select fewer columns or rows.`,
+  resultTooLarge: (megabytes: number) => `The result is larger than ${megabytes} MB: select fewer columns or rows.`,
   /** 4xx: the parameters, not the query. */
   sqlRequired: 'sql is required',
   sqlTooLong: (kilobytes: number) => `sql must be at most ${kilobytes} kB`,

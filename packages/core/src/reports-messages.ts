@@ -22,10 +22,19 @@ export interface BuiltInChartText {
 export const BUILT_IN_CHART_TEXTS: Record<BuiltInChart, BuiltInChartText> = {
   'api-requests-by-status': { title: 'API requests', description: 'Requests through the project gateway, by status class.' },
   'api-requests-by-path': { title: 'API requests by path', description: 'The busiest paths of the project API; the rest together.' },
-  'database-cpu': { title: 'Database CPU', description: 'The instance’s processes, over the cores of its compute size (average per bucket).' },
-  'database-memory': { title: 'Database memory', description: 'Memory the instance’s processes take, over its compute size (average per bucket).' },
+  'database-cpu': {
+    title: 'Database CPU',
+    description: 'The instance’s processes, over the cores of its compute size (average per bucket).',
+  },
+  'database-memory': {
+    title: 'Database memory',
+    description: 'Memory the instance’s processes take, over its compute size (average per bucket).',
+  },
   'database-disk': { title: 'Disk size used', description: 'What the databases and the stored files take (largest sample per bucket).' },
-  'database-connections': { title: 'Database connections', description: 'Client sessions on the database, the platform’s own included (largest sample per bucket).' },
+  'database-connections': {
+    title: 'Database connections',
+    description: 'Client sessions on the database, the platform’s own included (largest sample per bucket).',
+  },
   'auth-sign-ins': { title: 'Auth sign-ins', description: 'Password sign-ins through the auth API, succeeded and refused.' },
   'storage-requests': { title: 'Storage requests', description: 'Requests to the storage API, by kind.' },
   'function-invocations': { title: 'Edge function invocations', description: 'Invocations of the project’s edge functions, by function.' },

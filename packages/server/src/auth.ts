@@ -33,8 +33,7 @@ export function createAuth(options: AuthOptions) {
     logger: {
       level: 'warn',
       // Its schema check runs before our migrations on a first start: expected, so not an error.
-      log: (level, message) =>
-        options.logger[message.includes('schema mismatch') ? 'debug' : level]({ component: 'auth' }, message),
+      log: (level, message) => options.logger[message.includes('schema mismatch') ? 'debug' : level]({ component: 'auth' }, message),
     },
     // A refused request (a wrong password, a weak one) is the client's, not an error of Basin's.
     onAPIError: {

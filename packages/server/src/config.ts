@@ -103,7 +103,9 @@ export function allowedOrigins(value: string | undefined): string[] {
     .map((entry) => {
       const url = URL.canParse(entry) ? new URL(entry) : undefined;
       if (!url || !/^https?:$/.test(url.protocol) || url.origin !== entry.replace(/\/$/, '')) {
-        throw new Error(`BASIN_ALLOWED_ORIGINS must list origins such as https://admin.example.com (scheme, host, port; no path), got ${entry}`);
+        throw new Error(
+          `BASIN_ALLOWED_ORIGINS must list origins such as https://admin.example.com (scheme, host, port; no path), got ${entry}`,
+        );
       }
       return url.origin;
     });
@@ -125,13 +127,15 @@ export function storageBackendFromEnv(env: NodeJS.ProcessEnv): StorageBackendCon
   if (kind === 'file') return { kind: 'file' };
   if (kind !== 's3') throw new Error(`BASIN_STORAGE_BACKEND must be file or s3, got ${env.BASIN_STORAGE_BACKEND}`);
   const bucket = env.BASIN_S3_BUCKET?.trim();
-  if (!bucket) throw new Error('BASIN_STORAGE_BACKEND=s3 needs BASIN_S3_BUCKET: the S3 bucket that keeps every project\'s files');
+  if (!bucket) throw new Error("BASIN_STORAGE_BACKEND=s3 needs BASIN_S3_BUCKET: the S3 bucket that keeps every project's files");
   const endpoint = env.BASIN_S3_ENDPOINT?.trim() || undefined;
   if (endpoint && !/^https?:\/\/[^/]/.test(endpoint)) throw new Error(`BASIN_S3_ENDPOINT must be an http(s) URL, got ${endpoint}`);
   const accessKeyId = env.BASIN_S3_ACCESS_KEY_ID?.trim();
   const secretAccessKey = env.BASIN_S3_SECRET_ACCESS_KEY?.trim();
   if (!accessKeyId !== !secretAccessKey) {
-    throw new Error('BASIN_S3_ACCESS_KEY_ID and BASIN_S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK\'s default credentials');
+    throw new Error(
+      "BASIN_S3_ACCESS_KEY_ID and BASIN_S3_SECRET_ACCESS_KEY go together: set both, or neither for the AWS SDK's default credentials",
+    );
   }
   const prefix = (env.BASIN_S3_PREFIX ?? '').trim().replace(/^\/+/, '');
   return {
@@ -153,7 +157,10 @@ function booleanEnv(env: NodeJS.ProcessEnv, name: string): boolean {
 }
 
 function parseFaults(env: NodeJS.ProcessEnv): string[] {
-  const faults = (env.BASIN_FAULTS ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const faults = (env.BASIN_FAULTS ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   if (faults.length && env.NODE_ENV === 'production') throw new Error('BASIN_FAULTS is for tests and is refused when NODE_ENV=production');
   return faults;
 }

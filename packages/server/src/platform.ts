@@ -88,7 +88,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
     intervalMs: config.healthCheckIntervalMs,
     listRunning: () => runningInstances(ctx),
     restart: restartIfStillRunning(ctx),
-    onRestart: (ref, error) => logger.warn({ ref, failed: error ? String(error) : undefined }, 'restarted an instance that stopped answering'),
+    onRestart: (ref, error) =>
+      logger.warn({ ref, failed: error ? String(error) : undefined }, 'restarted an instance that stopped answering'),
     onError: (error) => logger.error({ err: error }, 'health check round failed'),
   });
 

@@ -25,7 +25,12 @@ export class TrustedProxies {
 
   /** BASIN_TRUSTED_PROXIES is comma-separated; none by default. */
   static fromEnv(value: string | undefined): TrustedProxies {
-    return new TrustedProxies((value ?? '').split(',').map((e) => e.trim()).filter(Boolean));
+    return new TrustedProxies(
+      (value ?? '')
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean),
+    );
   }
 
   trusts(address: string): boolean {

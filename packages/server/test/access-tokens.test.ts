@@ -54,7 +54,10 @@ async function asCli(token: string, method: string, path: string, body?: unknown
 /** `supabase functions deploy hello --use-api`: the multipart form, with the bearer token. */
 async function deployAsCli(token: string, projectRef: string, functionSlug: string): Promise<CliAnswer> {
   const form = new FormData();
-  form.append('metadata', JSON.stringify({ entrypoint_path: `supabase/functions/${functionSlug}/index.ts`, name: functionSlug, verify_jwt: true }));
+  form.append(
+    'metadata',
+    JSON.stringify({ entrypoint_path: `supabase/functions/${functionSlug}/index.ts`, name: functionSlug, verify_jwt: true }),
+  );
   form.append('file', new Blob([HELLO], { type: 'application/typescript' }), `supabase/functions/${functionSlug}/index.ts`);
   const response = await fetch(`${project.platform.url}/api/v1/projects/${projectRef}/functions/deploy?slug=${functionSlug}`, {
     method: 'POST',
@@ -65,7 +68,10 @@ async function deployAsCli(token: string, projectRef: string, functionSlug: stri
 }
 
 async function newToken(client: ApiClient, name: string, expiresInDays?: number): Promise<{ id: string; token: string }> {
-  const created = await client.post('/api/platform/profile/access-tokens', { name, ...(expiresInDays ? { expires_in_days: expiresInDays } : {}) });
+  const created = await client.post('/api/platform/profile/access-tokens', {
+    name,
+    ...(expiresInDays ? { expires_in_days: expiresInDays } : {}),
+  });
   if (created.status !== 201) throw new Error(`token creation failed: ${created.status} ${JSON.stringify(created.body)}`);
   return created.body;
 }
@@ -105,7 +111,9 @@ describe('managing tokens (dashboard session)', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.body).toMatchObject({ id: created.body.id, name: 'Laptop CLI' });
     expect((await owner.get('/api/platform/profile/access-tokens')).body.some((t: { id: string }) => t.id === created.body.id)).toBe(false);
-    expect((await owner.delete(`/api/platform/profile/access-tokens/${created.body.id}`)).body).toEqual({ message: 'Access token not found' });
+    expect((await owner.delete(`/api/platform/profile/access-tokens/${created.body.id}`)).body).toEqual({
+      message: 'Access token not found',
+    });
   });
 
   it('refuses bad input with a clear 400 and changes nothing', async () => {
@@ -232,7 +240,10 @@ describe('the Supabase CLI with a token', () => {
       "update access_tokens set expires_at = now() - interval '1 minute' where id = $1 returning expires_at",
       [expiring.id],
     );
-    expect(await refusal(expiring.token)).toEqual({ status: 401, body: { message: ACCESS_TOKEN_MESSAGES.expired(rows[0]!.expires_at.toISOString()) } });
+    expect(await refusal(expiring.token)).toEqual({
+      status: 401,
+      body: { message: ACCESS_TOKEN_MESSAGES.expired(rows[0]!.expires_at.toISOString()) },
+    });
   });
 
   it('keeps the user’s own permissions: a Read-only member’s token reads but cannot deploy (403)', async () => {
@@ -275,7 +286,9 @@ describe('cross-site requests', () => {
 
     const { token } = await newToken(owner, 'Foreign origin');
     // A cookie alongside the token: still judged as a cookie request by the same-origin check.
-    expect((await asCli(token, 'POST', v1('/secrets'), [{ name: 'FROM_EVIL', value: 'x' }], { cookie: owner.cookie, ...foreign })).status).toBe(403);
+    expect(
+      (await asCli(token, 'POST', v1('/secrets'), [{ name: 'FROM_EVIL', value: 'x' }], { cookie: owner.cookie, ...foreign })).status,
+    ).toBe(403);
     expect((await asCli(token, 'POST', v1('/secrets'), [{ name: 'FROM_CLI', value: 'x' }], foreign)).status).toBe(201);
     const names = (await owner.get(v1('/secrets'))).body.map((s: { name: string }) => s.name);
     expect(names).toContain('FROM_CLI');

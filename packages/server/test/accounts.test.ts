@@ -69,26 +69,43 @@ describe('dashboard accounts', () => {
   it('refuses blank and common passwords on sign-up and on a password change', async () => {
     const signUp = (password: string) =>
       new ApiClient(platform.url).post('/api/auth/sign-up/email', { email: uniqueEmail('weak'), password, name: 'weak' });
-    expect(await signUp('        ')).toMatchObject({ status: 400, body: { message: 'Password must have at least 8 characters that are not spaces' } });
+    expect(await signUp('        ')).toMatchObject({
+      status: 400,
+      body: { message: 'Password must have at least 8 characters that are not spaces' },
+    });
     for (const password of ['password', 'Password', '12345678', 'qwerty123']) {
-      expect(await signUp(password)).toMatchObject({ status: 400, body: { message: 'This password is too common: choose one that is harder to guess' } });
+      expect(await signUp(password)).toMatchObject({
+        status: 400,
+        body: { message: 'This password is too common: choose one that is harder to guess' },
+      });
     }
 
     const user = new ApiClient(platform.url);
     await user.signUp(uniqueEmail('changer'), 'correct horse battery');
-    const change = (newPassword: string) => user.post('/api/auth/change-password', { currentPassword: 'correct horse battery', newPassword });
-    expect(await change('password1')).toMatchObject({ status: 400, body: { message: 'This password is too common: choose one that is harder to guess' } });
+    const change = (newPassword: string) =>
+      user.post('/api/auth/change-password', { currentPassword: 'correct horse battery', newPassword });
+    expect(await change('password1')).toMatchObject({
+      status: 400,
+      body: { message: 'This password is too common: choose one that is harder to guess' },
+    });
     expect((await change('staple battery horse')).status).toBe(200);
   });
 
   it('keeps display names to 64 characters on sign-up and on a profile update', async () => {
     const tooLong = 'n'.repeat(65);
-    const signUp = await new ApiClient(platform.url).post('/api/auth/sign-up/email', { email: uniqueEmail('long'), password: 'correct horse battery', name: 'x'.repeat(2 * 1024 * 1024) });
+    const signUp = await new ApiClient(platform.url).post('/api/auth/sign-up/email', {
+      email: uniqueEmail('long'),
+      password: 'correct horse battery',
+      name: 'x'.repeat(2 * 1024 * 1024),
+    });
     expect(signUp).toMatchObject({ status: 400, body: { message: 'Name must be at most 64 characters' } });
 
     const user = new ApiClient(platform.url);
     await user.signUp(uniqueEmail('renamed'));
-    expect(await user.post('/api/auth/update-user', { name: tooLong })).toMatchObject({ status: 400, body: { message: 'Name must be at most 64 characters' } });
+    expect(await user.post('/api/auth/update-user', { name: tooLong })).toMatchObject({
+      status: 400,
+      body: { message: 'Name must be at most 64 characters' },
+    });
     expect(await user.post('/api/auth/update-user', { name: '   ' })).toMatchObject({ status: 400, body: { message: 'Name is required' } });
     expect((await user.post('/api/auth/update-user', { name: 'n'.repeat(64) })).status).toBe(200);
     expect((await user.get('/api/platform/profile')).body.username).toBe('n'.repeat(64));

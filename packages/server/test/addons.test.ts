@@ -25,15 +25,30 @@ describe('project add-ons', () => {
       body: { ref: project.ref, selected_addons: [], available_addons: AVAILABLE_ADDONS },
     });
     const compute = AVAILABLE_ADDONS.find((addon) => addon.type === 'compute_instance')!;
-    expect(compute.variants[2]).toEqual({ identifier: 'ci_small', name: 'Small', price: 0.0206, price_interval: 'hourly', price_type: 'usage' });
+    expect(compute.variants[2]).toEqual({
+      identifier: 'ci_small',
+      name: 'Small',
+      price: 0.0206,
+      price_interval: 'hourly',
+      price_type: 'usage',
+    });
   });
 
   it('refuses PITR, unknown variants and unknown types, changing nothing', async () => {
     expect(await select('pitr', 'pitr_7')).toEqual({ status: 400, body: { message: ADDON_MESSAGES.pitrUnavailable } });
-    expect(await select('compute_instance', 'ci_huge')).toEqual({ status: 400, body: { message: LIFECYCLE_MESSAGES.unknownComputeSize('ci_huge') } });
+    expect(await select('compute_instance', 'ci_huge')).toEqual({
+      status: 400,
+      body: { message: LIFECYCLE_MESSAGES.unknownComputeSize('ci_huge') },
+    });
     expect(await select('ipv4', 'ipv4_default')).toEqual({ status: 400, body: { message: ADDON_MESSAGES.unknownType } });
-    expect(await org.owner.delete(`${addons()}/ci_small`)).toEqual({ status: 400, body: { message: ADDON_MESSAGES.notSelected('ci_small') } });
-    expect(await select('compute_instance', 'ci_small', org.developer)).toEqual({ status: 403, body: { message: LIFECYCLE_MESSAGES.resizeForbidden } });
+    expect(await org.owner.delete(`${addons()}/ci_small`)).toEqual({
+      status: 400,
+      body: { message: ADDON_MESSAGES.notSelected('ci_small') },
+    });
+    expect(await select('compute_instance', 'ci_small', org.developer)).toEqual({
+      status: 403,
+      body: { message: LIFECYCLE_MESSAGES.resizeForbidden },
+    });
     expect(await statusOf(org.owner, project.ref)).toBe('ACTIVE_HEALTHY');
     expect((await org.owner.get(addons())).body.selected_addons).toEqual([]);
   });
@@ -42,16 +57,26 @@ describe('project add-ons', () => {
     const chosen = await select('compute_instance', 'ci_small');
     expect(chosen.status).toBe(202);
     expect(chosen.body.selected_addons).toEqual([
-      { type: 'compute_instance', variant: { identifier: 'ci_small', name: 'Small', price: 0.0206, price_interval: 'hourly', price_type: 'usage' } },
+      {
+        type: 'compute_instance',
+        variant: { identifier: 'ci_small', name: 'Small', price: 0.0206, price_interval: 'hourly', price_type: 'usage' },
+      },
     ]);
     expect(await statusOf(org.owner, project.ref)).toBe('RESIZING');
     expect((await select('compute_instance', 'ci_medium')).status).toBe(409);
     await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
     expect(await sharedBuffers(project.connectionString)).toBe('64MB');
     expect((await org.owner.get(`/api/platform/projects/${project.ref}`)).body.infra_compute_size).toBe('small');
-    expect((await org.developer.get(addons())).body.selected_addons.map((addon: { variant: { identifier: string } }) => addon.variant.identifier)).toEqual(['ci_small']);
+    expect(
+      (await org.developer.get(addons())).body.selected_addons.map(
+        (addon: { variant: { identifier: string } }) => addon.variant.identifier,
+      ),
+    ).toEqual(['ci_small']);
 
-    expect(await org.owner.delete(`${addons()}/ci_medium`)).toEqual({ status: 400, body: { message: ADDON_MESSAGES.notSelected('ci_medium') } });
+    expect(await org.owner.delete(`${addons()}/ci_medium`)).toEqual({
+      status: 400,
+      body: { message: ADDON_MESSAGES.notSelected('ci_medium') },
+    });
     expect((await org.developer.delete(`${addons()}/ci_small`)).status).toBe(403);
     const removed = await org.owner.delete(`${addons()}/ci_small`);
     expect(removed).toMatchObject({ status: 202, body: { selected_addons: [] } });

@@ -171,7 +171,10 @@ afterAll(() => platform?.destroy());
 
 describe('project instance bootstrap', () => {
   it('has the API roles without login and the auth helpers reading the request claims', async () => {
-    const roles = await query(connectionString, "select rolname, rolcanlogin from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1");
+    const roles = await query(
+      connectionString,
+      "select rolname, rolcanlogin from pg_roles where rolname in ('anon', 'authenticated', 'service_role') order by 1",
+    );
     expect(roles.rows).toEqual([
       { rolname: 'anon', rolcanlogin: false },
       { rolname: 'authenticated', rolcanlogin: false },
@@ -184,7 +187,11 @@ describe('project instance bootstrap', () => {
        select auth.uid()::text as uid, auth.role() as role, auth.jwt() ->> 'sub' as sub; commit;`,
     );
     const results = answer as unknown as { rows: Record<string, string>[] }[];
-    expect(results[3]!.rows[0]).toEqual({ uid: '3f1c1c4e-8f0e-4c8a-9a57-1e0f7d7b2b61', role: 'authenticated', sub: '3f1c1c4e-8f0e-4c8a-9a57-1e0f7d7b2b61' });
+    expect(results[3]!.rows[0]).toEqual({
+      uid: '3f1c1c4e-8f0e-4c8a-9a57-1e0f7d7b2b61',
+      role: 'authenticated',
+      sub: '3f1c1c4e-8f0e-4c8a-9a57-1e0f7d7b2b61',
+    });
   });
 });
 
@@ -243,7 +250,13 @@ describe('platform lints', () => {
         'pitr_not_enabled',
       ]),
     );
-    for (const absent of ['auth_otp_long_expiry', 'auth_otp_short_length', 'no_backup_admin', 'vulnerable_postgres_version', 'leaked_service_key']) {
+    for (const absent of [
+      'auth_otp_long_expiry',
+      'auth_otp_short_length',
+      'no_backup_admin',
+      'vulnerable_postgres_version',
+      'leaked_service_key',
+    ]) {
       expect(reported).not.toContain(absent);
     }
   });
@@ -342,11 +355,21 @@ describe('auth API settings', () => {
     });
     expect((await org.owner.get(config())).body).toEqual(changed.body);
     const seen = await cachedAuthSettings(platform.ctx, ref);
-    expect(seen).toMatchObject({ site_url: 'https://app.example.com', jwt_exp: 7200, disable_signup: true, mailer_autoconfirm: true, mailer_otp_length: 8 });
+    expect(seen).toMatchObject({
+      site_url: 'https://app.example.com',
+      jwt_exp: 7200,
+      disable_signup: true,
+      mailer_autoconfirm: true,
+      mailer_otp_length: 8,
+    });
     expect(seen.mailer_subjects_recovery).toBe('New password for Acme');
 
     const reset = await org.owner.patch(config(), { MAILER_SUBJECTS_RECOVERY: null, MAILER_TEMPLATES_RECOVERY_CONTENT: null });
-    expect(reset.body).toMatchObject({ MAILER_SUBJECTS_RECOVERY: null, MAILER_TEMPLATES_RECOVERY_CONTENT: null, SITE_URL: 'https://app.example.com' });
+    expect(reset.body).toMatchObject({
+      MAILER_SUBJECTS_RECOVERY: null,
+      MAILER_TEMPLATES_RECOVERY_CONTENT: null,
+      SITE_URL: 'https://app.example.com',
+    });
     expect((await cachedAuthSettings(platform.ctx, ref)).mailer_templates_recovery_content).toBeNull();
   });
 
@@ -424,7 +447,9 @@ describe('API description', () => {
     const platformDoc = await org.owner.get('/api/platform/openapi.json');
     const v1Doc = await org.owner.get('/api/v1/openapi.json');
     expect(Object.keys(platformDoc.body.paths)).toEqual(expect.arrayContaining(['/projects/{ref}/run-lints', '/auth/{ref}/config']));
-    expect(Object.keys(v1Doc.body.paths)).toEqual(expect.arrayContaining(['/projects/{ref}/advisors/security', '/projects/{ref}/advisors/performance']));
+    expect(Object.keys(v1Doc.body.paths)).toEqual(
+      expect.arrayContaining(['/projects/{ref}/advisors/security', '/projects/{ref}/advisors/performance']),
+    );
   });
 });
 

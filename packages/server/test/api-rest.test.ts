@@ -33,7 +33,16 @@ describe('GET /platform/projects/{ref}/api/rest', () => {
   it('has a path per table and view, and /rpc/{fn} per callable function with its post parameters', async () => {
     const { body } = await project.owner.get(apiRest());
     expect(Object.keys(body.paths).sort()).toEqual([
-      '/', '/post_counts', '/post_titles', '/posts', '/profiles', '/rpc/add', '/rpc/search_posts', '/rpc/secure', '/rpc/stats', '/rpc/top_titles',
+      '/',
+      '/post_counts',
+      '/post_titles',
+      '/posts',
+      '/profiles',
+      '/rpc/add',
+      '/rpc/search_posts',
+      '/rpc/secure',
+      '/rpc/stats',
+      '/rpc/top_titles',
     ]);
     expect(Object.keys(body.paths['/posts']).sort()).toEqual(['delete', 'get', 'patch', 'post']);
     expect(Object.keys(body.paths['/post_counts'])).toEqual(['get']);
@@ -46,7 +55,9 @@ describe('GET /platform/projects/{ref}/api/rest', () => {
     expect(add.parameters[0]).toMatchObject({ name: 'args', in: 'body', required: true, schema: { type: 'object', required: ['a'] } });
     expect(Object.keys(add.parameters[0].schema.properties)).toEqual(['a', 'b']);
     expect(body.paths['/rpc/top_titles'].post.parameters[0].schema).toEqual({
-      type: 'object', required: ['n'], properties: { n: { format: 'integer', type: 'integer' } },
+      type: 'object',
+      required: ['n'],
+      properties: { n: { format: 'integer', type: 'integer' } },
     });
   });
 });
@@ -58,7 +69,11 @@ describe('/platform/projects/{ref}/config/postgrest', () => {
     expect(patched).toEqual({ status: 200, body: { db_schema: `public,${ODD_SCHEMA}`, max_rows: 500 } });
     const { body } = await project.owner.get(apiRest());
     const odd = body.definitions[`${ODD_SCHEMA}.${ODD_TABLE}`];
-    expect(odd.properties['mood col']).toEqual({ format: `"${ODD_SCHEMA.replace(/"/g, '""')}"."Mood ""x"""`, type: 'string', enum: ['happy', 'so "sad"', 'ünï code'] });
+    expect(odd.properties['mood col']).toEqual({
+      format: `"${ODD_SCHEMA.replace(/"/g, '""')}"."Mood ""x"""`,
+      type: 'string',
+      enum: ['happy', 'so "sad"', 'ünï code'],
+    });
     expect(odd.required).toEqual(['Col "A"']);
     expect(body.paths[`/rpc/${ODD_SCHEMA}.Fn "1"`].post.parameters[0].schema.required).toEqual(['Arg x']);
   });

@@ -42,9 +42,18 @@ export async function startAssistantPlatform(): Promise<AssistantPlatform> {
   await owner.signUp(uniqueEmail('assistant-owner'));
   const slug: string = (await owner.post('/api/platform/organizations', { name: 'Assistant' })).body.slug;
   const ref: string = (
-    await owner.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   await query((await owner.get(`/api/platform/projects/${ref}`)).body.connectionString, PROJECT_SQL);
   return {
     platform,
@@ -106,7 +115,10 @@ export async function generate(client: ApiClient, body: unknown, stopWhen?: (tex
       while ((end = buffer.indexOf('\n\n')) !== -1) {
         const event = buffer.slice(0, end);
         buffer = buffer.slice(end + 2);
-        const data = event.split('\n').find((line) => line.startsWith('data: '))?.slice('data: '.length);
+        const data = event
+          .split('\n')
+          .find((line) => line.startsWith('data: '))
+          ?.slice('data: '.length);
         if (!data || data === '[DONE]') continue;
         const chunk = JSON.parse(data) as StreamChunk;
         chunks.push(chunk);

@@ -2,7 +2,15 @@ import { ASSISTANT_MESSAGES, MESSAGES } from '@basin/core';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { generate, POLICY_NAME, ROW_VALUE, setOptIn, startAssistantPlatform, userMessage, type AssistantPlatform } from './assistant-fixture.ts';
+import {
+  generate,
+  POLICY_NAME,
+  ROW_VALUE,
+  setOptIn,
+  startAssistantPlatform,
+  userMessage,
+  type AssistantPlatform,
+} from './assistant-fixture.ts';
 import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
 import { addMember } from './membership.ts';
 import { contextTooLong, text, toolCall } from './openai-stand-in.ts';
@@ -13,11 +21,18 @@ let readonly: ApiClient;
 let outsider: ApiClient;
 
 const chats = (rest = '') => `/api/platform/projects/${env.ref}/ai/chats${rest}`;
-const body = (chatId: string, messages: unknown[], extra: object = {}) => ({ chatId, messages, projectRef: env.ref, orgSlug: env.slug, ...extra });
+const body = (chatId: string, messages: unknown[], extra: object = {}) => ({
+  chatId,
+  messages,
+  projectRef: env.ref,
+  orgSlug: env.slug,
+  ...extra,
+});
 const messagesOf = async (client: ApiClient, chatId: string) => (await client.get(chats(`/${chatId}/messages`))).body;
 /** Every request the stand-in got since the mark, as sent. */
 const sentSince = (mark: number) => JSON.stringify(env.standIn.requests.slice(mark).map((r) => r.body));
-const systemPrompt = (request: { body: any }) => request.body.messages.find((m: { role: string }) => m.role === 'system')?.content as string;
+const systemPrompt = (request: { body: any }) =>
+  request.body.messages.find((m: { role: string }) => m.role === 'system')?.content as string;
 
 beforeAll(async () => {
   env = await startAssistantPlatform();
@@ -39,7 +54,9 @@ beforeEach(async () => {
 describe('chats', () => {
   it('are in the API documents', async () => {
     const platformDoc = (await developer.get('/api/platform/openapi.json')).body;
-    expect(Object.keys(platformDoc.paths)).toEqual(expect.arrayContaining(['/projects/{ref}/ai/chats', '/projects/{ref}/ai/chats/{id}/messages/{messageId}']));
+    expect(Object.keys(platformDoc.paths)).toEqual(
+      expect.arrayContaining(['/projects/{ref}/ai/chats', '/projects/{ref}/ai/chats/{id}/messages/{messageId}']),
+    );
     const aiDoc = (await developer.get('/api/ai/openapi.json')).body;
     expect(Object.keys(aiDoc.paths).sort()).toEqual(['/feedback/rate', '/sql/check-api-key', '/sql/generate-v4']);
   });
@@ -97,10 +114,15 @@ describe('a turn', () => {
     expect(start.messageMetadata).toMatchObject({ model: 'gpt-5-mini' });
 
     const stored = await messagesOf(developer, chatId);
-    expect(stored.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([['u1', 'user'], [start.messageId, 'assistant']]);
+    expect(stored.map((m: { id: string; role: string }) => [m.id, m.role])).toEqual([
+      ['u1', 'user'],
+      [start.messageId, 'assistant'],
+    ]);
     expect(stored[1].parts.filter((p: { type: string }) => p.type === 'text')).toEqual([expect.objectContaining({ text: 'Hello there' })]);
     expect(stored[1].metadata.createdAt).toMatch(/^\d{4}-/);
-    expect((await developer.get(chats())).body.find((c: { id: string }) => c.id === chatId).name).toBe('How do I add a column to customers?');
+    expect((await developer.get(chats())).body.find((c: { id: string }) => c.id === chatId).name).toBe(
+      'How do I add a column to customers?',
+    );
 
     const request = env.standIn.requests[mark]!;
     expect(request.authorization).toBe('Bearer stand-in-key');
@@ -146,7 +168,10 @@ describe('a turn', () => {
   it('gives the model the SQL snippets attached in the panel, and refuses more than it takes', async () => {
     const sql = 'select email, count(*) from public.customers group by email having count(*) > 1';
     const mark = env.standIn.requests.length;
-    const answer = await generate(developer, body(randomUUID(), [userMessage('sn1', 'Explain code')], { sqlSnippets: [{ name: 'Duplicate emails', sql }] }));
+    const answer = await generate(
+      developer,
+      body(randomUUID(), [userMessage('sn1', 'Explain code')], { sqlSnippets: [{ name: 'Duplicate emails', sql }] }),
+    );
     expect(answer.status).toBe(200);
     const prompt = systemPrompt(env.standIn.requests[mark]!);
     expect(prompt).toContain('## SQL the user attached');
@@ -177,14 +202,23 @@ describe('a turn', () => {
       const first = await generate(developer, body(chatId, [question]));
       const callId = `call-${level}`;
       expect(first.chunks.filter((c) => c.type === 'tool-input-delta').length).toBeGreaterThan(1); // arguments arrived in pieces
-      expect(first.chunks.find((c) => c.type === 'tool-input-available')).toMatchObject({ toolCallId: callId, toolName: 'execute_sql', input: { sql } });
+      expect(first.chunks.find((c) => c.type === 'tool-input-available')).toMatchObject({
+        toolCallId: callId,
+        toolName: 'execute_sql',
+        input: { sql },
+      });
 
       const [, asked] = await messagesOf(developer, chatId);
       const call = asked.parts.find((p: { type: string }) => p.type === 'tool-execute_sql');
       expect(call).toMatchObject({ toolCallId: callId, state: 'input-available', input: { sql } });
 
       // Run Query: the dashboard ran it and sends the turn on with the rows.
-      const answered = { ...asked, parts: asked.parts.map((p: { type: string }) => (p === call ? { ...call, state: 'output-available', output: [{ email: ROW_VALUE }] } : p)) };
+      const answered = {
+        ...asked,
+        parts: asked.parts.map((p: { type: string }) =>
+          p === call ? { ...call, state: 'output-available', output: [{ email: ROW_VALUE }] } : p,
+        ),
+      };
       const mark = env.standIn.requests.length;
       env.standIn.script(text('You have one customer.'));
       const second = await generate(developer, body(chatId, [question, answered]));
@@ -200,7 +234,10 @@ describe('a turn', () => {
 
       const [, done] = await messagesOf(developer, chatId);
       expect(done.id).toBe(asked.id);
-      expect(done.parts.find((p: { type: string }) => p.type === 'tool-execute_sql')).toMatchObject({ state: 'output-available', output: [{ email: ROW_VALUE }] });
+      expect(done.parts.find((p: { type: string }) => p.type === 'tool-execute_sql')).toMatchObject({
+        state: 'output-available',
+        output: [{ email: ROW_VALUE }],
+      });
       expect(done.parts.at(-1)).toMatchObject({ type: 'text', text: 'You have one customer.' });
     });
   }
@@ -210,7 +247,15 @@ describe('a turn', () => {
     const earlier = {
       id: 'old-answer',
       role: 'assistant',
-      parts: [{ type: 'tool-execute_sql', toolCallId: 'old-call', state: 'output-available', input: { sql: 'select 1' }, output: [{ secret: 'earlier-result' }] }],
+      parts: [
+        {
+          type: 'tool-execute_sql',
+          toolCallId: 'old-call',
+          state: 'output-available',
+          input: { sql: 'select 1' },
+          output: [{ secret: 'earlier-result' }],
+        },
+      ],
     };
     const mark = env.standIn.requests.length;
     await generate(developer, body(randomUUID(), [userMessage('e1', 'first'), earlier, userMessage('e2', 'and now?')]));
@@ -229,7 +274,9 @@ describe('a turn', () => {
     const answer = await generate(developer, body(chatId, [userMessage('t1', 'What protects customers?')]));
     expect(answer.text).toBe('Done.');
     const outputs = answer.chunks.filter((c) => c.type === 'tool-output-available');
-    expect(outputs[0]!.output).toEqual([expect.objectContaining({ schema: 'public', table: 'customers', name: POLICY_NAME, command: 'SELECT' })]);
+    expect(outputs[0]!.output).toEqual([
+      expect.objectContaining({ schema: 'public', table: 'customers', name: POLICY_NAME, command: 'SELECT' }),
+    ]);
     expect(JSON.stringify(outputs[1]!.output)).toContain('TUS');
     expect(outputs[2]!.output).toBe(ASSISTANT_MESSAGES.chatRenamed);
     expect(env.standIn.requests.length - mark).toBe(4);
@@ -245,10 +292,20 @@ describe('a turn', () => {
     const chatId = randomUUID();
     const mark = env.standIn.requests.length;
     env.standIn.script({ kind: 'stream', chunks: [{ text: 'Partial ' }, { text: 'answer' }], hang: true });
-    const answer = await generate(developer, body(chatId, [userMessage('stop1', 'Write a long essay')]), (soFar) => soFar === 'Partial answer');
+    const answer = await generate(
+      developer,
+      body(chatId, [userMessage('stop1', 'Write a long essay')]),
+      (soFar) => soFar === 'Partial answer',
+    );
     expect(answer.text).toBe('Partial answer');
-    const stored = await waitFor(() => messagesOf(developer, chatId), (messages) => messages.length === 2, 10_000);
-    expect(stored[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text)).toEqual(['Partial answer']);
+    const stored = await waitFor(
+      () => messagesOf(developer, chatId),
+      (messages) => messages.length === 2,
+      10_000,
+    );
+    expect(stored[1].parts.filter((p: { type: string }) => p.type === 'text').map((p: { text: string }) => p.text)).toEqual([
+      'Partial answer',
+    ]);
     // The model's request was cut too.
     await waitFor(async () => env.standIn.requests[mark]!.aborted, Boolean, 10_000);
   });
@@ -264,7 +321,10 @@ describe('a turn', () => {
     expect((await developer.delete(chats(`/${chatId}/messages/m2`))).status).toBe(404);
     // Resubmitting the edit is a new message after the kept ones.
     await generate(developer, body(chatId, [...afterFirst, userMessage('m2-edited', 'two, better')]));
-    expect((await messagesOf(developer, chatId)).map((m: { id: string }) => m.id).slice(0, 3)).toEqual([...afterFirst.map((m: { id: string }) => m.id), 'm2-edited']);
+    expect((await messagesOf(developer, chatId)).map((m: { id: string }) => m.id).slice(0, 3)).toEqual([
+      ...afterFirst.map((m: { id: string }) => m.id),
+      'm2-edited',
+    ]);
   });
 
   it('rates an answer: stored with the category read from it', async () => {
@@ -281,9 +341,24 @@ describe('a turn', () => {
       reason: 'Wrong table',
     });
     expect(answer).toEqual({ status: 200, body: { category: 'sql_generation' } });
-    const { rows } = await env.platform.ctx.db.query('select chat_id, rating, reason, category, messages from assistant_ratings where message_id = $1', [messages[1].id]);
-    expect(rows).toEqual([{ chat_id: chatId, rating: 'negative', reason: 'Wrong table', category: 'sql_generation', messages: expect.any(Array) }]);
-    expect((await developer.post('/api/ai/feedback/rate', { rating: 'meh', messages: [], messageId: 'x', projectRef: env.ref, orgSlug: env.slug })).status).toBe(400);
+    const { rows } = await env.platform.ctx.db.query(
+      'select chat_id, rating, reason, category, messages from assistant_ratings where message_id = $1',
+      [messages[1].id],
+    );
+    expect(rows).toEqual([
+      { chat_id: chatId, rating: 'negative', reason: 'Wrong table', category: 'sql_generation', messages: expect.any(Array) },
+    ]);
+    expect(
+      (
+        await developer.post('/api/ai/feedback/rate', {
+          rating: 'meh',
+          messages: [],
+          messageId: 'x',
+          projectRef: env.ref,
+          orgSlug: env.slug,
+        })
+      ).status,
+    ).toBe(400);
   });
 });
 
@@ -319,9 +394,15 @@ describe('errors', () => {
     expect(answer.chunks.find((c) => c.type === 'error')?.errorText).toMatch(/^The model provider could not be reached: /);
 
     env.platform.ctx.config.ai = env.ai;
-    env.standIn.script({ kind: 'error', status: 500, body: { error: { message: 'The server had an error while processing your request.' } } });
+    env.standIn.script({
+      kind: 'error',
+      status: 500,
+      body: { error: { message: 'The server had an error while processing your request.' } },
+    });
     const failed = await generate(developer, body(randomUUID(), [userMessage('down2', 'hi')]));
-    expect(failed.chunks.find((c) => c.type === 'error')?.errorText).toBe('The model provider answered 500: The server had an error while processing your request.');
+    expect(failed.chunks.find((c) => c.type === 'error')?.errorText).toBe(
+      'The model provider answered 500: The server had an error while processing your request.',
+    );
   });
 
   it("a conversation too long for the model ends with the provider's words", async () => {
@@ -337,20 +418,36 @@ describe('errors', () => {
     expect((await developer.get('/api/ai/sql/check-api-key')).body).toEqual({ hasKey: true, disabled: false, message: '' });
 
     env.platform.ctx.config.ai = { ...env.ai, apiKey: undefined };
-    expect(await generate(developer, body(randomUUID(), [userMessage('k1', 'hi')]))).toMatchObject({ status: 503, body: { message: ASSISTANT_MESSAGES.noApiKey } });
-    expect((await developer.get('/api/ai/sql/check-api-key')).body).toEqual({ hasKey: false, disabled: false, message: ASSISTANT_MESSAGES.noApiKey });
+    expect(await generate(developer, body(randomUUID(), [userMessage('k1', 'hi')]))).toMatchObject({
+      status: 503,
+      body: { message: ASSISTANT_MESSAGES.noApiKey },
+    });
+    expect((await developer.get('/api/ai/sql/check-api-key')).body).toEqual({
+      hasKey: false,
+      disabled: false,
+      message: ASSISTANT_MESSAGES.noApiKey,
+    });
 
     env.platform.ctx.config.ai = { ...env.ai, disabled: true };
-    expect(await generate(developer, body(randomUUID(), [userMessage('k2', 'hi')]))).toMatchObject({ status: 403, body: { message: ASSISTANT_MESSAGES.disabled } });
+    expect(await generate(developer, body(randomUUID(), [userMessage('k2', 'hi')]))).toMatchObject({
+      status: 403,
+      body: { message: ASSISTANT_MESSAGES.disabled },
+    });
     expect((await developer.get('/api/ai/sql/check-api-key')).body).toMatchObject({ disabled: true, message: ASSISTANT_MESSAGES.disabled });
 
     env.platform.ctx.config.ai = env.ai;
     expect((await generate(developer, body('not-a-uuid', [userMessage('k3', 'hi')]))).status).toBe(400);
     expect((await generate(developer, body(randomUUID(), []))).body.message).toEqual(expect.any(String));
-    const badPart = await generate(developer, body(randomUUID(), [{ id: 'k4', role: 'user', parts: [{ type: 'tool-execute_sql', state: 'nonsense' }] }]));
+    const badPart = await generate(
+      developer,
+      body(randomUUID(), [{ id: 'k4', role: 'user', parts: [{ type: 'tool-execute_sql', state: 'nonsense' }] }]),
+    );
     expect(badPart.status).toBe(400);
     expect(env.standIn.requests.length).toBe(requests);
-    expect((await new ApiClient(env.platform.url).get('/api/ai/sql/check-api-key'))).toEqual({ status: 401, body: { message: MESSAGES.notSignedIn } });
+    expect(await new ApiClient(env.platform.url).get('/api/ai/sql/check-api-key')).toEqual({
+      status: 401,
+      body: { message: MESSAGES.notSignedIn },
+    });
   });
 });
 
@@ -359,14 +456,22 @@ describe('feature flags', () => {
     const db = env.platform.ctx.db;
     const { rows } = await db.query<{ id: number }>('select id from organizations where slug = $1', [env.slug]);
     await db.query('delete from organization_feature_flags where organization_id = $1 and name = $2', [rows[0]!.id, name]);
-    if (enabled !== null) await db.query('insert into organization_feature_flags (organization_id, name, enabled) values ($1, $2, $3)', [rows[0]!.id, name, enabled]);
+    if (enabled !== null)
+      await db.query('insert into organization_feature_flags (organization_id, name, enabled) values ($1, $2, $3)', [
+        rows[0]!.id,
+        name,
+        enabled,
+      ]);
   };
 
   it("the organization's assistantEnabled off switches the assistant off", async () => {
     await flag('assistantEnabled', false);
     try {
       const requests = env.standIn.requests.length;
-      expect(await generate(developer, body(randomUUID(), [userMessage('f1', 'hi')]))).toMatchObject({ status: 403, body: { message: ASSISTANT_MESSAGES.disabled } });
+      expect(await generate(developer, body(randomUUID(), [userMessage('f1', 'hi')]))).toMatchObject({
+        status: 403,
+        body: { message: ASSISTANT_MESSAGES.disabled },
+      });
       expect(env.standIn.requests.length).toBe(requests);
     } finally {
       await flag('assistantEnabled', null);
@@ -380,7 +485,15 @@ describe('feature flags', () => {
       const answered = {
         id: 'flag-answer',
         role: 'assistant',
-        parts: [{ type: 'tool-execute_sql', toolCallId: 'flag-call', state: 'output-available', input: { sql: 'select email from public.customers' }, output: [{ email: ROW_VALUE }] }],
+        parts: [
+          {
+            type: 'tool-execute_sql',
+            toolCallId: 'flag-call',
+            state: 'output-available',
+            input: { sql: 'select email from public.customers' },
+            output: [{ email: ROW_VALUE }],
+          },
+        ],
       };
       const mark = env.standIn.requests.length;
       await generate(developer, body(randomUUID(), [userMessage('f2', 'Who?'), answered]));
@@ -395,9 +508,24 @@ describe('feature flags', () => {
 describe('bad input', () => {
   it('never answers 5xx, always { message }, whatever the assistant routes are sent', async () => {
     const chat = (await developer.post(chats(), {})).body.id as string;
-    const paths = [chats(), chats(`/${chat}`), chats(`/${chat}/messages`), chats(`/${chat}/messages/x`), '/api/ai/sql/generate-v4', '/api/ai/feedback/rate'];
+    const paths = [
+      chats(),
+      chats(`/${chat}`),
+      chats(`/${chat}/messages`),
+      chats(`/${chat}/messages/x`),
+      '/api/ai/sql/generate-v4',
+      '/api/ai/feedback/rate',
+    ];
     const strange = ['%00', '%E0%A4%A', 'x'.repeat(300), '..%2F..', "' or 1=1 --", '%F0%9F%98%80'];
-    const bodies = ['{', '[]', '"text"', '{"name":{"a":1}}', '{"messages":"nope"}', '{"chatId":1}', JSON.stringify({ chatId: chat, messages: [{ id: 'x', role: 'tool', parts: [] }], projectRef: env.ref, orgSlug: env.slug })];
+    const bodies = [
+      '{',
+      '[]',
+      '"text"',
+      '{"name":{"a":1}}',
+      '{"messages":"nope"}',
+      '{"chatId":1}',
+      JSON.stringify({ chatId: chat, messages: [{ id: 'x', role: 'tool', parts: [] }], projectRef: env.ref, orgSlug: env.slug }),
+    ];
     const failures: string[] = [];
     const check = async (method: string, path: string, body?: string, contentType = 'application/json') => {
       const response = await fetch(`${env.platform.url}${path}`, {
@@ -412,10 +540,12 @@ describe('bad input', () => {
       } catch {
         // not JSON: no message
       }
-      if (response.status >= 500 || (response.status >= 400 && typeof message !== 'string')) failures.push(`${response.status} ${method} ${path} ${body ?? ''} → ${text.slice(0, 200)}`);
+      if (response.status >= 500 || (response.status >= 400 && typeof message !== 'string'))
+        failures.push(`${response.status} ${method} ${path} ${body ?? ''} → ${text.slice(0, 200)}`);
     };
     for (const path of paths) {
-      for (const method of ['GET', 'POST', 'PATCH', 'DELETE']) for (const body of bodies) await check(method, path, method === 'GET' ? undefined : body);
+      for (const method of ['GET', 'POST', 'PATCH', 'DELETE'])
+        for (const body of bodies) await check(method, path, method === 'GET' ? undefined : body);
       await check('POST', path, 'name=x', 'application/x-www-form-urlencoded');
     }
     for (const value of strange) {
@@ -442,6 +572,16 @@ describe('permissions', () => {
     const answer = await generate(readonly, body(chatId, [userMessage('ro1', 'hi')]));
     expect(answer.text).toBe('Sure.');
     const messages = await messagesOf(readonly, chatId);
-    expect((await readonly.post('/api/ai/feedback/rate', { rating: 'positive', messages, messageId: messages[1].id, projectRef: env.ref, orgSlug: env.slug })).body).toEqual({ category: 'general' });
+    expect(
+      (
+        await readonly.post('/api/ai/feedback/rate', {
+          rating: 'positive',
+          messages,
+          messageId: messages[1].id,
+          projectRef: env.ref,
+          orgSlug: env.slug,
+        })
+      ).body,
+    ).toEqual({ category: 'general' });
   });
 });

@@ -20,7 +20,8 @@ const SCHEMA = `
 `;
 
 const client = (): SupabaseClient => supabaseClient(apiUrl, project.keys.anon);
-const configure = (settings: Record<string, unknown>) => project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, settings);
+const configure = (settings: Record<string, unknown>) =>
+  project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, settings);
 let emailCount = 0;
 const newEmail = () => `user-${Date.now().toString(36)}-${emailCount++}@example.com`;
 const PASSWORD = 'a fine password 1';
@@ -42,7 +43,12 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
     const { data, error } = await supabase.auth.signUp({ email, password: PASSWORD, options: { data: { nickname: 'Neo' } } });
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
-    expect(data.user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: { nickname: 'Neo', email, sub: data.user!.id } });
+    expect(data.user).toMatchObject({
+      email,
+      aud: 'authenticated',
+      role: 'authenticated',
+      user_metadata: { nickname: 'Neo', email, sub: data.user!.id },
+    });
     expect(data.user!.identities).toHaveLength(1);
     const { data: profile } = await supabase.from('profiles').select('email, nickname').eq('id', data.user!.id).single();
     expect(profile).toEqual({ email, nickname: 'Neo' });
@@ -148,7 +154,9 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
     const signedIn = client();
     await signedIn.auth.setSession({ access_token: laptop!.access_token, refresh_token: laptop!.refresh_token });
     expect((await signedIn.auth.signOut({ scope: 'global' })).error).toBeNull();
-    expect((await client().auth.refreshSession({ refresh_token: phone!.refresh_token })).error).toMatchObject({ code: 'refresh_token_not_found' });
+    expect((await client().auth.refreshSession({ refresh_token: phone!.refresh_token })).error).toMatchObject({
+      code: 'refresh_token_not_found',
+    });
   });
 
   it('anonymous sign-in when the project allows it, refused when it does not', async () => {
@@ -186,9 +194,18 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
   it('logs each auth request with its outcome, never its query string', async () => {
     await client().auth.signInWithPassword({ email: newEmail(), password: 'wrong one entirely' });
     const { db } = project.meta.platform.ctx;
-    const read = () => db.query(`select path, status, level, error_code, msg from auth_logs where ref = $1 and error_code = 'invalid_credentials'`, [project.meta.ref]);
+    const read = () =>
+      db.query(`select path, status, level, error_code, msg from auth_logs where ref = $1 and error_code = 'invalid_credentials'`, [
+        project.meta.ref,
+      ]);
     const { rows } = await waitFor(read, (result) => result.rows.length > 0);
-    expect(rows[0]).toEqual({ path: '/auth/v1/token', status: 400, level: 'warning', error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+    expect(rows[0]).toEqual({
+      path: '/auth/v1/token',
+      status: 400,
+      level: 'warning',
+      error_code: 'invalid_credentials',
+      msg: 'Invalid login credentials',
+    });
   });
 
   // Last: the project's keys change with the secret.

@@ -31,7 +31,10 @@ const SMTP_PASS = 'smtp secret 1';
 
 /** Quoted-printable bodies (nodemailer's choice for HTML) read back. */
 const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 function parseMail(raw: string, to: string[], user: string | undefined): Mail {
   const split = raw.indexOf('\r\n\r\n');
@@ -112,7 +115,11 @@ async function authSql(sql: string, values: unknown[]) {
 }
 
 const sendsRecorded = async () =>
-  (await project.meta.platform.ctx.db.query<{ n: number }>('select count(*)::int as n from auth_email_sends where project_ref = $1', [project.meta.ref])).rows[0]!.n;
+  (
+    await project.meta.platform.ctx.db.query<{ n: number }>('select count(*)::int as n from auth_email_sends where project_ref = $1', [
+      project.meta.ref,
+    ])
+  ).rows[0]!.n;
 
 const PROJECT_SMTP = () => ({
   SMTP_HOST: '127.0.0.1',
@@ -156,7 +163,11 @@ describe('sign-up confirmation', () => {
     expect(data.session).toBeNull();
     expect(data.user?.confirmation_sent_at).toBeTruthy();
     const mail = mailTo(email);
-    expect(mail).toMatchObject({ user: SMTP_USER, subject: 'Confirm your signup', from: expect.stringMatching(/^"?The App"? <auth@app\.test>$/) });
+    expect(mail).toMatchObject({
+      user: SMTP_USER,
+      subject: 'Confirm your signup',
+      from: expect.stringMatching(/^"?The App"? <auth@app\.test>$/),
+    });
     expect(mail.code).toMatch(/^\d{6}$/);
     expect(new URL(mail.link).searchParams.get('redirect_to')).toBe(`${APP}/welcome`);
     expect(new URL(mail.link).searchParams.get('type')).toBe('signup');
@@ -178,7 +189,11 @@ describe('sign-up confirmation', () => {
     // Used up: the same link again is refused in the fragment.
     const again = await follow(mail.link);
     expect(again.status).toBe(303);
-    expect(Object.fromEntries(again.fragment)).toEqual({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    expect(Object.fromEntries(again.fragment)).toEqual({
+      error: 'access_denied',
+      error_code: 'otp_expired',
+      error_description: 'Email link is invalid or has expired',
+    });
   });
 
   it('verifies with the code from the mail', async () => {
@@ -190,7 +205,10 @@ describe('sign-up confirmation', () => {
     expect(data.session?.access_token).toBeTruthy();
     expect(data.user).toMatchObject({ email });
     expect((await supabase.auth.getUser()).data.user?.email_confirmed_at).toBeTruthy();
-    const rows = await authSql(`select payload ->> 'action' as action from auth.audit_log_entries where payload ->> 'actor_username' = $1 order by created_at`, [email]);
+    const rows = await authSql(
+      `select payload ->> 'action' as action from auth.audit_log_entries where payload ->> 'actor_username' = $1 order by created_at`,
+      [email],
+    );
     expect(rows.map((row) => row.action)).toEqual(['user_confirmation_requested', 'user_signedup']);
   });
 
@@ -299,7 +317,11 @@ describe('password recovery', () => {
     await admin().auth.admin.createUser({ email: known, password: PASSWORD, email_confirm: true });
     const unknown = newEmail();
     const ask = (email: string) =>
-      fetch(`${apiUrl}/auth/v1/recover`, { method: 'POST', headers: { apikey: project.keys.anon, 'content-type': 'application/json' }, body: JSON.stringify({ email }) });
+      fetch(`${apiUrl}/auth/v1/recover`, {
+        method: 'POST',
+        headers: { apikey: project.keys.anon, 'content-type': 'application/json' },
+        body: JSON.stringify({ email }),
+      });
     const [a, b] = [await ask(known), await ask(unknown)];
     expect([a.status, await a.text()]).toEqual([b.status, await b.text()]);
     expect(a.status).toBe(200);
@@ -443,7 +465,11 @@ describe('email rate limits and where mail goes', () => {
     try {
       const email = newEmail();
       await client().auth.signUp({ email, password: PASSWORD });
-      expect(mailTo(email)).toMatchObject({ user: undefined, subject: 'Confirm your signup', from: expect.stringMatching(/^"?The App"? <auth@app\.test>$/) });
+      expect(mailTo(email)).toMatchObject({
+        user: undefined,
+        subject: 'Confirm your signup',
+        from: expect.stringMatching(/^"?The App"? <auth@app\.test>$/),
+      });
 
       config.smtpUrl = undefined;
       const quiet = newEmail();

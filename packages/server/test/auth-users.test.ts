@@ -86,14 +86,20 @@ describe('the admin API with supabase-js (service_role)', () => {
 
     const deleted = await supabase.auth.admin.deleteUser(user.id);
     expect(deleted.error).toBeNull();
-    expect((await supabase.auth.admin.getUserById(user.id)).error).toMatchObject({ status: 404, code: 'user_not_found', message: 'User not found' });
+    expect((await supabase.auth.admin.getUserById(user.id)).error).toMatchObject({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User not found',
+    });
     expect(await auditActions(user.id)).toEqual(['user_signedup', 'user_modified', 'user_deleted']);
   });
 
   it('listUsers pages with X-Total-Count and the Link header auth-js reads', async () => {
     const supabase = admin();
     for (let i = 0; i < 3; i++) await supabase.auth.admin.createUser({ email: uniqueEmail('paged'), password: PASSWORD });
-    const { count } = (await query(project.meta.connectionString, 'select count(*)::int as count from auth.users')).rows[0] as { count: number };
+    const { count } = (await query(project.meta.connectionString, 'select count(*)::int as count from auth.users')).rows[0] as {
+      count: number;
+    };
     const first = await supabase.auth.admin.listUsers({ page: 1, perPage: 2 });
     expect(first.error).toBeNull();
     expect(first.data.users).toHaveLength(2);
@@ -111,8 +117,14 @@ describe('the admin API with supabase-js (service_role)', () => {
     expect(notAdmin.error).toMatchObject({ status: 403, code: 'not_admin', message: 'User not allowed' });
     const email = uniqueEmail('dup');
     await admin().auth.admin.createUser({ email, password: PASSWORD });
-    expect((await admin().auth.admin.createUser({ email: email.toUpperCase(), password: PASSWORD })).error).toMatchObject({ status: 422, code: 'email_exists' });
-    expect((await admin().auth.admin.createUser({ email: uniqueEmail('weak'), password: '1' })).error).toMatchObject({ status: 422, code: 'weak_password' });
+    expect((await admin().auth.admin.createUser({ email: email.toUpperCase(), password: PASSWORD })).error).toMatchObject({
+      status: 422,
+      code: 'email_exists',
+    });
+    expect((await admin().auth.admin.createUser({ email: uniqueEmail('weak'), password: '1' })).error).toMatchObject({
+      status: 422,
+      code: 'weak_password',
+    });
     // At once, for one new address: one is made, the other answers email_exists (not a 500).
     const racing = uniqueEmail('race');
     const raced = await Promise.all([1, 2, 3].map(() => admin().auth.admin.createUser({ email: racing, password: PASSWORD })));
@@ -142,7 +154,12 @@ describe('the admin API with supabase-js (service_role)', () => {
 
   it('soft delete scrubs the row as GoTrue does and frees the address', async () => {
     const email = uniqueEmail('soft');
-    const { data } = await admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, user_metadata: { name: 'Soft' } });
+    const { data } = await admin().auth.admin.createUser({
+      email,
+      password: PASSWORD,
+      email_confirm: true,
+      user_metadata: { name: 'Soft' },
+    });
     await anon().auth.signInWithPassword({ email, password: PASSWORD });
     expect((await admin().auth.admin.deleteUser(data.user!.id, true)).error).toBeNull();
     const row = (
@@ -180,7 +197,8 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
       members.reader.patch(`${usersPath()}/${id}`, { ban_duration: '1h' }),
       members.reader.delete(`${usersPath()}/${id}`),
     ]);
-    for (const refused of refusals) expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/Owner, Administrator or Developer/) } });
+    for (const refused of refusals)
+      expect(refused).toMatchObject({ status: 403, body: { message: expect.stringMatching(/Owner, Administrator or Developer/) } });
     expect((await members.reader.get(`${usersPath()}/${id}`)).status).toBe(200);
 
     const outsider = new ApiClient(project.meta.platform.url);
@@ -201,17 +219,23 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     });
     expect(await members.admin.post(usersPath(), { email: 'not an email', password: PASSWORD })).toMatchObject({ status: 400 });
     expect(await members.admin.get(`${usersPath()}/not-a-uuid`)).toMatchObject({ status: 400 });
-    expect(await members.admin.get(`${usersPath()}/00000000-0000-4000-8000-000000000000`)).toMatchObject({ status: 404, body: { message: 'User not found' } });
+    expect(await members.admin.get(`${usersPath()}/00000000-0000-4000-8000-000000000000`)).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
     expect(await members.admin.get(`${usersPath()}?per_page=1000`)).toMatchObject({ status: 400 });
     expect(await members.admin.get(`${usersPath()}?page=99999999999999999999`)).toMatchObject({ status: 400 });
     const doc = await members.admin.get('/api/platform/openapi.json');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/auth/{ref}/users', '/auth/{ref}/users/{id}', '/auth/{ref}/invite', '/auth/{ref}/recover']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/auth/{ref}/users', '/auth/{ref}/users/{id}', '/auth/{ref}/invite', '/auth/{ref}/recover']),
+    );
   });
 
   it('searches by part of the email or id (a % is literal) and pages with the total', async () => {
     const tag = `srch${Date.now().toString(36)}`;
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await members.developer.post(usersPath(), { email: `${tag}-${i}@example.com`, password: PASSWORD })).body.id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await members.developer.post(usersPath(), { email: `${tag}-${i}@example.com`, password: PASSWORD })).body.id);
     const page = (n: number) => members.developer.get(`${usersPath()}?keywords=${tag.toUpperCase()}&per_page=2&page=${n}`);
     const pages = await Promise.all([page(1), page(2), page(3), page(4)]);
     expect(pages.map((p) => p.body.total)).toEqual([5, 5, 5, 5]);
@@ -247,7 +271,11 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     );
     expect(left.rows[0]).toEqual({ identities: 0, sessions: 0 });
     expect(await auditActions(id)).toEqual(['user_signedup', 'user_modified', 'user_modified', 'user_deleted']);
-    const actor = await query(project.meta.connectionString, `select payload ->> 'actor_username' as actor from auth.audit_log_entries where payload -> 'traits' ->> 'user_id' = $1 limit 1`, [id]);
+    const actor = await query(
+      project.meta.connectionString,
+      `select payload ->> 'actor_username' as actor from auth.audit_log_entries where payload -> 'traits' ->> 'user_id' = $1 limit 1`,
+      [id],
+    );
     expect(actor.rows[0]!.actor).toMatch(/^users-admin-/);
   });
 
@@ -273,6 +301,9 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
   it('refuses with a clear 409 while the project is not running', async () => {
     // The restart marks the project RESTARTING before it answers, and takes longer than one request.
     expect((await project.meta.owner.post(`/api/platform/projects/${ref}/restart`)).status).toBeLessThan(300);
-    expect(await members.reader.get(usersPath())).toMatchObject({ status: 409, body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) } });
+    expect(await members.reader.get(usersPath())).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) },
+    });
   });
 });

@@ -53,8 +53,15 @@ export async function startFromBackup(box: SecretBox, archive: Buffer, ref: stri
   const port = await getPort({ host: '127.0.0.1' });
   const adminPassword = instanceAdminPassword(box, ref);
   const spec = {
-    ref, major, port, adminPassword, postgresPassword: '', readonlyPassword: '',
-    authenticatorPassword: instanceAuthenticatorPassword(box, ref), authPassword: instanceAuthPassword(box, ref), settings: instanceSettings('micro'),
+    ref,
+    major,
+    port,
+    adminPassword,
+    postgresPassword: '',
+    readonlyPassword: '',
+    authenticatorPassword: instanceAuthenticatorPassword(box, ref),
+    authPassword: instanceAuthPassword(box, ref),
+    settings: instanceSettings('micro'),
   };
   try {
     await driver.start(spec);

@@ -39,10 +39,24 @@ beforeAll(async () => {
   readonly = new ApiClient(platform.url);
   await readonly.signUp(uniqueEmail('reader'));
   await addMember(owner, slug, readonly, 'Read-only');
-  ref = (await owner.post('/api/platform/projects', { name: 'Kept', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Kept',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
-  await query(connectionString, "create table notes (id serial primary key, body text not null); insert into notes (body) select 'note ' || g from generate_series(1, 1000) g");
+  await query(
+    connectionString,
+    "create table notes (id serial primary key, body text not null); insert into notes (body) select 'note ' || g from generate_series(1, 1000) g",
+  );
   files = storedFiles(owner, ref);
   await files.createBucket('docs');
   await files.upload('docs', 'reports/q1.bin', report);
@@ -56,7 +70,11 @@ beforeAll(async () => {
 /** Every stored object of the database at `cs`, with where its bytes are in a backup. */
 async function storedObjects(cs: string): Promise<{ name: string; version: string; archived: string }[]> {
   const { rows } = await query(cs, `select bucket_id, name, version from storage.objects order by bucket_id, name`);
-  return rows.map((r) => ({ name: `${r.bucket_id}/${r.name}`, version: r.version, archived: `basin_storage/${r.bucket_id}/${r.name}/${r.version}` }));
+  return rows.map((r) => ({
+    name: `${r.bucket_id}/${r.name}`,
+    version: r.version,
+    archived: `basin_storage/${r.bucket_id}/${r.name}/${r.version}`,
+  }));
 }
 
 /** The files of the project's storage are in the archive under basin_storage/, the stray upload is not. */
@@ -98,7 +116,10 @@ describe('physical backups', () => {
       while (writing) await files.upload('docs', `during/${uploads++}.txt`, `upload ${uploads}`, 'text/plain');
     })();
     await platform.ctx.queue.send(DAILY_BACKUP_QUEUE, {});
-    const listed = await waitFor(() => list(owner), (a) => a.body.backups.length === 1);
+    const listed = await waitFor(
+      () => list(owner),
+      (a) => a.body.backups.length === 1,
+    );
     writing = false;
     await Promise.all([writer, uploader]);
     const [backup] = listed.body.backups;
@@ -106,7 +127,9 @@ describe('physical backups', () => {
 
     const { response, archive } = await downloadBackup(owner, ref, backup.id);
     expect(response.headers.get('content-type')).toBe('application/gzip');
-    expect(response.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${ref}-backup-${backup.id}-.*\\.tar\\.gz"$`));
+    expect(response.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="${ref}-backup-${backup.id}-.*\\.tar\\.gz"$`),
+    );
     const entries = await archiveEntries(archive);
     expect(entries).toContain('backup_label');
     expect(entries).not.toContain('postmaster.pid');
@@ -118,7 +141,9 @@ describe('physical backups', () => {
       // Every row up to one commit, none after a gap: the state at one moment of the writes.
       expect(copy.length).toBeGreaterThanOrEqual(1000);
       expect(copy.map((r) => r.id)).toEqual(copy.map((_, i) => i + 1));
-      expect(copy.slice(0, 1000)).toEqual(await query(connectionString, 'select id, body from notes where id <= 1000 order by id').then((r) => r.rows));
+      expect(copy.slice(0, 1000)).toEqual(
+        await query(connectionString, 'select id, body from notes where id <= 1000 order by id').then((r) => r.rows),
+      );
     } finally {
       await restored.stop();
     }
@@ -158,7 +183,10 @@ describe('physical backups', () => {
     process.kill(Number(lock.split('\n')[0]), 'SIGKILL');
     let backupId: number;
     try {
-      await waitFor(() => platform.ctx.driver.isHealthy(instanceSpec(row, platform.ctx.box)), (up) => !up);
+      await waitFor(
+        () => platform.ctx.driver.isHealthy(instanceSpec(row, platform.ctx.box)),
+        (up) => !up,
+      );
       backupId = (await takeBackup(platform.ctx, row, 'scheduled')).id;
     } finally {
       await platform.ctx.driver.start(instanceSpec(row, platform.ctx.box));
@@ -194,7 +222,10 @@ describe('physical backups', () => {
     const listed = await list(readonly);
     expect(listed.status).toBe(200);
     expect(listed.body.backups.length).toBe(3);
-    expect(await download(readonly, listed.body.backups[0].id)).toMatchObject({ status: 403, body: { message: BACKUP_MESSAGES.noDownloadPermission } });
+    expect(await download(readonly, listed.body.backups[0].id)).toMatchObject({
+      status: 403,
+      body: { message: BACKUP_MESSAGES.noDownloadPermission },
+    });
     expect(await download(owner, 999_999)).toMatchObject({ status: 404, body: { message: 'Backup not found' } });
     expect((await download(owner, -1)).status).toBe(400);
     expect((await new ApiClient(platform.url).get(`/api/platform/database/${ref}/backups/downloadable-backups`)).status).toBe(401);
@@ -210,13 +241,18 @@ describe('physical backups', () => {
     await expect(files.download('docs', 'hello.txt')).rejects.toThrow(/404|400/);
 
     const readme = await readFile(path.join(import.meta.dirname, '..', '..', '..', 'README.md'), 'utf8');
-    const blocks = [...readme.matchAll(/^( *)```sh\n([\s\S]*?)^\1```/gm)].map(([, indent, body]) => body!.replace(new RegExp(`^${indent}`, 'gm'), ''));
+    const blocks = [...readme.matchAll(/^( *)```sh\n([\s\S]*?)^\1```/gm)].map(([, indent, body]) =>
+      body!.replace(new RegExp(`^${indent}`, 'gm'), ''),
+    );
     const steps = blocks.filter((block) => block.includes('d/basin_storage'));
     expect(steps).toHaveLength(1);
     const work = await mkdtemp(path.join(os.tmpdir(), 'basin-readme-restore-'));
     try {
       await writeFile(path.join(work, 'backup.tar.gz'), archive);
-      await run('sh', ['-e', '-c', steps[0]!.replaceAll('<ref>', ref)], { cwd: work, env: { ...process.env, BASIN_DATA_DIR: platform.dataDir } });
+      await run('sh', ['-e', '-c', steps[0]!.replaceAll('<ref>', ref)], {
+        cwd: work,
+        env: { ...process.env, BASIN_DATA_DIR: platform.dataDir },
+      });
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -241,10 +277,12 @@ async function answer(response: Response) {
 
 async function archiveEntries(archive: Buffer): Promise<string[]> {
   const names: string[] = [];
-  const parser = new tar.Parser({ onReadEntry: (entry) => {
-    names.push(entry.path);
-    entry.resume();
-  } });
+  const parser = new tar.Parser({
+    onReadEntry: (entry) => {
+      names.push(entry.path);
+      entry.resume();
+    },
+  });
   await new Promise<void>((resolve, reject) => {
     parser.on('end', resolve);
     parser.on('error', reject);

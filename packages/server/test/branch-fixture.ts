@@ -100,7 +100,8 @@ async function items(connectionString: string, sql: string): Promise<string[]> {
 export async function schemaOf(connectionString: string): Promise<Record<string, string[]>> {
   const schema: Record<string, string[]> = {};
   for (const database of ['postgres', SECOND_DATABASE]) {
-    for (const [kind, sql] of Object.entries(SCHEMA_QUERIES)) schema[`${database} ${kind}`] = await items(onDatabase(connectionString, database), sql);
+    for (const [kind, sql] of Object.entries(SCHEMA_QUERIES))
+      schema[`${database} ${kind}`] = await items(onDatabase(connectionString, database), sql);
   }
   return schema;
 }
@@ -121,8 +122,12 @@ export async function contentsOf(connectionString: string): Promise<Contents> {
   const contents: Contents = { rows: {}, largeObjects: 0, usedSequences: [], populatedViews: [], statistics: 0 };
   for (const database of ['postgres', SECOND_DATABASE]) {
     const on = onDatabase(connectionString, database);
-    const tables = await items(on, `select format('%I.%I', schemaname, tablename) as item from pg_tables where schemaname in ${MEMBER_SCHEMAS}`);
-    for (const table of tables) contents.rows[`${database} ${table}`] = (await query(on, `select count(*)::int as n from ${table}`)).rows[0].n;
+    const tables = await items(
+      on,
+      `select format('%I.%I', schemaname, tablename) as item from pg_tables where schemaname in ${MEMBER_SCHEMAS}`,
+    );
+    for (const table of tables)
+      contents.rows[`${database} ${table}`] = (await query(on, `select count(*)::int as n from ${table}`)).rows[0].n;
     const [row] = (
       await query(
         on,
@@ -133,8 +138,12 @@ export async function contentsOf(connectionString: string): Promise<Contents> {
     ).rows;
     contents.largeObjects += row.large_objects;
     contents.statistics += row.statistics;
-    contents.usedSequences.push(...(await items(on, `select format('%s.%s', schemaname, sequencename) as item from pg_sequences where last_value is not null`)));
-    contents.populatedViews.push(...(await items(on, `select format('%s.%s', schemaname, matviewname) as item from pg_matviews where ispopulated`)));
+    contents.usedSequences.push(
+      ...(await items(on, `select format('%s.%s', schemaname, sequencename) as item from pg_sequences where last_value is not null`)),
+    );
+    contents.populatedViews.push(
+      ...(await items(on, `select format('%s.%s', schemaname, matviewname) as item from pg_matviews where ispopulated`)),
+    );
   }
   return contents;
 }

@@ -20,7 +20,12 @@ const storageFile = (ref: string, method: 'GET' | 'PUT', body?: string) =>
   fetch(`${org.owner.baseUrl}/api/platform/storage/${ref}/buckets/docs/objects/notes.txt`, {
     method,
     body,
-    headers: { cookie: org.owner.cookie, origin: org.owner.baseUrl, 'content-type': 'text/plain', ...(method === 'PUT' ? { 'x-upsert': 'true' } : {}) },
+    headers: {
+      cookie: org.owner.cookie,
+      origin: org.owner.baseUrl,
+      'content-type': 'text/plain',
+      ...(method === 'PUT' ? { 'x-upsert': 'true' } : {}),
+    },
   });
 
 /** Creates the branch and waits until it is healthy; answers its connection string. */
@@ -46,7 +51,10 @@ async function expectSchemaOnly(branch: string, parent: string): Promise<void> {
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url);
-  for (const [client, role] of [[readOnly, 'Read-only'], [outsider, undefined]] as const) {
+  for (const [client, role] of [
+    [readOnly, 'Read-only'],
+    [outsider, undefined],
+  ] as const) {
     Object.assign(client, new ApiClient(platform.url));
     await client.signUp(uniqueEmail(role ?? 'outsider'));
     if (role) await addMember(org.owner, org.slug, client, role);
@@ -74,7 +82,10 @@ describe('preview branches', () => {
     expect(await fingerprint(branch.connectionString)).toEqual(before);
     expect(await schemaOf(branch.connectionString)).toEqual(await schemaOf(parent.connectionString));
     // Autovacuum may analyze either side meanwhile: planner statistics are not compared.
-    expect(await contentsOf(branch.connectionString)).toEqual({ ...(await contentsOf(parent.connectionString)), statistics: expect.any(Number) });
+    expect(await contentsOf(branch.connectionString)).toEqual({
+      ...(await contentsOf(parent.connectionString)),
+      statistics: expect.any(Number),
+    });
     // Its own identity: the parent's password does not open the branch.
     const parentPassword = new URL(parent.connectionString).password;
     expect(new URL(branch.connectionString).password).not.toBe(parentPassword);
@@ -84,7 +95,13 @@ describe('preview branches', () => {
 
     const listed = (await branchesOf(org.owner, parent.ref)).body;
     expect(listed).toContainEqual(
-      expect.objectContaining({ name: 'with-data', is_default: false, git_branch: null, project_ref: branch.ref, status: 'ACTIVE_HEALTHY' }),
+      expect.objectContaining({
+        name: 'with-data',
+        is_default: false,
+        git_branch: null,
+        project_ref: branch.ref,
+        status: 'ACTIVE_HEALTHY',
+      }),
     );
     const project = (await org.owner.get(`/api/platform/projects/${branch.ref}`)).body;
     expect(project.parent_project_ref).toBe(parent.ref);
@@ -155,13 +172,21 @@ describe('preview branches', () => {
   it('deletes a branch alone, and the parent with its branches', async () => {
     const alone: string = (await branchesOf(org.owner, parent15.ref)).body[0].project_ref;
     expect((await org.owner.delete(`/api/platform/projects/${alone}`)).status).toBe(200);
-    await waitFor(() => org.owner.get(`/api/platform/projects/${alone}`), (a) => a.status === 404, 60_000);
+    await waitFor(
+      () => org.owner.get(`/api/platform/projects/${alone}`),
+      (a) => a.status === 404,
+      60_000,
+    );
     expect((await branchesOf(org.owner, parent15.ref)).body).toEqual([]);
     expect((await fingerprint(parent15.connectionString)).rows).toBe(50);
 
     const remaining: string = (await branchesOf(org.owner, parent.ref)).body[0].project_ref;
     expect((await org.owner.delete(`/api/platform/projects/${parent.ref}`)).status).toBe(200);
-    await waitFor(() => org.owner.get(`/api/platform/projects/${remaining}`), (a) => a.status === 404, 60_000);
+    await waitFor(
+      () => org.owner.get(`/api/platform/projects/${remaining}`),
+      (a) => a.status === 404,
+      60_000,
+    );
     expect(existsSync(path.join(platform.dataDir, 'projects', remaining))).toBe(false);
   }, 120_000);
 });

@@ -33,7 +33,10 @@ describe('database password reset', () => {
   it('answers 404 to outsiders and 403 to members without projects:update, changing nothing', async () => {
     expect((await reset(outsider, 'an-outsider-password')).status).toBe(404);
     for (const client of [org.developer, reader]) {
-      expect(await reset(client, 'a-developer-password')).toMatchObject({ status: 403, body: { message: DATABASE_SETTINGS_MESSAGES.resetForbidden } });
+      expect(await reset(client, 'a-developer-password')).toMatchObject({
+        status: 403,
+        body: { message: DATABASE_SETTINGS_MESSAGES.resetForbidden },
+      });
     }
     expect((await query(project.connectionString, 'select 1 as ok')).rows).toEqual([{ ok: 1 }]);
   });

@@ -31,9 +31,18 @@ async function isAlive(pid: number): Promise<boolean> {
 
 async function healthyProject(client: ApiClient, orgSlug: string, name: string) {
   const { ref } = (
-    await client.post('/api/platform/projects', { name, organization_slug: orgSlug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await client.post('/api/platform/projects', {
+      name,
+      organization_slug: orgSlug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body;
-  await waitFor(() => client.get(`/api/platform/projects/${ref}/status`), (a) => a.body?.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => client.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body?.status === 'ACTIVE_HEALTHY',
+  );
   return (await client.get(`/api/platform/projects/${ref}`)).body as { ref: string; name: string; connectionString: string };
 }
 
@@ -106,15 +115,26 @@ describe('DELETE /platform/projects/{ref}', () => {
     expect((await owner.get(`/api/platform/projects/${project.ref}/status`)).body.status).toBe('ACTIVE_HEALTHY');
 
     await enqueueProjectJob(platform.ctx, 'project-create', { ref: branch });
-    await waitFor(() => store.findByRef(platform.ctx.db, branch), (row) => row?.status === 'ACTIVE_HEALTHY');
+    await waitFor(
+      () => store.findByRef(platform.ctx.db, branch),
+      (row) => row?.status === 'ACTIVE_HEALTHY',
+    );
     const pids = [await postmasterPid(platform.dataDir, project.ref), await postmasterPid(platform.dataDir, branch)];
     expect(await Promise.all(pids.map(isAlive))).toEqual([true, true]);
 
     const answer = await owner.delete(`/api/platform/projects/${project.ref}`);
     expect(answer).toEqual({ status: 200, body: { ref: project.ref, name: 'Doomed' } });
 
-    await waitFor(() => owner.get(`/api/platform/projects/${project.ref}`), (a) => a.status === 404, 60_000);
-    await waitFor(async () => (await Promise.all(pids.map(isAlive))).some(Boolean), (alive) => !alive, 20_000);
+    await waitFor(
+      () => owner.get(`/api/platform/projects/${project.ref}`),
+      (a) => a.status === 404,
+      60_000,
+    );
+    await waitFor(
+      async () => (await Promise.all(pids.map(isAlive))).some(Boolean),
+      (alive) => !alive,
+      20_000,
+    );
     for (const ref of [project.ref, branch]) {
       expect(existsSync(projectDir(platform.dataDir, ref))).toBe(false);
       expect(await store.findByRef(platform.ctx.db, ref)).toBeUndefined();
@@ -149,7 +169,11 @@ describe('deleting across a platform crash', () => {
     const pid = await postmasterPid(dataDir, project.ref);
 
     expect((await client.delete(`/api/platform/projects/${project.ref}`)).status).toBe(200);
-    const stuck = await waitFor(() => client.get(`/api/platform/projects/${project.ref}`), (a) => a.body.status_message !== null, 60_000);
+    const stuck = await waitFor(
+      () => client.get(`/api/platform/projects/${project.ref}`),
+      (a) => a.body.status_message !== null,
+      60_000,
+    );
     expect(stuck.body.status).toBe('GOING_DOWN');
     expect(stuck.body.status_message).toContain('Injected fault: delete failed at instance');
     expect(await client.delete(`/api/platform/projects/${project.ref}`)).toEqual({
@@ -164,8 +188,16 @@ describe('deleting across a platform crash', () => {
     running.push(second);
     const again = new ApiClient(second.url);
     again.cookie = client.cookie;
-    await waitFor(() => again.get(`/api/platform/projects/${project.ref}`), (a) => a.status === 404, 60_000);
-    await waitFor(() => isAlive(pid), (alive) => !alive, 20_000);
+    await waitFor(
+      () => again.get(`/api/platform/projects/${project.ref}`),
+      (a) => a.status === 404,
+      60_000,
+    );
+    await waitFor(
+      () => isAlive(pid),
+      (alive) => !alive,
+      20_000,
+    );
     expect(existsSync(projectDir(dataDir, project.ref))).toBe(false);
   });
 });

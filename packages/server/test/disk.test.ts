@@ -132,7 +132,10 @@ describe('project disk', () => {
     it('counts the bytes stored, whatever sizes members write in the rows', async () => {
       // Members own the rows (and may alter the table): what they write there changes nothing.
       await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '"lots"') where name = 'b.txt'`);
-      await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '-5000000') where name = 'clips/a.bin'`);
+      await query(
+        connectionString,
+        `update storage.objects set metadata = jsonb_set(metadata, '{size}', '-5000000') where name = 'clips/a.bin'`,
+      );
       await query(connectionString, `update storage.objects set metadata = jsonb_set(metadata, '{size}', '1') where name like 'filler/%'`);
       await query(connectionString, `update storage.objects set metadata = '{}' where name = 'one-more.txt'`);
       expect((await usage()).storage_bytes).toBe(stored);

@@ -56,7 +56,12 @@ describe('POST /platform/feedback/downgrade', () => {
       exitAction: 'downgrade',
     });
     expect(optionalLeftOut.status).toBe(201);
-    expect((await storedSurveys()).at(-1)).toMatchObject({ project_ref: null, message: null, additional_feedback: null, exit_action: 'downgrade' });
+    expect((await storedSurveys()).at(-1)).toMatchObject({
+      project_ref: null,
+      message: null,
+      additional_feedback: null,
+      exit_action: 'downgrade',
+    });
   });
 
   it('refuses a reason outside the catalogue, no reason at all or an unknown exit action (400), storing nothing', async () => {
@@ -73,7 +78,10 @@ describe('POST /platform/feedback/downgrade', () => {
   it('answers 404 to users outside the organization and 401 without a session', async () => {
     const outsider = new ApiClient(platform.url);
     await outsider.signUp(uniqueEmail('outsider'));
-    expect(await outsider.post('/api/platform/feedback/downgrade', survey())).toEqual({ status: 404, body: { message: 'Organization not found' } });
+    expect(await outsider.post('/api/platform/feedback/downgrade', survey())).toEqual({
+      status: 404,
+      body: { message: 'Organization not found' },
+    });
     expect((await new ApiClient(platform.url).post('/api/platform/feedback/downgrade', survey())).status).toBe(401);
   });
 });

@@ -12,7 +12,9 @@ beforeAll(async () => {
     project.owner,
     project.ref,
     'chatty',
-    { 'index.ts': `Deno.serve(async (req) => {\n  console.log('hello from ' + req.method)\n  console.error('and an error')\n  return new Response('ok', { status: 201 })\n})\n` },
+    {
+      'index.ts': `Deno.serve(async (req) => {\n  console.log('hello from ' + req.method)\n  console.error('and an error')\n  return new Response('ok', { status: 201 })\n})\n`,
+    },
     { entrypoint_path: 'index.ts', verify_jwt: false, name: 'Chatty' },
   );
   expect(deployed.status).toBe(201);

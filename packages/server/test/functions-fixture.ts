@@ -12,7 +12,13 @@ export interface DeployMetadata {
 }
 
 /** `POST /v1/projects/{ref}/functions/deploy?slug=`: a metadata part and one `file` part per file, named by its path. */
-export async function deployFunction(client: ApiClient, ref: string, slug: string, files: Record<string, string>, metadata: DeployMetadata) {
+export async function deployFunction(
+  client: ApiClient,
+  ref: string,
+  slug: string,
+  files: Record<string, string>,
+  metadata: DeployMetadata,
+) {
   const form = new FormData();
   form.append('metadata', JSON.stringify(metadata));
   for (const [path, content] of Object.entries(files)) form.append('file', new Blob([content], { type: 'application/typescript' }), path);
@@ -40,10 +46,25 @@ export async function startFunctionsProject(limits: Partial<FunctionsConfig> = {
   await owner.signUp(uniqueEmail('functions-owner'));
   const org = (await owner.post('/api/platform/organizations', { name: 'Functions' })).body.slug;
   const ref = (
-    await owner.post('/api/platform/projects', { name: 'Functions', organization_slug: org, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Functions',
+      organization_slug: org,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref as string;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
   const key = (role: string) => settings.service_api_keys.find((k: { tags: string }) => k.tags === role).api_key as string;
-  return { platform, owner, ref, keys: { anon: key('anon'), service: key('service_role') }, apiUrl: `${platform.url}/api/projects/${ref}/gateway` };
+  return {
+    platform,
+    owner,
+    ref,
+    keys: { anon: key('anon'), service: key('service_role') },
+    apiUrl: `${platform.url}/api/projects/${ref}/gateway`,
+  };
 }

@@ -123,9 +123,13 @@ describe('refused by the permissions', () => {
     // Names outside its own read as unset; the permission underneath refuses them anyway.
     expect(await invokeJson('sandbox/env?name=PATH')).toEqual({ ok: true, value: null });
     expect(await invokeJson('sandbox/env?name=DENO_DIR')).toEqual({ ok: true, value: null });
-    expect((await invokeJson('sandbox/env-object')).value.sort()).toEqual(
-      ['SHARED_SECRET', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL'],
-    );
+    expect((await invokeJson('sandbox/env-object')).value.sort()).toEqual([
+      'SHARED_SECRET',
+      'SUPABASE_ANON_KEY',
+      'SUPABASE_DB_URL',
+      'SUPABASE_SERVICE_ROLE_KEY',
+      'SUPABASE_URL',
+    ]);
     expect(await invokeJson('sandbox/env?name=SHARED_SECRET')).toEqual({ ok: true, value: 'only-via-env' });
     const { pid } = await invokeJson('sandbox/pid');
     const otherWorker = workerPids().find((p) => p !== pid);
@@ -135,7 +139,8 @@ describe('refused by the permissions', () => {
   });
 
   it("cannot reach this machine's ports: the metadata Postgres, the project's instance, the platform itself", async () => {
-    const metadataPort = new URL((project.platform.ctx.db as unknown as { options: { connectionString: string } }).options.connectionString).port;
+    const metadataPort = new URL((project.platform.ctx.db as unknown as { options: { connectionString: string } }).options.connectionString)
+      .port;
     const instancePort = (await project.platform.ctx.db.query('select port from projects where ref = $1', [project.ref])).rows[0].port;
     const platformPort = new URL(project.platform.url).port;
     for (const port of [metadataPort, instancePort, platformPort]) {

@@ -68,7 +68,9 @@ beforeAll(async () => {
 afterAll(async () => {
   if (process.env.DEBUG_FUNCTIONS) {
     await new Promise((resolve) => setTimeout(resolve, 300));
-    console.log((await project.meta.platform.ctx.db.query('select event_type, level, event_message from function_logs order by timestamp')).rows);
+    console.log(
+      (await project.meta.platform.ctx.db.query('select event_type, level, event_message from function_logs order by timestamp')).rows,
+    );
   }
   await project?.meta.platform.destroy();
 });
@@ -79,13 +81,29 @@ describe('deploy and invoke', () => {
   it('deploys two files through the multipart route and answers functions.invoke() with a body and headers', async () => {
     const deployed = await deployFunction(owner, ref, 'hello', helloFiles('Hello'), HELLO_METADATA);
     expect(deployed.status).toBe(201);
-    expect(deployed.body).toMatchObject({ slug: 'hello', name: 'hello', version: 1, status: 'ACTIVE', verify_jwt: true, entrypoint_path: HELLO_METADATA.entrypoint_path });
+    expect(deployed.body).toMatchObject({
+      slug: 'hello',
+      name: 'hello',
+      version: 1,
+      status: 'ACTIVE',
+      verify_jwt: true,
+      entrypoint_path: HELLO_METADATA.entrypoint_path,
+    });
 
     const started = performance.now();
     const { data, error } = await anon.functions.invoke('hello/sub?x=1', { body: { name: 'Ada' }, headers: { 'x-custom': 'yes' } });
     const coldMs = performance.now() - started;
     expect(error).toBeNull();
-    expect(data).toMatchObject({ message: 'Hello, Ada!', custom: 'yes', method: 'POST', path: '/hello/sub', query: '?x=1', secret: null, platformEnv: 'unset', hasAnonKey: true });
+    expect(data).toMatchObject({
+      message: 'Hello, Ada!',
+      custom: 'yes',
+      method: 'POST',
+      path: '/hello/sub',
+      query: '?x=1',
+      secret: null,
+      platformEnv: 'unset',
+      hasAnonKey: true,
+    });
     expect(data.supabaseUrl).toBe(`http://${ref}.${project.meta.platform.ctx.config.domain}`);
 
     const warm: number[] = [];
@@ -129,7 +147,13 @@ describe('deploy and invoke', () => {
     const badKey = await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
     expect(badKey.status).toBe(401);
 
-    const open = await deployFunction(owner, ref, 'open', { 'index.ts': `Deno.serve(() => new Response('open to all'));` }, { entrypoint_path: 'index.ts', verify_jwt: false });
+    const open = await deployFunction(
+      owner,
+      ref,
+      'open',
+      { 'index.ts': `Deno.serve(() => new Response('open to all'));` },
+      { entrypoint_path: 'index.ts', verify_jwt: false },
+    );
     expect(open.status).toBe(201);
     const served = await fetch(`${gateway}/functions/v1/open`);
     expect(served.status).toBe(200);
@@ -161,7 +185,9 @@ describe('deploy and invoke', () => {
     const headers = { apikey: project.keys.anon };
 
     const counts = await Promise.all(
-      Array.from({ length: 4 }, () => fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: 'x'.repeat(1000) }).then((r) => r.json())),
+      Array.from({ length: 4 }, () =>
+        fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: 'x'.repeat(1000) }).then((r) => r.json()),
+      ),
     );
     expect(counts).toEqual(Array(4).fill({ bytes: 1000 }));
     await new Promise((resolve) => setTimeout(resolve, 200)); // the invocation log is written in batches
@@ -172,7 +198,9 @@ describe('deploy and invoke', () => {
     expect(rows[0]).toEqual({ invocations: 4, workers: 1 });
 
     const upload = new Uint8Array(8 * 1024 * 1024).fill(7);
-    expect(await (await fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: upload })).json()).toEqual({ bytes: upload.length });
+    expect(await (await fetch(`${gateway}/functions/v1/stream/count`, { method: 'POST', headers, body: upload })).json()).toEqual({
+      bytes: upload.length,
+    });
 
     const started = performance.now();
     const response = await fetch(`${gateway}/functions/v1/stream`, { headers });
@@ -204,7 +232,9 @@ describe('secrets', () => {
     expect(listed.body).toEqual([expect.objectContaining({ name: 'MY_SECRET', value: expect.stringMatching(/^[0-9a-f]{64}$/) })]);
     expect(JSON.stringify(listed.body)).not.toContain('s3cret');
 
-    expect((await owner.post(v1('/secrets'), [{ name: 'SUPABASE_URL', value: 'x' }])).body.message).toBe('Secret names must not start with SUPABASE_');
+    expect((await owner.post(v1('/secrets'), [{ name: 'SUPABASE_URL', value: 'x' }])).body.message).toBe(
+      'Secret names must not start with SUPABASE_',
+    );
     expect((await owner.call('DELETE', v1('/secrets'), ['MY_SECRET'])).status).toBe(200);
     expect((await anon.functions.invoke('hello', { body: {} })).data.secret).toBeNull();
   });
@@ -217,7 +247,13 @@ describe('management', () => {
     expect(listed.body.map((f: { slug: string }) => f.slug)).toEqual(['hello', 'open', 'stream']);
 
     const hello = await owner.get(v1('/functions/hello'));
-    expect(hello.body).toMatchObject({ slug: 'hello', version: 2, verify_jwt: true, import_map: false, ezbr_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(hello.body).toMatchObject({
+      slug: 'hello',
+      version: 2,
+      verify_jwt: true,
+      import_map: false,
+      ezbr_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     const body = await fetch(`${owner.baseUrl}${v1('/functions/hello/body')}`, { headers: { cookie: owner.cookie } });
     expect(body.status).toBe(200);
@@ -263,7 +299,13 @@ describe('management', () => {
   it('lets a Read-only member read but not deploy, and outsiders see nothing', async () => {
     const readOnly = await memberWith(project.meta, 'Read-only');
     expect((await readOnly.get(v1('/functions'))).status).toBe(200);
-    const refused = await deployFunction(readOnly, ref, 'sneaky', { 'index.ts': 'Deno.serve(() => new Response())' }, { entrypoint_path: 'index.ts' });
+    const refused = await deployFunction(
+      readOnly,
+      ref,
+      'sneaky',
+      { 'index.ts': 'Deno.serve(() => new Response())' },
+      { entrypoint_path: 'index.ts' },
+    );
     expect(refused.status).toBe(403);
     expect((await readOnly.patch(v1('/functions/hello'), { verify_jwt: true })).status).toBe(403);
     expect((await readOnly.get(v1('/secrets'))).status).toBe(403);
@@ -278,7 +320,10 @@ describe('management', () => {
       [ref],
     );
     expect(invocations.length).toBeGreaterThan(5);
-    const { rows: boots } = await project.meta.platform.ctx.db.query(`select event_type from function_logs where ref = $1 and event_type = 'Boot'`, [ref]);
+    const { rows: boots } = await project.meta.platform.ctx.db.query(
+      `select event_type from function_logs where ref = $1 and event_type = 'Boot'`,
+      [ref],
+    );
     expect(boots.length).toBeGreaterThan(0);
     expect(functionsRuntime(project.meta.platform.ctx).size).toBeGreaterThan(0);
   });
@@ -291,7 +336,12 @@ function workerPids(dataDir: string): number[] {
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (readFileSync(`/proc/${name}/cmdline`, 'utf8').split('\0').some((arg) => arg.startsWith(bundles))) pids.push(Number(name));
+      if (
+        readFileSync(`/proc/${name}/cmdline`, 'utf8')
+          .split('\0')
+          .some((arg) => arg.startsWith(bundles))
+      )
+        pids.push(Number(name));
     } catch {
       // ended while listed
     }
@@ -311,8 +361,16 @@ describe('pausing the project', () => {
 
     expect((await owner.post(`/api/platform/projects/${ref}/pause`)).status).toBe(202);
     // Gone once pausing starts, not when the idle timeout comes.
-    await waitFor(async () => workerPids(ctx.config.dataDir), (pids) => pids.length === 0, 10_000);
-    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).body.status, (status) => status === 'INACTIVE', 120_000);
+    await waitFor(
+      async () => workerPids(ctx.config.dataDir),
+      (pids) => pids.length === 0,
+      10_000,
+    );
+    await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/status`)).body.status,
+      (status) => status === 'INACTIVE',
+      120_000,
+    );
     expect(workerPids(ctx.config.dataDir)).toEqual([]);
     expect(functionsRuntime(ctx).size).toBe(0);
 
@@ -340,7 +398,10 @@ describe('deleting the project', () => {
     const files = path.join(functionsRoot(ctx.config.dataDir), ref);
     expect(existsSync(files)).toBe(true);
     expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
-    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status, (status) => status === 404);
+    await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status,
+      (status) => status === 404,
+    );
     expect(existsSync(files)).toBe(false);
     expect(functionsRuntime(ctx).size).toBe(0);
   });

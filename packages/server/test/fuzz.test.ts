@@ -57,7 +57,23 @@ const BAD_STRINGS = [
 const URL_STRINGS = BAD_STRINGS.filter((s) => s !== '\ud800');
 const WRONG_TYPES: unknown[] = [0, -1, 1.5, 1e308, true, null, [], ['a'], {}, { a: { b: [1] } }];
 /** Path and query values, inserted as they are (so malformed percent-encodings reach the server). */
-const BAD_URL_PARTS = ['%00', 'a%00b', '%01%1b%7f', '%', '%E0%A4%A', '%ED%A0%80', '%C0%80', '..', '%2e%2e%2f', '-1', '1e309', 'null', '%5B%5D', 'z'.repeat(4096), 'z'.repeat(20_000)];
+const BAD_URL_PARTS = [
+  '%00',
+  'a%00b',
+  '%01%1b%7f',
+  '%',
+  '%E0%A4%A',
+  '%ED%A0%80',
+  '%C0%80',
+  '..',
+  '%2e%2e%2f',
+  '-1',
+  '1e309',
+  'null',
+  '%5B%5D',
+  'z'.repeat(4096),
+  'z'.repeat(20_000),
+];
 const MALFORMED_BODIES = ['{"name":', 'not json', '[1,2', '\u0000', '{"name":"a\u0000b"}', 'null', '[]', '"text"', '1'];
 
 /**
@@ -76,7 +92,13 @@ const LIFECYCLE = new Set([
   'POST /api/v1/projects/{ref}/upgrade',
   'POST /api/v1/projects/{ref}/branches',
 ]);
-const MISSING: Context = { slug: 'no-such-organization', ref: 'aaaaaaaaaaaaaaaaaaaa', userId: 'no-such-user', organizationId: 999_999, ids: {} };
+const MISSING: Context = {
+  slug: 'no-such-organization',
+  ref: 'aaaaaaaaaaaaaaaaaaaa',
+  userId: 'no-such-user',
+  organizationId: 999_999,
+  ids: {},
+};
 
 let gitHub: GitHubStandIn;
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -91,14 +113,38 @@ beforeAll(async () => {
   const user = await owner.signUp(uniqueEmail('fuzz'));
   const organization = (await owner.post('/api/platform/organizations', { name: 'Fuzz' })).body;
   const ref = (
-    await owner.post('/api/platform/projects', { name: 'Fuzz', organization_slug: organization.slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Fuzz',
+      organization_slug: organization.slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 120_000, 250);
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+    120_000,
+    250,
+  );
   // Something for the routes of one snippet, ticket and GitHub connection to find.
   const snippet = (await owner.post(`/api/platform/projects/${ref}/snippets`, { name: 'Fuzz', sql: 'select 1' })).body;
-  const ticket = (await owner.post('/api/platform/support/tickets', { organizationSlug: organization.slug, projectRef: ref, category: 'Problem', subject: 'Fuzz', message: 'Fuzz' })).body;
+  const ticket = (
+    await owner.post('/api/platform/support/tickets', {
+      organizationSlug: organization.slug,
+      projectRef: ref,
+      category: 'Problem',
+      subject: 'Fuzz',
+      message: 'Fuzz',
+    })
+  ).body;
   const connection = (
-    await owner.post('/api/platform/integrations/github/connections', { organization_id: organization.id, project_ref: ref, repository: 'acme/web', token: GITHUB_TOKEN })
+    await owner.post('/api/platform/integrations/github/connections', {
+      organization_id: organization.id,
+      project_ref: ref,
+      repository: 'acme/web',
+      token: GITHUB_TOKEN,
+    })
   ).body;
   const ids = { snippets: snippet.id, tickets: ticket.id, connections: connection.id };
   expect(Object.values(ids).every(Boolean), JSON.stringify({ snippet, ticket, connection })).toBe(true);
@@ -112,8 +158,7 @@ afterAll(async () => {
 
 async function operationsOf(prefix: string): Promise<Operation[]> {
   const document = (await owner.get(`${prefix}/openapi.json`)).body;
-  const resolve = (schema: Schema): Schema =>
-    schema?.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()]) : schema;
+  const resolve = (schema: Schema): Schema => (schema?.$ref ? resolve(document.components.schemas[schema.$ref.split('/').pop()]) : schema);
   return Object.entries<Record<string, Schema>>(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),
@@ -193,7 +238,10 @@ function withLeaf(body: unknown, at: string[], value: unknown): unknown {
 
 function urlOf(operation: Operation, ctx: Context, override?: { name: string; raw: string }): string {
   const path = operation.path.replace(/([^/]+)\/\{(\w+)\}/g, (_, collection: string, name: string) => {
-    const value = override?.name === name ? override.raw : encodeURIComponent(String(ctx.ids[collection] ?? sample(paramSchema(operation, name), ctx, name)));
+    const value =
+      override?.name === name
+        ? override.raw
+        : encodeURIComponent(String(ctx.ids[collection] ?? sample(paramSchema(operation, name), ctx, name)));
     return `${collection}/${value}`;
   });
   const query = operation.params
@@ -276,7 +324,9 @@ describe('fuzzing every documented route', () => {
       // Node's HTTP parser answers an oversized request line (431) itself, before Basin sees it.
       const shape = status >= 400 && status !== 431 && !(typeof safeJson(text)?.message === 'string');
       if (status >= 500 || shape) {
-        failures.push(`${status} ${attempt.method} ${attempt.url.slice(0, 200)} ${attempt.contentType ?? ''} ${(attempt.body ?? '').slice(0, 200)} → ${text.slice(0, 200)}`);
+        failures.push(
+          `${status} ${attempt.method} ${attempt.url.slice(0, 200)} ${attempt.contentType ?? ''} ${(attempt.body ?? '').slice(0, 200)} → ${text.slice(0, 200)}`,
+        );
       }
     });
     console.log(`fuzz: ${list.length} requests over ${operations.length} operations, ${failures.length} failures`);

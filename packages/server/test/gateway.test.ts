@@ -71,7 +71,9 @@ async function lastUsed(client: ApiClient, ref: string) {
   const { service_api_keys: keys = [] } = (await client.get(`/api/platform/projects/${ref}/settings`)).body ?? {};
   const asked = (keys as { tags: string; api_key: string }[]).map((key) => ({ role: key.tags, prefix: keySignaturePrefix(key.api_key) }));
   const sql = keyLastUsedSql(asked.flatMap((key) => key.prefix ?? []));
-  const answer = await client.get(`/api/platform/projects/${ref}/analytics/endpoints/logs.all?${new URLSearchParams({ sql, ...keyLastUsedRange(new Date()) })}`);
+  const answer = await client.get(
+    `/api/platform/projects/${ref}/analytics/endpoints/logs.all?${new URLSearchParams({ sql, ...keyLastUsedRange(new Date()) })}`,
+  );
   if (answer.status !== 200) return answer;
   expect(answer.body.error).toBeNull();
   return { status: 200, body: keysLastUsedFromRows(asked, answer.body.result) as any };
@@ -162,7 +164,12 @@ describe('the project gateway', () => {
   });
 
   it('answers browser preflights without a key', async () => {
-    const preflight = await call(projectHost(refA), '/rest/v1/', { origin: 'http://app.example', 'access-control-request-headers': 'apikey' }, 'OPTIONS');
+    const preflight = await call(
+      projectHost(refA),
+      '/rest/v1/',
+      { origin: 'http://app.example', 'access-control-request-headers': 'apikey' },
+      'OPTIONS',
+    );
     expect(preflight.status).toBe(204);
     expect(preflight.headers['access-control-allow-headers']).toContain('apikey');
   });
@@ -179,12 +186,44 @@ describe('edge logs and keys last used', () => {
     await call(projectHost(refB), '/nowhere', { apikey: keys.anon, 'user-agent': BROWSER_AGENT });
     await rest(refB, { apikey: 'garbage' });
     const rows = await edgeRows(refB, 3);
-    expect(rows.map(({ method, path, status, key_role, key_signature_prefix, from_browser, rotated_out_key }) => ({
-      method, path, status, key_role, key_signature_prefix, from_browser, rotated_out_key,
-    }))).toEqual([
-      { method: 'GET', path: '/rest/v1/', status: 200, key_role: 'anon', key_signature_prefix: signature(keys.anon).slice(0, 8), from_browser: false, rotated_out_key: false },
-      { method: 'GET', path: '/nowhere', status: 404, key_role: 'anon', key_signature_prefix: signature(keys.anon).slice(0, 8), from_browser: true, rotated_out_key: false },
-      { method: 'GET', path: '/rest/v1/', status: 401, key_role: null, key_signature_prefix: null, from_browser: false, rotated_out_key: false },
+    expect(
+      rows.map(({ method, path, status, key_role, key_signature_prefix, from_browser, rotated_out_key }) => ({
+        method,
+        path,
+        status,
+        key_role,
+        key_signature_prefix,
+        from_browser,
+        rotated_out_key,
+      })),
+    ).toEqual([
+      {
+        method: 'GET',
+        path: '/rest/v1/',
+        status: 200,
+        key_role: 'anon',
+        key_signature_prefix: signature(keys.anon).slice(0, 8),
+        from_browser: false,
+        rotated_out_key: false,
+      },
+      {
+        method: 'GET',
+        path: '/nowhere',
+        status: 404,
+        key_role: 'anon',
+        key_signature_prefix: signature(keys.anon).slice(0, 8),
+        from_browser: true,
+        rotated_out_key: false,
+      },
+      {
+        method: 'GET',
+        path: '/rest/v1/',
+        status: 401,
+        key_role: null,
+        key_signature_prefix: null,
+        from_browser: false,
+        rotated_out_key: false,
+      },
     ]);
     const stored = JSON.stringify((await platform.ctx.db.query('select * from edge_logs')).rows);
     expect(stored).not.toContain(signature(keys.anon));
@@ -204,7 +243,10 @@ describe('edge logs and keys last used', () => {
     expect(service.role).toBe('service_role');
     expect(Date.parse(service.last_used_at)).toBeGreaterThanOrEqual(before - 1000);
     // Older than 24 h does not count.
-    await platform.ctx.db.query(`update edge_logs set timestamp = timestamp - interval '25 hours' where ref = $1 and key_role = 'service_role'`, [refB]);
+    await platform.ctx.db.query(
+      `update edge_logs set timestamp = timestamp - interval '25 hours' where ref = $1 and key_role = 'service_role'`,
+      [refB],
+    );
     expect((await lastUsed(owner, refB)).body[1]).toEqual({ role: 'service_role', last_used_at: null });
   });
 
@@ -235,7 +277,10 @@ describe('leaked_service_key', () => {
     expect((await owner.post(`/api/platform/projects/${refB}/config/secrets`)).body.status).toBe('Updated');
     const current = await keysOf(refB);
     expect((await rest(refB, { apikey: current.anon })).status).toBe(200);
-    expect(await rest(refB, { apikey: old.service })).toMatchObject({ status: 401, body: { message: API_KEYS_MESSAGES.gatewayInvalidKey } });
+    expect(await rest(refB, { apikey: old.service })).toMatchObject({
+      status: 401,
+      body: { message: API_KEYS_MESSAGES.gatewayInvalidKey },
+    });
     const [row] = await edgeRows(refB, 1, 'rotated_out_key');
     expect(row).toMatchObject({ status: 401, key_role: 'service_role', key_signature_prefix: signature(old.service).slice(0, 8) });
     expect((await leakLint(refB))?.detail).toMatch(/^A key signed with a JWT secret that was replaced was presented once/);

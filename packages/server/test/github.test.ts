@@ -38,7 +38,10 @@ beforeAll(async () => {
   platform = await startTestPlatform({ githubApiUrl: gitHub.url });
   org = await organization(platform.url);
   organizationId = (await org.owner.get(`/api/platform/organizations/${org.slug}`)).body.id;
-  for (const [client, role] of [[readOnly, 'Read-only'], [outsider, undefined]] as const) {
+  for (const [client, role] of [
+    [readOnly, 'Read-only'],
+    [outsider, undefined],
+  ] as const) {
     Object.assign(client, new ApiClient(platform.url));
     await client.signUp(uniqueEmail(role ?? 'outsider'));
     if (role) await addMember(org.owner, org.slug, client, role);
@@ -52,12 +55,18 @@ afterAll(async () => {
 
 describe('GitHub connections', () => {
   it('refuses a refused token, an unknown repository and a malformed name, storing nothing', async () => {
-    expect(await connect(org.owner, { token: 'ghp_wrong' })).toEqual({ status: 400, body: { message: 'GitHub refused the token: Bad credentials' } });
+    expect(await connect(org.owner, { token: 'ghp_wrong' })).toEqual({
+      status: 400,
+      body: { message: 'GitHub refused the token: Bad credentials' },
+    });
     expect(await connect(org.owner, { repository: 'acme/nope' })).toEqual({
       status: 400,
       body: { message: 'Repository acme/nope was not found, or the token cannot see it' },
     });
-    expect(await connect(org.owner, { repository: 'acme' })).toEqual({ status: 400, body: { message: 'Repository must be in the form owner/repo' } });
+    expect(await connect(org.owner, { repository: 'acme' })).toEqual({
+      status: 400,
+      body: { message: 'Repository must be in the form owner/repo' },
+    });
     expect(await whileGitHubIsDown(() => connect(org.owner))).toEqual({
       status: 502,
       body: { message: expect.stringMatching(/^GitHub is unreachable/) },
@@ -102,7 +111,10 @@ describe('GitHub connections', () => {
     expect(stored.rows[0]!.token).not.toContain(TOKEN);
     expect(JSON.stringify([created.body, listed.body])).not.toContain(TOKEN);
 
-    expect(await connect(org.owner)).toEqual({ status: 400, body: { message: 'This project is already connected to a GitHub repository' } });
+    expect(await connect(org.owner)).toEqual({
+      status: 400,
+      body: { message: 'This project is already connected to a GitHub repository' },
+    });
   });
 
   it('answers connections and branch checks to members only', async () => {
@@ -134,7 +146,10 @@ describe('GitHub connections', () => {
 
 describe('preview branches of a connected project', () => {
   it('need an existing git branch while gitless branching is off', async () => {
-    expect(await createBranch({ branch_name: 'no-git' })).toEqual({ status: 400, body: { message: 'Git branch name is required when GitHub is connected' } });
+    expect(await createBranch({ branch_name: 'no-git' })).toEqual({
+      status: 400,
+      body: { message: 'Git branch name is required when GitHub is connected' },
+    });
     expect(await createBranch({ branch_name: 'missing', git_branch: 'nope' })).toEqual({
       status: 400,
       body: { message: 'Unable to find branch "nope" in acme/web' },

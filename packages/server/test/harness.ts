@@ -84,7 +84,10 @@ function mergeCookies(current: string, fresh: string[]): string {
   const pair = (c: string): [string, string] => [c.slice(0, c.indexOf('=')), c.slice(c.indexOf('=') + 1)];
   const jar = new Map(current ? current.split('; ').map(pair) : []);
   for (const c of fresh) jar.set(...pair(c));
-  return [...jar].filter(([, v]) => v !== '').map(([k, v]) => `${k}=${v}`).join('; ');
+  return [...jar]
+    .filter(([, v]) => v !== '')
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
 }
 
 let counter = 0;
@@ -92,12 +95,7 @@ let counter = 0;
 export const uniqueEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.com`;
 
 /** Polls until the predicate holds or the time runs out. */
-export async function waitFor<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 60_000,
-  intervalMs = 100,
-): Promise<T> {
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();

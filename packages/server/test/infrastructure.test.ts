@@ -33,7 +33,11 @@ describe('project infrastructure', () => {
         upgrade_target_major: '17',
         upgrade_blocker: null, // this machine has Debian's postgresql-client
       },
-      network: { listen_addresses: '127.0.0.1', port: Number(new URL(project.connectionString).port), ssl: (await setting('ssl')) === 'on' },
+      network: {
+        listen_addresses: '127.0.0.1',
+        port: Number(new URL(project.connectionString).port),
+        ssl: (await setting('ssl')) === 'on',
+      },
       compute_size: 'micro',
       disk: { type: 'gp3', size_gb: 8 },
     });

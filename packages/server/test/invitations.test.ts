@@ -60,7 +60,13 @@ describe('inviting', () => {
     expect(toKnown.status).toBe(201);
     expect(toGhost.status).toBe(toKnown.status);
     expect(Object.keys(toGhost.body).sort()).toEqual(Object.keys(toKnown.body).sort());
-    const shape = (body: Record<string, unknown>) => ({ ...body, id: typeof body.id, email: typeof body.email, created_at: 0, expires_at: 0 });
+    const shape = (body: Record<string, unknown>) => ({
+      ...body,
+      id: typeof body.id,
+      email: typeof body.email,
+      created_at: 0,
+      expires_at: 0,
+    });
     expect(shape(toGhost.body)).toEqual(shape(toKnown.body));
     expect(toKnown.body).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -100,7 +106,9 @@ describe('inviting', () => {
     expect((await admin.delete(`${orgPath(slug)}/invitations/${ownerInvitation.id}`)).status).toBe(403);
     // Nor can an Administrator turn it into another one by inviting the email again.
     expect((await admin.post(`${orgPath(slug)}/members`, { email: ownerInvitation.email, role: 'Developer' })).status).toBe(403);
-    expect((await owner.get(`${orgPath(slug)}/invitations`)).body).toContainEqual(expect.objectContaining({ id: ownerInvitation.id, role: 'Owner' }));
+    expect((await owner.get(`${orgPath(slug)}/invitations`)).body).toContainEqual(
+      expect.objectContaining({ id: ownerInvitation.id, role: 'Owner' }),
+    );
 
     const invitee = await signedUp('revoked');
     const revoked = (await admin.post(`${orgPath(slug)}/members`, { email: invitee.email, role: 'Developer' })).body;
@@ -165,7 +173,7 @@ describe('the invitee', () => {
     expect((await invitee.get(orgPath(slug))).status).toBe(404);
   });
 
-  it("is the only one who can accept or decline it: another user gets 404 and the invitation stays", async () => {
+  it('is the only one who can accept or decline it: another user gets 404 and the invitation stays', async () => {
     const slug = await newOrganization(owner, 'Not yours');
     const invitee = await signedUp('rightful');
     const other = await signedUp('other');

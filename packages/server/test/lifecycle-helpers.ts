@@ -24,7 +24,11 @@ export const statusOf = (client: ApiClient, ref: string): Promise<string> =>
   client.get(`/api/platform/projects/${ref}/status`).then((answer) => answer.body.status);
 
 export const waitForStatus = (client: ApiClient, ref: string, status: string, timeoutMs = 120_000) =>
-  waitFor(() => statusOf(client, ref), (s) => s === status, timeoutMs);
+  waitFor(
+    () => statusOf(client, ref),
+    (s) => s === status,
+    timeoutMs,
+  );
 
 export interface ProjectWithRows {
   ref: string;
@@ -65,4 +69,8 @@ export async function pause(org: Org, ref: string): Promise<void> {
 }
 
 /** Whether anything answers on the project's connection string. */
-export const answers = (connectionString: string) => query(connectionString, 'select 1').then(() => true, () => false);
+export const answers = (connectionString: string) =>
+  query(connectionString, 'select 1').then(
+    () => true,
+    () => false,
+  );

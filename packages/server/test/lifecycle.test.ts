@@ -10,7 +10,8 @@ import { storedFiles } from './stored-files.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
-const startedAt = async (connectionString: string) => (await query(connectionString, 'select pg_postmaster_start_time()::text as t')).rows[0].t;
+const startedAt = async (connectionString: string) =>
+  (await query(connectionString, 'select pg_postmaster_start_time()::text as t')).rows[0].t;
 const sharedBuffers = async (connectionString: string) => (await query(connectionString, 'show shared_buffers')).rows[0].shared_buffers;
 
 describe('restart, resize and restore', () => {
@@ -66,9 +67,18 @@ describe('restart, resize and restore', () => {
 
     await pause(org, project.ref);
     expect(await answers(project.connectionString)).toBe(false);
-    expect((await org.owner.get(`/api/platform/projects/${project.ref}/restore/versions`)).body.available_versions.map((v: { postgres_engine: string }) => v.postgres_engine)).toEqual(['17']);
-    expect(await restore(org.developer)).toEqual({ status: 403, body: { message: 'You do not have the required permissions to restore this project' } });
-    expect((await restore(org.owner, { postgres_engine: '16', release_channel: 'ga' })).body.message).toBe(LIFECYCLE_MESSAGES.upgradeTargetUnknown('16'));
+    expect(
+      (await org.owner.get(`/api/platform/projects/${project.ref}/restore/versions`)).body.available_versions.map(
+        (v: { postgres_engine: string }) => v.postgres_engine,
+      ),
+    ).toEqual(['17']);
+    expect(await restore(org.developer)).toEqual({
+      status: 403,
+      body: { message: 'You do not have the required permissions to restore this project' },
+    });
+    expect((await restore(org.owner, { postgres_engine: '16', release_channel: 'ga' })).body.message).toBe(
+      LIFECYCLE_MESSAGES.upgradeTargetUnknown('16'),
+    );
     expect(await statusOf(org.owner, project.ref)).toBe('INACTIVE');
 
     expect(await restore()).toMatchObject({ status: 202, body: { ref: project.ref, status: 'RESTORING' } });
@@ -120,7 +130,10 @@ describe('free project limit', () => {
     // Two active (first, third), one paused (second): the Owner is at the limit; the Developer is not counted.
     expect(member).toMatchObject({ free_project_limit: FREE_PROJECT_LIMIT, primary_email: expect.stringContaining('owner') });
     const refused = await org.owner.post(`/api/platform/projects/${second.ref}/restore`, {});
-    expect(refused).toEqual({ status: 400, body: { message: LIFECYCLE_MESSAGES.freeProjectLimitReached(FREE_PROJECT_LIMIT, [member.username]) } });
+    expect(refused).toEqual({
+      status: 400,
+      body: { message: LIFECYCLE_MESSAGES.freeProjectLimitReached(FREE_PROJECT_LIMIT, [member.username]) },
+    });
     expect(await statusOf(org.owner, second.ref)).toBe('INACTIVE');
 
     await pause(org, first.ref);
@@ -148,7 +161,9 @@ describe('failures leave the data intact', () => {
     await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
     const after = (await org.owner.get(`/api/platform/projects/${project.ref}`)).body;
     expect(after.infra_compute_size).toBe('micro');
-    expect(after.status_message).toBe(LIFECYCLE_MESSAGES.resizeRolledBack('ci_medium', 'ci_micro', 'Injected fault: resize failed at start'));
+    expect(after.status_message).toBe(
+      LIFECYCLE_MESSAGES.resizeRolledBack('ci_medium', 'ci_micro', 'Injected fault: resize failed at start'),
+    );
     expect(await sharedBuffers(project.connectionString)).toBe('32MB');
     expect(await fingerprint(project.connectionString)).toEqual(before);
   });

@@ -47,14 +47,21 @@ async function refusal(ref: string, sql: string): Promise<string> {
 }
 
 /** Polls a query until it answers at least `count` rows (the writers batch, the collector reads every second). */
-const eventually = (ref: string, sql: string, count = 1) => waitFor(() => rows(ref, sql), (result) => result.length >= count, 20_000, 250);
+const eventually = (ref: string, sql: string, count = 1) =>
+  waitFor(
+    () => rows(ref, sql),
+    (result) => result.length >= count,
+    20_000,
+    250,
+  );
 
-const failInDatabase = (sql: string) => query(databaseA, sql).then(
-  () => {
-    throw new Error(`${sql} should have failed`);
-  },
-  () => undefined,
-);
+const failInDatabase = (sql: string) =>
+  query(databaseA, sql).then(
+    () => {
+      throw new Error(`${sql} should have failed`);
+    },
+    () => undefined,
+  );
 
 async function adminOfA(sql: string) {
   const row = await projects.findByRef(platform.ctx.db, refA);
@@ -62,7 +69,10 @@ async function adminOfA(sql: string) {
 }
 
 const storedLines = async (marker: string) =>
-  Number((await platform.ctx.db.query(`select count(*) from postgres_logs where ref = $1 and message like $2`, [refA, `%${marker}%`])).rows[0].count);
+  Number(
+    (await platform.ctx.db.query(`select count(*) from postgres_logs where ref = $1 and message like $2`, [refA, `%${marker}%`])).rows[0]
+      .count,
+  );
 
 beforeAll(async () => {
   const fixture = await startFunctionsProject();
@@ -73,14 +83,25 @@ beforeAll(async () => {
   const { organization_slug: slug, connectionString: conn } = (await owner.get(`/api/platform/projects/${refA}`)).body;
   databaseA = conn;
   refB = (
-    await owner.post('/api/platform/projects', { name: 'Logs B', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Logs B',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
   reader = new ApiClient(platform.url);
   await reader.signUp(uniqueEmail('logs-reader'));
   await addMember(owner, slug, reader, 'Read-only');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('logs-outsider'));
-  await waitFor(() => owner.get(`/api/platform/projects/${refB}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 120_000, 250);
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${refB}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+    120_000,
+    250,
+  );
   const settingsB = (await owner.get(`/api/platform/projects/${refB}/settings`)).body;
   const anonB = settingsB.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
   // B's own traffic, with a path A must never see.
@@ -93,13 +114,26 @@ afterAll(() => platform?.destroy());
 describe('every source, from real activity', () => {
   it('edge_logs: requests through the gateway', async () => {
     expect((await fetch(`${apiUrl(refA)}/rest/v1/`, { headers: withKey(keysA.anon) })).status).toBe(200);
-    const [row] = await eventually(refA, "select method, path, status, key_role, role, event_message from edge_logs where path = '/rest/v1/'");
-    expect(row).toEqual({ method: 'GET', path: '/rest/v1/', status: 200, key_role: 'anon', role: 'anon', event_message: 'GET /rest/v1/ 200' });
+    const [row] = await eventually(
+      refA,
+      "select method, path, status, key_role, role, event_message from edge_logs where path = '/rest/v1/'",
+    );
+    expect(row).toEqual({
+      method: 'GET',
+      path: '/rest/v1/',
+      status: 200,
+      key_role: 'anon',
+      role: 'anon',
+      event_message: 'GET /rest/v1/ 200',
+    });
   });
 
   it('postgres_logs: a failing statement with its error code, user, database and text', async () => {
     await failInDatabase('select * from missing_table_logs_test');
-    const [row] = await eventually(refA, "select severity, error_code, user_name, database_name, query, event_message from postgres_logs where error_code = '42P01'");
+    const [row] = await eventually(
+      refA,
+      "select severity, error_code, user_name, database_name, query, event_message from postgres_logs where error_code = '42P01'",
+    );
     expect(row).toEqual({
       severity: 'ERROR',
       error_code: '42P01',
@@ -125,7 +159,9 @@ describe('every source, from real activity', () => {
 
   it('function_edge_logs and function_logs: an invocation and what it printed', async () => {
     const code = `Deno.serve(() => { console.log('printed by the logs test'); return new Response('ok'); });`;
-    expect((await deployFunction(owner, refA, 'logger', { 'index.ts': code }, { entrypoint_path: 'index.ts', verify_jwt: false })).status).toBe(201);
+    expect(
+      (await deployFunction(owner, refA, 'logger', { 'index.ts': code }, { entrypoint_path: 'index.ts', verify_jwt: false })).status,
+    ).toBe(201);
     expect(await (await fetch(`${apiUrl(refA)}/functions/v1/logger`)).text()).toBe('ok');
     const [invocation] = await eventually(refA, 'select slug, method, status, event_message from function_edge_logs');
     expect(invocation).toEqual({ slug: 'logger', method: 'GET', status: 200, event_message: 'GET /logger 200' });
@@ -157,11 +193,14 @@ describe('logs.all', () => {
       [refA],
     );
     const old = (await platform.ctx.db.query('select id from edge_logs where ref = $1 order by timestamp limit 1', [refA])).rows[0].id;
-    const ids = async (range: Record<string, string> = {}) => (await rows(refA, 'select id from edge_logs', range)).map((row) => Number(row.id));
+    const ids = async (range: Record<string, string> = {}) =>
+      (await rows(refA, 'select id from edge_logs', range)).map((row) => Number(row.id));
     expect(await ids()).not.toContain(Number(old));
     const start = new Date(Date.now() - 4 * 3600_000).toISOString();
     expect(await ids({ iso_timestamp_start: start })).toContain(Number(old));
-    expect(await ids({ iso_timestamp_start: start, iso_timestamp_end: new Date(Date.now() - 2 * 3600_000).toISOString() })).toEqual([Number(old)]);
+    expect(await ids({ iso_timestamp_start: start, iso_timestamp_end: new Date(Date.now() - 2 * 3600_000).toISOString() })).toEqual([
+      Number(old),
+    ]);
   });
 
   it('refuses bad parameters with 400 and answers query errors in `error` with 200', async () => {
@@ -238,9 +277,16 @@ describe('isolation: a log query reaches its own project’s logs and nothing el
   });
 
   it('cannot run SQL hidden in strings against them either', async () => {
-    expect(await refusal(refA, "select query_to_xml('select * from public.projects', true, false, '')")).toMatch(/permission denied for table projects/);
-    expect(await refusal(refA, "select query_to_xml('select * from public.edge_logs', true, false, '')")).toMatch(/permission denied for table edge_logs/);
-    const [xml] = await rows(refA, "select query_to_xml('select count(*) as n from edge_logs where path like ''%secret_b%''', true, false, '') as x");
+    expect(await refusal(refA, "select query_to_xml('select * from public.projects', true, false, '')")).toMatch(
+      /permission denied for table projects/,
+    );
+    expect(await refusal(refA, "select query_to_xml('select * from public.edge_logs', true, false, '')")).toMatch(
+      /permission denied for table edge_logs/,
+    );
+    const [xml] = await rows(
+      refA,
+      "select query_to_xml('select count(*) as n from edge_logs where path like ''%secret_b%''', true, false, '') as x",
+    );
     expect(xml!.x).toContain('<n>0</n>');
   });
 
@@ -270,7 +316,9 @@ describe('isolation: a log query reaches its own project’s logs and nothing el
   it('cannot reach files, other servers, locks or notifications, nor write', async () => {
     expect(await refusal(refA, "select pg_read_file('postgresql.conf')")).toMatch(/permission denied/);
     expect(await refusal(refA, "select lo_import('/etc/passwd')")).toMatch(/permission denied|read-only/);
-    expect(await refusal(refA, "select * from dblink('dbname=postgres', 'select 1') as t(x int)")).toMatch(/function dblink.* does not exist/);
+    expect(await refusal(refA, "select * from dblink('dbname=postgres', 'select 1') as t(x int)")).toMatch(
+      /function dblink.* does not exist/,
+    );
     expect(await refusal(refA, 'select pg_advisory_lock(1)')).toMatch(/permission denied for function pg_advisory_lock/);
     expect(await refusal(refA, "select pg_notify('pgrst', 'reload')")).toMatch(/permission denied for function pg_notify/);
     expect(await refusal(refA, 'select * from edge_logs for update')).toMatch(/read-only transaction|cannot lock rows|permission denied/);
@@ -287,7 +335,8 @@ describe('isolation: a log query reaches its own project’s logs and nothing el
 
 describe('retention', () => {
   const retention = (ref: string, client = owner) => client.get(`/api/platform/projects/${ref}/analytics/log-retention`);
-  const setRetention = (ref: string, days: unknown, client = owner) => client.put(`/api/platform/projects/${ref}/analytics/log-retention`, { retention_days: days });
+  const setRetention = (ref: string, days: unknown, client = owner) =>
+    client.put(`/api/platform/projects/${ref}/analytics/log-retention`, { retention_days: days });
 
   it('is 7 days unless changed, by Owners and Administrators only, from 0 to 90', async () => {
     expect((await retention(refA, reader)).body).toEqual({ retention_days: 7 });
@@ -302,7 +351,10 @@ describe('retention', () => {
   it("the prune job removes each project's rows past its own retention, from every source", async () => {
     const { db } = platform.ctx;
     const back = (table: string, ref: string, age: string) =>
-      db.query(`update ${table} set timestamp = now() - interval '${age}' where id = (select max(id) from ${table} where ref = $1) returning id`, [ref]);
+      db.query(
+        `update ${table} set timestamp = now() - interval '${age}' where id = (select max(id) from ${table} where ref = $1) returning id`,
+        [ref],
+      );
     const aged = {
       aEdge: (await back('edge_logs', refA, '2 days')).rows[0].id,
       aPostgres: (await back('postgres_logs', refA, '2 days')).rows[0].id,
@@ -312,7 +364,10 @@ describe('retention', () => {
       bSixDays: (await back('edge_logs', refB, '6 days')).rows[0].id,
     };
     const bEightDays = (
-      await db.query(`update edge_logs set timestamp = now() - interval '8 days' where id = (select min(id) from edge_logs where ref = $1) returning id`, [refB])
+      await db.query(
+        `update edge_logs set timestamp = now() - interval '8 days' where id = (select min(id) from edge_logs where ref = $1) returning id`,
+        [refB],
+      )
     ).rows[0].id;
     const removed = await pruneExpired(db);
     expect(removed).toMatchObject({ edge_logs: 2, postgres_logs: 1, auth_logs: 1, function_edge_logs: 1, function_logs: 1 });
@@ -340,7 +395,12 @@ describe('retention', () => {
     expect(written[0]).toEqual({ edge: 0, postgres: 0 });
     expect((await setRetention(refA, 7)).status).toBe(200);
     await fetch(`${apiUrl(refA)}/rest/v1/`, { headers: withKey(keysA.anon) });
-    await waitFor(() => platform.ctx.db.query('select 1 from edge_logs where ref = $1 and timestamp >= $2', [refA, since]), (r) => r.rowCount! > 0, 10_000, 100);
+    await waitFor(
+      () => platform.ctx.db.query('select 1 from edge_logs where ref = $1 and timestamp >= $2', [refA, since]),
+      (r) => r.rowCount! > 0,
+      10_000,
+      100,
+    );
   });
 });
 
@@ -350,12 +410,22 @@ describe('the postgres log collector', () => {
 
   it('follows the log across a rotation, removing the file it finished', async () => {
     await failInDatabase('select * from before_rotation_marker');
-    await waitFor(() => storedLines('before_rotation_marker'), (n) => n === 1, 20_000, 200);
+    await waitFor(
+      () => storedLines('before_rotation_marker'),
+      (n) => n === 1,
+      20_000,
+      200,
+    );
     const [before] = await jsonFiles();
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // file names are to the second
     await adminOfA('select pg_rotate_logfile()');
     await failInDatabase('select * from after_rotation_marker');
-    await waitFor(() => storedLines('after_rotation_marker'), (n) => n === 1, 20_000, 200);
+    await waitFor(
+      () => storedLines('after_rotation_marker'),
+      (n) => n === 1,
+      20_000,
+      200,
+    );
     await waitFor(jsonFiles, (files) => files.length === 1 && files[0] !== before, 10_000, 200);
     expect(await storedLines('before_rotation_marker')).toBe(1);
   });
@@ -363,7 +433,12 @@ describe('the postgres log collector', () => {
   it('stores each line once however many readers run at once (replicas)', async () => {
     for (let i = 0; i < 20; i++) await failInDatabase(`select * from concurrent_marker_${i}`);
     await Promise.all([1, 2, 3, 4].map(() => collectPostgresLogs(platform.ctx, driver())));
-    await waitFor(() => storedLines('concurrent_marker_19'), (n) => n === 1, 20_000, 200);
+    await waitFor(
+      () => storedLines('concurrent_marker_19'),
+      (n) => n === 1,
+      20_000,
+      200,
+    );
     const { rows: counts } = await platform.ctx.db.query(
       `select message, count(*)::int as n from postgres_logs where ref = $1 and message like '%concurrent_marker_%' group by message`,
       [refA],
@@ -374,7 +449,12 @@ describe('the postgres log collector', () => {
 
   it('cuts what a member makes the server log at a size', async () => {
     await query(databaseA, `do $$ begin raise log 'huge_marker %', repeat('x', 2000000); end $$`);
-    await waitFor(() => storedLines('huge_marker'), (n) => n === 1, 20_000, 200);
+    await waitFor(
+      () => storedLines('huge_marker'),
+      (n) => n === 1,
+      20_000,
+      200,
+    );
     const { rows: stored } = await platform.ctx.db.query(
       `select length(message) as message, length(raw::text) as raw from postgres_logs where ref = $1 and message like 'huge_marker%'`,
       [refA],
@@ -392,7 +472,7 @@ describe('a project’s reader login', () => {
     await dropReader(platform.ctx, refB);
     expect(await exists()).toBe(false);
     expect((await platform.ctx.db.query('select 1 from log_readers where ref = $1', [refB])).rowCount).toBe(0);
-    expect((await rows(refB, 'select 1 as one'))).toEqual([{ one: 1 }]);
+    expect(await rows(refB, 'select 1 as one')).toEqual([{ one: 1 }]);
     expect(await exists()).toBe(true);
   });
 });
@@ -401,7 +481,12 @@ describe('a project’s reader login', () => {
 describe('a platform restart', () => {
   it('resumes the postgres log where it stopped, repeating nothing', async () => {
     await failInDatabase('select * from before_restart_marker');
-    await waitFor(() => storedLines('before_restart_marker'), (n) => n === 1, 20_000, 200);
+    await waitFor(
+      () => storedLines('before_restart_marker'),
+      (n) => n === 1,
+      20_000,
+      200,
+    );
     await failInDatabase('select * from at_restart_marker'); // maybe read before the stop, maybe after the start
     const { dataDir } = platform;
     await platform.stop();
@@ -409,9 +494,19 @@ describe('a platform restart', () => {
     const again = new ApiClient(platform.url); // the same session, on the new port
     again.cookie = owner.cookie;
     owner = again;
-    await waitFor(() => owner.get(`/api/platform/projects/${refA}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 60_000, 250);
+    await waitFor(
+      () => owner.get(`/api/platform/projects/${refA}/status`),
+      (a) => a.body.status === 'ACTIVE_HEALTHY',
+      60_000,
+      250,
+    );
     await failInDatabase('select * from after_restart_marker');
-    await waitFor(() => storedLines('after_restart_marker'), (n) => n === 1, 30_000, 200);
+    await waitFor(
+      () => storedLines('after_restart_marker'),
+      (n) => n === 1,
+      30_000,
+      200,
+    );
     expect(await storedLines('before_restart_marker')).toBe(1);
     expect(await storedLines('at_restart_marker')).toBe(1);
     expect((await rows(refA, "select count(*) as n from postgres_logs where query like '%restart_marker%'"))[0]).toEqual({ n: 3 });

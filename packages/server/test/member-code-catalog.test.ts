@@ -65,7 +65,9 @@ describe("the platform's catalog reads and a member's search_path", () => {
   it('introspection, types, the API description, advisors and infrastructure never call the shadows', async () => {
     const { owner, ref } = project;
     const reads = [
-      ...['tables', 'views', 'materialized-views', 'functions', 'indexes', 'policies', 'extensions', 'types'].map((list) => `/api/platform/pg-meta/${ref}/${list}`),
+      ...['tables', 'views', 'materialized-views', 'functions', 'indexes', 'policies', 'extensions', 'types'].map(
+        (list) => `/api/platform/pg-meta/${ref}/${list}`,
+      ),
       `/api/v1/projects/${ref}/types/typescript`,
       `/api/platform/projects/${ref}/api/rest`,
       `/api/platform/projects/${ref}/run-lints`,

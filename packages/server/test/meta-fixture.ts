@@ -73,9 +73,18 @@ export async function startMetaProject(sql = FIXTURE_SQL, config: Partial<Platfo
   await owner.signUp(uniqueEmail('meta-owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Meta' })).body.slug;
   const ref = (
-    await owner.post('/api/platform/projects', { name: 'Meta', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Meta',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(connectionString, sql);
   return { platform, owner, slug, ref, connectionString };

@@ -37,7 +37,10 @@ export interface StandInRequest {
   aborted: boolean;
 }
 
-export const text = (...pieces: string[]): StandInAnswer => ({ kind: 'stream', chunks: [...pieces.map((t) => ({ text: t })), { finish: 'stop' }] });
+export const text = (...pieces: string[]): StandInAnswer => ({
+  kind: 'stream',
+  chunks: [...pieces.map((t) => ({ text: t })), { finish: 'stop' }],
+});
 
 /** A tool call whose JSON arguments arrive in `pieces` fragments. */
 export function toolCall(name: string, args: unknown, id = `call_${name}`, pieces = 3): StandInAnswer {
@@ -80,7 +83,12 @@ export async function startOpenAiStandIn(): Promise<OpenAiStandIn> {
   const server = http.createServer(async (req, res) => {
     let raw = '';
     for await (const piece of req) raw += piece;
-    const record: StandInRequest = { body: raw ? JSON.parse(raw) : null, authorization: req.headers.authorization, path: req.url ?? '', aborted: false };
+    const record: StandInRequest = {
+      body: raw ? JSON.parse(raw) : null,
+      authorization: req.headers.authorization,
+      path: req.url ?? '',
+      aborted: false,
+    };
     requests.push(record);
     for (const waiter of waiters.filter((w) => requests.length >= w.count)) {
       waiters.splice(waiters.indexOf(waiter), 1);
@@ -123,7 +131,9 @@ async function stream(res: http.ServerResponse, model: string, answer: Extract<S
   const id = `chatcmpl-${Math.random().toString(36).slice(2)}`;
   const created = Math.floor(Date.now() / 1000);
   const send = (delta: object, finish: string | null = null) =>
-    res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+    res.write(
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`,
+    );
   let toolIndex = 0;
   let first = true;
   for (const chunk of answer.chunks) {
@@ -141,6 +151,8 @@ async function stream(res: http.ServerResponse, model: string, answer: Extract<S
     } else send({}, chunk.finish);
   }
   if (answer.hang) return; // the client ends it
-  res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`);
+  res.write(
+    `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 } })}\n\n`,
+  );
   res.end('data: [DONE]\n\n');
 }

@@ -45,9 +45,15 @@ describe('organization settings', () => {
   });
 
   it('stores opt-in tags and additional billing emails, and answers them to every member', async () => {
-    const updated = await owner.patch(orgPath(), { opt_in_tags: ['AI_LOG', 'AI_SQL'], additional_billing_emails: ['ops@acme.test', ' Ops@acme.test', 'cfo@acme.test'] });
+    const updated = await owner.patch(orgPath(), {
+      opt_in_tags: ['AI_LOG', 'AI_SQL'],
+      additional_billing_emails: ['ops@acme.test', ' Ops@acme.test', 'cfo@acme.test'],
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ opt_in_tags: ['AI_SQL', 'AI_LOG'], additional_billing_emails: ['ops@acme.test', 'cfo@acme.test'] });
+    expect(updated.body).toMatchObject({
+      opt_in_tags: ['AI_SQL', 'AI_LOG'],
+      additional_billing_emails: ['ops@acme.test', 'cfo@acme.test'],
+    });
 
     const seen = await readOnly.get(orgPath());
     expect(seen.body).toMatchObject({ opt_in_tags: ['AI_SQL', 'AI_LOG'], additional_billing_emails: ['ops@acme.test', 'cfo@acme.test'] });
@@ -65,14 +71,21 @@ describe('organization settings', () => {
   });
 
   it('refuses a bad level or email with 400 and changes nothing', async () => {
-    await owner.patch(orgPath(), { opt_in_tags: ['AI_SQL'], billing_email: 'billing@acme.test', additional_billing_emails: ['ops@acme.test'] });
+    await owner.patch(orgPath(), {
+      opt_in_tags: ['AI_SQL'],
+      billing_email: 'billing@acme.test',
+      additional_billing_emails: ['ops@acme.test'],
+    });
     const before = (await owner.get(orgPath())).body;
 
     const refusals = [
       [{ opt_in_tags: ['AI_LOG'], name: 'Changed' }, /^opt_in_tags must be the tags of one AI opt-in level/],
       [{ opt_in_tags: ['AI_EVERYTHING'] }, /^Unknown AI opt-in tag: AI_EVERYTHING$/],
       [{ opt_in_tags: 'schema' }, /opt_in_tags/],
-      [{ additional_billing_emails: ['ok@acme.test', 'not-an-email'], name: 'Changed' }, /^Additional billing email "not-an-email" is not a valid email address$/],
+      [
+        { additional_billing_emails: ['ok@acme.test', 'not-an-email'], name: 'Changed' },
+        /^Additional billing email "not-an-email" is not a valid email address$/,
+      ],
       [{ billing_email: 'nope' }, /^Billing email must be a valid email address$/],
     ] as const;
     for (const [body, message] of refusals) {
@@ -110,7 +123,10 @@ describe('feature flags', () => {
     const other = (await owner.post('/api/platform/organizations', { name: 'Other' })).body.slug;
     await setOrganizationOverride(platform.ctx.db, organizationId, 'aiOptInLevelSchemaAndLogAndData', true);
     await setOrganizationOverride(platform.ctx.db, organizationId, 'assistantEnabled', false);
-    await platform.ctx.db.query("insert into organization_feature_flags (organization_id, name, enabled) values ($1, 'retiredFlag', true)", [organizationId]);
+    await platform.ctx.db.query(
+      "insert into organization_feature_flags (organization_id, name, enabled) values ($1, 'retiredFlag', true)",
+      [organizationId],
+    );
 
     expect((await developer.get(`${orgPath()}/feature-flags`)).body).toEqual({
       ...FEATURE_FLAG_DEFAULTS,
@@ -134,7 +150,9 @@ describe('feature flags', () => {
   });
 
   it('names an unknown flag or value in BASIN_FEATURE_FLAGS', () => {
-    expect(() => loadInstallFeatureFlags({ BASIN_FEATURE_FLAGS: 'assistantEnabld=false' })).toThrow(/^BASIN_FEATURE_FLAGS: Unknown feature flag "assistantEnabld"/);
+    expect(() => loadInstallFeatureFlags({ BASIN_FEATURE_FLAGS: 'assistantEnabld=false' })).toThrow(
+      /^BASIN_FEATURE_FLAGS: Unknown feature flag "assistantEnabld"/,
+    );
     expect(() => loadInstallFeatureFlags({ BASIN_FEATURE_FLAGS: 'assistantEnabled=sometimes' })).toThrow(/needs =true or =false/);
     loadInstallFeatureFlags(); // back to the environment of this run
   });
@@ -142,9 +160,13 @@ describe('feature flags', () => {
 
 describe('telemetry', () => {
   const events = () =>
-    platform.ctx.db.query<{ event: string; user_id: string | null; organization_id: number | null; project_ref: string | null; properties: unknown }>(
-      'select event, user_id, organization_id, project_ref, properties from telemetry_events order by id',
-    );
+    platform.ctx.db.query<{
+      event: string;
+      user_id: string | null;
+      organization_id: number | null;
+      project_ref: string | null;
+      properties: unknown;
+    }>('select event, user_id, organization_id, project_ref, properties from telemetry_events order by id');
 
   it('stores known usage events with the user and the organization given, and refuses unknown ones', async () => {
     const { body: profile } = await developer.get('/api/platform/profile');
@@ -157,10 +179,20 @@ describe('telemetry', () => {
       }),
     ).toEqual({ status: 204, body: null });
     expect((await developer.post('/api/platform/telemetry/event', { action: 'edge_function_deploy_button_clicked' })).status).toBe(204);
-    const project = await owner.post('/api/platform/projects', { name: 'Tracked', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' });
+    const project = await owner.post('/api/platform/projects', {
+      name: 'Tracked',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    });
     expect(project.status).toBe(201);
     const ref: string = project.body.ref;
-    const rated = { action: 'assistant_message_rating_submitted', properties: { rating: 'positive' }, groups: { project: ref, organization: slug } };
+    const rated = {
+      action: 'assistant_message_rating_submitted',
+      properties: { rating: 'positive' },
+      groups: { project: ref, organization: slug },
+    };
     expect((await developer.post('/api/platform/telemetry/event', rated)).status).toBe(204);
     const other = (await owner.post('/api/platform/organizations', { name: 'Elsewhere' })).body.slug;
     expect(await owner.post('/api/platform/telemetry/event', { ...rated, groups: { project: ref, organization: other } })).toEqual({
@@ -172,29 +204,63 @@ describe('telemetry', () => {
       status: 400,
       body: { message: 'Unknown usage event: page_viewed' },
     });
-    expect((await developer.post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted', properties: { deep: { a: 1 } } })).status).toBe(400);
-    expect((await outsider.post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted', groups: { organization: slug } })).status).toBe(404);
-    expect((await developer.post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted', groups: { project: 'nosuchprojectref' } })).status).toBe(404);
-    expect((await new ApiClient(platform.url).post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted' })).status).toBe(401);
+    expect(
+      (await developer.post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted', properties: { deep: { a: 1 } } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await outsider.post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted', groups: { organization: slug } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (
+        await developer.post('/api/platform/telemetry/event', {
+          action: 'assistant_prompt_submitted',
+          groups: { project: 'nosuchprojectref' },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await new ApiClient(platform.url).post('/api/platform/telemetry/event', { action: 'assistant_prompt_submitted' })).status).toBe(
+      401,
+    );
 
     expect((await events()).rows.slice(before)).toEqual([
-      { event: 'assistant_prompt_submitted', user_id: profile.id, organization_id: organizationId, project_ref: null, properties: { model: 'gpt-5-mini', length: 42 } },
+      {
+        event: 'assistant_prompt_submitted',
+        user_id: profile.id,
+        organization_id: organizationId,
+        project_ref: null,
+        properties: { model: 'gpt-5-mini', length: 42 },
+      },
       { event: 'edge_function_deploy_button_clicked', user_id: profile.id, organization_id: null, project_ref: null, properties: {} },
-      { event: 'assistant_message_rating_submitted', user_id: profile.id, organization_id: organizationId, project_ref: ref, properties: { rating: 'positive' } },
+      {
+        event: 'assistant_message_rating_submitted',
+        user_id: profile.id,
+        organization_id: organizationId,
+        project_ref: ref,
+        properties: { rating: 'positive' },
+      },
     ]);
   });
 
   it('stores feature-flag tracks of known flags', async () => {
     const before = (await events()).rows.length;
-    expect(await owner.post('/api/platform/telemetry/feature-flags/track', { feature_flag_name: 'assistantEnabled', feature_flag_value: true })).toEqual({
+    expect(
+      await owner.post('/api/platform/telemetry/feature-flags/track', { feature_flag_name: 'assistantEnabled', feature_flag_value: true }),
+    ).toEqual({
       status: 204,
       body: null,
     });
-    expect((await owner.post('/api/platform/telemetry/feature-flags/track', { feature_flag_name: 'madeUp', feature_flag_value: true })).body).toEqual({
+    expect(
+      (await owner.post('/api/platform/telemetry/feature-flags/track', { feature_flag_name: 'madeUp', feature_flag_value: true })).body,
+    ).toEqual({
       message: 'Unknown feature flag: madeUp',
     });
     expect((await events()).rows.slice(before)).toEqual([
-      expect.objectContaining({ event: 'feature_flag_called', properties: { feature_flag_name: 'assistantEnabled', feature_flag_value: true } }),
+      expect.objectContaining({
+        event: 'feature_flag_called',
+        properties: { feature_flag_name: 'assistantEnabled', feature_flag_value: true },
+      }),
     ]);
   });
 });

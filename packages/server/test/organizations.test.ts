@@ -30,9 +30,14 @@ describe('organizations', () => {
     const renamed = await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '  Renamed  ' });
     expect(renamed.body).toMatchObject({ name: 'Renamed', slug: org.slug });
 
-    expect(await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '' })).toEqual({ status: 400, body: { message: 'Name is required' } });
+    expect(await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '' })).toEqual({
+      status: 400,
+      body: { message: 'Name is required' },
+    });
     expect((await owner.patch(`/api/platform/organizations/${org.slug}`, {})).status).toBe(400);
-    expect((await owner.post('/api/platform/organizations', { name: 'x'.repeat(65) })).body.message).toBe('Name must be at most 64 characters');
+    expect((await owner.post('/api/platform/organizations', { name: 'x'.repeat(65) })).body.message).toBe(
+      'Name must be at most 64 characters',
+    );
     expect((await owner.get(`/api/platform/organizations/${org.slug}`)).body.name).toBe('Renamed');
   });
 

@@ -23,8 +23,19 @@ async function projectWithRows(url: string, rowCount = 1000) {
   const readonly = new ApiClient(url);
   await readonly.signUp(uniqueEmail('reader'));
   await addMember(owner, slug, readonly, 'Read-only');
-  const { ref } = (await owner.post('/api/platform/projects', { name: 'Sleepy', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  const { ref } = (
+    await owner.post('/api/platform/projects', {
+      name: 'Sleepy',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   const connectionString: string = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(
     connectionString,
@@ -34,10 +45,15 @@ async function projectWithRows(url: string, rowCount = 1000) {
   return { owner, readonly, ref: ref as string, connectionString };
 }
 
-const fingerprint = async (cs: string) => (await query(cs, 'select count(*)::int as rows, sum(hashtext(body))::text as hash from notes')).rows[0];
+const fingerprint = async (cs: string) =>
+  (await query(cs, 'select count(*)::int as rows, sum(hashtext(body))::text as hash from notes')).rows[0];
 const statusOf = (client: ApiClient, ref: string) => client.get(`/api/platform/projects/${ref}/status`).then((a) => a.body.status);
 const waitForStatus = (client: ApiClient, ref: string, status: string, timeoutMs = 60_000) =>
-  waitFor(() => statusOf(client, ref), (s) => s === status, timeoutMs);
+  waitFor(
+    () => statusOf(client, ref),
+    (s) => s === status,
+    timeoutMs,
+  );
 
 describe('pause', () => {
   let platform: TestPlatform;
@@ -118,7 +134,12 @@ describe('a pause that fails', () => {
 
     // A failed pause still serves: the health checks bring the instance back if it stops.
     await platform.ctx.driver.stop(ref);
-    await waitFor(() => fingerprint(connectionString).catch(() => null), (f) => f !== null, 30_000, 250);
+    await waitFor(
+      () => fingerprint(connectionString).catch(() => null),
+      (f) => f !== null,
+      30_000,
+      250,
+    );
     expect(await fingerprint(connectionString)).toEqual(before);
   });
 });

@@ -64,18 +64,34 @@ const ROUTES: RouteCase[] = [
   { name: 'PATCH member role', allowed: ADMINS, call: (c, a) => c.patch(`${org()}/members/${targets.get(a)!.id}`, { role: 'Developer' }) },
   { name: 'DELETE member', allowed: ADMINS, call: (c, a) => c.delete(`${org()}/members/${targets.get(a)!.id}`) },
   { name: 'GET projects of org', allowed: EVERYONE, call: (c) => c.get(`${org()}/projects`) },
-  { name: 'POST available-versions', allowed: EVERYONE, call: (c) => c.post(`${org()}/available-versions`, { provider: 'local', region: 'local' }) },
+  {
+    name: 'POST available-versions',
+    allowed: EVERYONE,
+    call: (c) => c.post(`${org()}/available-versions`, { provider: 'local', region: 'local' }),
+  },
   {
     // A version that is not offered: allowed roles pass the permission check and meet the 400.
     name: 'POST project',
     allowed: ADMINS,
-    call: (c) => c.post('/api/platform/projects', { name: 'x', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'beta' }),
+    call: (c) =>
+      c.post('/api/platform/projects', {
+        name: 'x',
+        organization_slug: slug,
+        region: 'local',
+        postgres_engine: '17',
+        release_channel: 'beta',
+      }),
     permitted: (a) => a.status === 400 && a.body.message === 'This Postgres version is not available',
   },
   { name: 'GET project', allowed: EVERYONE, call: (c) => c.get(project()) },
   { name: 'PATCH project', allowed: ADMINS, call: (c) => c.patch(project(), { name: 'Matrix project' }) },
   { name: 'GET project status', allowed: EVERYONE, call: (c) => c.get(`${project()}/status`) },
-  { name: 'GET REST health', allowed: EVERYONE, call: (c) => c.get(`/api/projects/${ref}/api/rest`), permitted: (a) => [200, 503].includes(a.status) },
+  {
+    name: 'GET REST health',
+    allowed: EVERYONE,
+    call: (c) => c.get(`/api/projects/${ref}/api/rest`),
+    permitted: (a) => [200, 503].includes(a.status),
+  },
   { name: 'POST pause', allowed: ADMINS, call: (c) => c.post(`${frozenProject()}/pause`), permitted: conflict },
   { name: 'GET pause status', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/pause/status`) },
   { name: 'POST restart', allowed: ADMINS, call: (c) => c.post(`${frozenProject()}/restart`), permitted: conflict },
@@ -83,7 +99,12 @@ const ROUTES: RouteCase[] = [
   { name: 'POST restore', allowed: ADMINS, call: (c) => c.post(`${frozenProject()}/restore`, {}), permitted: conflict },
   { name: 'GET restore versions', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/restore/versions`) },
   { name: 'GET members at the free project limit', allowed: EVERYONE, call: (c) => c.get(`${org()}/members/reached-free-project-limit`) },
-  { name: 'POST upgrade', allowed: ADMINS, call: (c) => c.post(`/api/v1/projects/${frozen}/upgrade`, { target_version: '17' }), permitted: (a) => [400, 409].includes(a.status) },
+  {
+    name: 'POST upgrade',
+    allowed: ADMINS,
+    call: (c) => c.post(`/api/v1/projects/${frozen}/upgrade`, { target_version: '17' }),
+    permitted: (a) => [400, 409].includes(a.status),
+  },
   { name: 'GET upgrade status', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${frozen}/upgrade/status`) },
   { name: 'GET downloadable backups', allowed: EVERYONE, call: (c) => c.get(`/api/platform/database/${ref}/backups/downloadable-backups`) },
   {
@@ -95,13 +116,19 @@ const ROUTES: RouteCase[] = [
   {
     name: 'POST exit survey',
     allowed: EVERYONE,
-    call: (c) => c.post('/api/platform/feedback/downgrade', { orgSlug: slug, reasons: [EXIT_SURVEY_REASONS[0]!.value], exitAction: 'delete' }),
+    call: (c) =>
+      c.post('/api/platform/feedback/downgrade', { orgSlug: slug, reasons: [EXIT_SURVEY_REASONS[0]!.value], exitAction: 'delete' }),
   },
   { name: 'DELETE project', allowed: ADMINS, call: (c, actor) => c.delete(`/api/platform/projects/${doomed.get(actor)}`) },
   // Database tooling: on the failed project, calls past the permission check find no database.
   { name: 'GET pg-meta tables', allowed: EVERYONE, call: (c) => c.get(`/api/platform/pg-meta/${frozen}/tables`), permitted: conflict },
   { name: 'GET API description', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/api/rest`), permitted: conflict },
-  { name: 'GET TypeScript types', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${frozen}/types/typescript`), permitted: conflict },
+  {
+    name: 'GET TypeScript types',
+    allowed: EVERYONE,
+    call: (c) => c.get(`/api/v1/projects/${frozen}/types/typescript`),
+    permitted: conflict,
+  },
   { name: 'GET run-lints', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/run-lints`), permitted: conflict },
   { name: 'GET PostgREST config', allowed: EVERYONE, call: (c) => c.get(`${project()}/config/postgrest`) },
   { name: 'PATCH PostgREST config', allowed: ADMINS, call: (c) => c.patch(`${project()}/config/postgrest`, { db_schema: 'public' }) },
@@ -112,7 +139,12 @@ const ROUTES: RouteCase[] = [
     allowed: ['Owner', 'Administrator', 'Developer'],
     call: (c) => c.post(`${project()}/advisors/acknowledgements`, { cache_key: 'no_primary_key_public_matrix', note: 'known' }),
   },
-  { name: 'POST SQL query', allowed: EVERYONE, call: (c) => c.post(`/api/platform/pg-meta/${frozen}/query`, { query: 'select 1' }), permitted: (a) => a.status === 503 },
+  {
+    name: 'POST SQL query',
+    allowed: EVERYONE,
+    call: (c) => c.post(`/api/platform/pg-meta/${frozen}/query`, { query: 'select 1' }),
+    permitted: (a) => a.status === 503,
+  },
   // The table editor's rows: reads for everyone, writes for members who act as postgres; past the check the failed project answers 503.
   { name: 'GET table rows', allowed: EVERYONE, call: (c) => c.get(`${frozenProject()}/rest/v1/items`), permitted: (a) => a.status === 503 },
   {
@@ -166,11 +198,20 @@ const ROUTES: RouteCase[] = [
     // The project is connected already: allowed roles pass the permission check and meet the 400 before GitHub is asked.
     name: 'POST GitHub connection',
     allowed: ADMINS,
-    call: (c) => c.post(`${github}/connections`, { organization_id: organizationId, project_ref: ref, repository: 'acme/web', token: 'ghp_x' }),
+    call: (c) =>
+      c.post(`${github}/connections`, { organization_id: organizationId, project_ref: ref, repository: 'acme/web', token: 'ghp_x' }),
     permitted: (a) => a.status === 400 && /already connected/.test(a.body.message),
   },
-  { name: 'PATCH GitHub connection', allowed: ADMINS, call: (c) => c.patch(`${github}/connections/${githubConnection}`, { gitless_branching: true }) },
-  { name: 'DELETE GitHub connection', allowed: ADMINS, call: (c, actor) => c.delete(`${github}/connections/${doomedConnections.get(actor)}`) },
+  {
+    name: 'PATCH GitHub connection',
+    allowed: ADMINS,
+    call: (c) => c.patch(`${github}/connections/${githubConnection}`, { gitless_branching: true }),
+  },
+  {
+    name: 'DELETE GitHub connection',
+    allowed: ADMINS,
+    call: (c, actor) => c.delete(`${github}/connections/${doomedConnections.get(actor)}`),
+  },
   {
     name: 'GET GitHub branch check',
     allowed: EVERYONE,
@@ -178,7 +219,11 @@ const ROUTES: RouteCase[] = [
     permitted: (a) => a.status === 502,
   },
   { name: 'GET snippets', allowed: EVERYONE, call: (c) => c.get(`${project()}/snippets`) },
-  { name: 'POST snippet', allowed: ['Owner', 'Administrator', 'Developer'], call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }) },
+  {
+    name: 'POST snippet',
+    allowed: ['Owner', 'Administrator', 'Developer'],
+    call: (c) => c.post(`${project()}/snippets`, { name: 'Mine', sql: 'select 1' }),
+  },
 ];
 
 beforeAll(async () => {
@@ -204,7 +249,13 @@ beforeAll(async () => {
     invitations.set(actor, (await owner.post(`${org()}/members`, { email: uniqueEmail('invited'), role: 'Read-only' })).body.id);
   }
   ref = (
-    await owner.post('/api/platform/projects', { name: 'Matrix project', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Matrix project',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
   frozen = await failedProject();
   for (const actor of clients.keys()) doomed.set(actor, await failedProject());

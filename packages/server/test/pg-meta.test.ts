@@ -27,11 +27,29 @@ describe('GET /pg-meta/{ref}/tables', () => {
     expect(profiles).toMatchObject({ schema: 'public', comment: 'User profiles', rls_enabled: false, rls_forced: false });
     expect(profiles.primary_keys).toEqual([{ schema: 'public', table_name: 'profiles', name: 'id', table_id: profiles.id }]);
     const column = (name: string) => profiles.columns.find((c: { name: string }) => c.name === name);
-    expect(column('id')).toMatchObject({ data_type: 'bigint', format: 'int8', is_identity: true, identity_generation: 'ALWAYS', is_nullable: false, ordinal_position: 1 });
-    expect(column('username')).toMatchObject({ format: 'text', is_nullable: false, is_unique: true, comment: 'The handle', default_value: null });
+    expect(column('id')).toMatchObject({
+      data_type: 'bigint',
+      format: 'int8',
+      is_identity: true,
+      identity_generation: 'ALWAYS',
+      is_nullable: false,
+      ordinal_position: 1,
+    });
+    expect(column('username')).toMatchObject({
+      format: 'text',
+      is_nullable: false,
+      is_unique: true,
+      comment: 'The handle',
+      default_value: null,
+    });
     expect(column('email')).toMatchObject({ format: 'text', data_type: 'text', is_nullable: true });
     expect(column('bio')).toMatchObject({ default_value: "'hi'::text" });
-    expect(column('mood')).toMatchObject({ data_type: 'USER-DEFINED', format: 'mood', enums: ['happy', 'sad'], default_value: "'happy'::public.mood" });
+    expect(column('mood')).toMatchObject({
+      data_type: 'USER-DEFINED',
+      format: 'mood',
+      enums: ['happy', 'sad'],
+      default_value: "'happy'::public.mood",
+    });
     expect(column('moods')).toMatchObject({ data_type: 'ARRAY', format: '_mood' });
     expect(column('tags')).toMatchObject({ data_type: 'ARRAY', format: '_text' });
     expect(column('data')).toMatchObject({ format: 'jsonb' });
@@ -40,7 +58,10 @@ describe('GET /pg-meta/{ref}/tables', () => {
 
     const posts = body.find((t: { name: string }) => t.name === 'posts');
     expect(posts.rls_enabled).toBe(true);
-    expect(posts.relationships.map((r: { constraint_name: string }) => r.constraint_name).sort()).toEqual(['Tàble "Q" X_post_id_fkey', 'posts_author_id_fkey']);
+    expect(posts.relationships.map((r: { constraint_name: string }) => r.constraint_name).sort()).toEqual([
+      'Tàble "Q" X_post_id_fkey',
+      'posts_author_id_fkey',
+    ]);
     expect(posts.relationships.find((r: { constraint_name: string }) => r.constraint_name === 'posts_author_id_fkey')).toMatchObject({
       source_schema: 'public',
       source_table_name: 'posts',
@@ -71,7 +92,7 @@ describe('GET /pg-meta/{ref}/tables', () => {
     expect(searched).toEqual({ names: [ODD_TABLE], total: '1' });
     expect((await fetchPage('tables?search=PROFILES')).names).toEqual(['profiles']);
     expect((await fetchPage('tables?search=%25')).names).toEqual([]); // % is a character, not a wildcard
-    expect((await fetchPage(`tables?sort=schema&include_columns=false&${schemasParam}`)).names).toEqual([ODD_TABLE, 'posts', 'profiles']) // by schema: 'odd' < 'public';
+    expect((await fetchPage(`tables?sort=schema&include_columns=false&${schemasParam}`)).names).toEqual([ODD_TABLE, 'posts', 'profiles']); // by schema: 'odd' < 'public';
   });
 
   it('refuses bad input with a message', async () => {
@@ -89,7 +110,10 @@ describe('the other kinds', () => {
     expect(views[0].columns.map((c: { name: string }) => c.name)).toEqual(['id', 'title']);
     const materialized = (await project.owner.get(meta('materialized-views'))).body;
     expect(materialized).toMatchObject([{ name: 'post_counts', is_populated: true }]);
-    expect(materialized[0].columns.map((c: { name: string; format: string }) => `${c.name}:${c.format}`)).toEqual(['author_id:int8', 'n:int8']);
+    expect(materialized[0].columns.map((c: { name: string; format: string }) => `${c.name}:${c.format}`)).toEqual([
+      'author_id:int8',
+      'n:int8',
+    ]);
   });
 
   it('lists functions with arguments, return types, security and language', async () => {
@@ -97,7 +121,13 @@ describe('the other kinds', () => {
     const named = (name: string) => functions.filter((f: { name: string }) => f.name === name);
     expect(named('add')).toHaveLength(2);
     const add = named('add').find((f: { argument_types: string }) => f.argument_types.startsWith('a integer'));
-    expect(add).toMatchObject({ language: 'sql', return_type: 'integer', behavior: 'IMMUTABLE', security_definer: false, comment: 'Adds two numbers' });
+    expect(add).toMatchObject({
+      language: 'sql',
+      return_type: 'integer',
+      behavior: 'IMMUTABLE',
+      security_definer: false,
+      comment: 'Adds two numbers',
+    });
     expect(add.argument_types).toBe('a integer, b integer DEFAULT 2');
     expect(add.args.map((a: { name: string; mode: string; has_default: boolean }) => [a.name, a.mode, a.has_default])).toEqual([
       ['a', 'in', false],
@@ -105,7 +135,11 @@ describe('the other kinds', () => {
     ]);
     expect(named('search_posts')[0]).toMatchObject({ is_set_returning_function: true, return_type: 'public.posts' });
     expect(named('search_posts')[0].return_type_relation_id).toBeTypeOf('number');
-    expect(named('top_titles')[0].args.map((a: { name: string; mode: string }) => `${a.mode}:${a.name}`)).toEqual(['in:n', 'table:title', 'table:rank']);
+    expect(named('top_titles')[0].args.map((a: { name: string; mode: string }) => `${a.mode}:${a.name}`)).toEqual([
+      'in:n',
+      'table:title',
+      'table:rank',
+    ]);
     expect(named('stats')[0].args.map((a: { mode: string }) => a.mode)).toEqual(['out', 'out']);
     expect(named('secure')[0]).toMatchObject({ security_definer: true, return_type: 'void', config_params: { search_path: '""' } });
     expect(named('Fn "1"')[0]).toMatchObject({ schema: ODD_SCHEMA, args: [{ name: 'Arg x', mode: 'in' }] });
@@ -116,12 +150,30 @@ describe('the other kinds', () => {
   it('lists indexes, policies, extensions and types', async () => {
     const indexes = (await project.owner.get(meta('indexes?search=posts'))).body;
     expect(indexes.find((i: { name: string }) => i.name === 'posts_title_idx')).toMatchObject({
-      table: 'posts', access_method: 'btree', is_unique: false, is_primary: false, columns: ['title'], predicate: "((title)::text <> ''::text)",
+      table: 'posts',
+      access_method: 'btree',
+      is_unique: false,
+      is_primary: false,
+      columns: ['title'],
+      predicate: "((title)::text <> ''::text)",
     });
-    expect(indexes.find((i: { name: string }) => i.name === 'posts_pkey')).toMatchObject({ is_primary: true, is_unique: true, columns: ['id'] });
+    expect(indexes.find((i: { name: string }) => i.name === 'posts_pkey')).toMatchObject({
+      is_primary: true,
+      is_unique: true,
+      columns: ['id'],
+    });
 
     expect((await project.owner.get(meta('policies'))).body).toMatchObject([
-      { schema: 'public', table: 'posts', name: 'Authors see their own', action: 'PERMISSIVE', command: 'SELECT', roles: ['postgres'], definition: '(author_id > 0)', check: null },
+      {
+        schema: 'public',
+        table: 'posts',
+        name: 'Authors see their own',
+        action: 'PERMISSIVE',
+        command: 'SELECT',
+        roles: ['postgres'],
+        definition: '(author_id > 0)',
+        check: null,
+      },
     ]);
 
     const extensions = await fetchPage('extensions?search=crypto');
@@ -132,7 +184,11 @@ describe('the other kinds', () => {
 
     const types = (await project.owner.get(meta(`types?${schemasParam}`))).body;
     expect(types.map((t: { name: string }) => t.name)).toEqual(['mood', 'Mood "x"', 'point3']);
-    expect(types.find((t: { name: string }) => t.name === 'point3').attributes.map((a: { name: string }) => a.name)).toEqual(['x', 'y', 'z coord']);
+    expect(types.find((t: { name: string }) => t.name === 'point3').attributes.map((a: { name: string }) => a.name)).toEqual([
+      'x',
+      'y',
+      'z coord',
+    ]);
   });
 });
 

@@ -10,11 +10,20 @@ let owner: ApiClient;
 let slug: string;
 
 const newProject = (body: Record<string, unknown> = {}) =>
-  owner.post('/api/platform/projects', { name: 'Shop', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga', ...body });
+  owner.post('/api/platform/projects', {
+    name: 'Shop',
+    organization_slug: slug,
+    region: 'local',
+    postgres_engine: '17',
+    release_channel: 'ga',
+    ...body,
+  });
 
 const healthy = (ref: string) =>
-  waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
-
+  waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
 
 beforeAll(async () => {
   platform = await startTestPlatform();
@@ -38,7 +47,14 @@ describe('projects', () => {
   it('creates a project COMING_UP, a job makes a real instance, and it becomes ACTIVE_HEALTHY', async () => {
     const created = await newProject();
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Shop', status: 'COMING_UP', cloud_provider: 'local', region: 'local', parent_project_ref: null, organization_slug: slug });
+    expect(created.body).toMatchObject({
+      name: 'Shop',
+      status: 'COMING_UP',
+      cloud_provider: 'local',
+      region: 'local',
+      parent_project_ref: null,
+      organization_slug: slug,
+    });
     expect(created.body.ref).toMatch(/^[a-z]{20}$/);
     expect(created.body.restUrl).toContain(created.body.ref);
     await healthy(created.body.ref);
@@ -51,7 +67,9 @@ describe('projects', () => {
     const readOnly = await query(project.connectionStringReadOnly, 'select count(*)::int as n from orders');
     expect(readOnly.rows[0].n).toBe(2);
     await expect(query(project.connectionStringReadOnly, 'insert into orders values (3)')).rejects.toThrow(/read-only/);
-    expect((await owner.get(`/api/platform/organizations/${slug}/projects`)).body.map((p: { ref: string }) => p.ref)).toContain(created.body.ref);
+    expect((await owner.get(`/api/platform/organizations/${slug}/projects`)).body.map((p: { ref: string }) => p.ref)).toContain(
+      created.body.ref,
+    );
   });
 
   it('creates a project on Postgres 15 when asked', async () => {
@@ -72,7 +90,10 @@ describe('projects', () => {
 
   it('rejects bad input with a clear message and creates nothing', async () => {
     const before = (await owner.get(`/api/platform/organizations/${slug}/projects`)).body.length;
-    expect(await newProject({ postgres_engine: '9' })).toEqual({ status: 400, body: { message: 'This Postgres version is not available' } });
+    expect(await newProject({ postgres_engine: '9' })).toEqual({
+      status: 400,
+      body: { message: 'This Postgres version is not available' },
+    });
     expect(await newProject({ name: '   ' })).toEqual({ status: 400, body: { message: 'Name is required' } });
     expect((await newProject({ region: 'mars-1' })).body.message).toBe('Choose a region from the list');
     expect((await newProject({ organization_slug: 'nobody-here' })).status).toBe(404);
@@ -120,7 +141,9 @@ describe('projects', () => {
         (a) => a.body.status === 'INIT_FAILED',
         60_000,
       );
-      expect(failed.body.status_message).toMatch(/^The project could not be started: Postgres .* could not bind .* Address already in use$/);
+      expect(failed.body.status_message).toMatch(
+        /^The project could not be started: Postgres .* could not bind .* Address already in use$/,
+      );
       expect(existsSync(path.join(platform.dataDir, 'projects', created.body.ref))).toBe(false);
     } finally {
       squatter.close();

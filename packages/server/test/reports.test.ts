@@ -81,7 +81,8 @@ describe('built-in report charts', () => {
   it('counts password sign-ins from the auth logs, succeeded and refused', async () => {
     const email = uniqueEmail('app-user');
     expect((await gateway('/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) })).status).toBe(200);
-    const signIn = (password: string) => gateway('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) });
+    const signIn = (password: string) =>
+      gateway('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) });
     expect((await signIn(PASSWORD)).status).toBe(200);
     expect((await signIn(PASSWORD)).status).toBe(200);
     expect((await signIn('not the password')).status).toBe(400);
@@ -97,7 +98,10 @@ describe('built-in report charts', () => {
       body: 'hello',
     });
     expect(upload.status).toBe(200);
-    const download = await gateway('/storage/v1/object/reports/a.txt', { key: keys.service, headers: { authorization: `Bearer ${keys.service}` } });
+    const download = await gateway('/storage/v1/object/reports/a.txt', {
+      key: keys.service,
+      headers: { authorization: `Bearer ${keys.service}` },
+    });
     expect(await download.text()).toBe('hello');
     const removed = await gateway('/storage/v1/object/reports', {
       method: 'DELETE',
@@ -126,7 +130,13 @@ describe('built-in report charts', () => {
     const connections = await sampled('database-connections', 'connections');
     expect(connections.every((value) => value! >= 1)).toBe(true); // the data API's and auth's sessions at least
     const disk = (await series('database-disk')).body;
-    expect(disk).toMatchObject({ unit: 'bytes', series: [{ key: 'database', label: 'Database' }, { key: 'storage', label: 'Stored files' }] });
+    expect(disk).toMatchObject({
+      unit: 'bytes',
+      series: [
+        { key: 'database', label: 'Database' },
+        { key: 'storage', label: 'Stored files' },
+      ],
+    });
     // Buckets no sample fell in are gaps, not zeros.
     expect(disk.points[0]!.values.database).toBeNull();
   });
@@ -185,9 +195,18 @@ describe('custom reports', () => {
       },
     ]);
 
-    const snippet = (await org.developer.post(`/api/platform/projects/${project.ref}/snippets`, { name: 'Notes per day', sql: 'select 1 as day, count(*) from notes' })).body;
+    const snippet = (
+      await org.developer.post(`/api/platform/projects/${project.ref}/snippets`, {
+        name: 'Notes per day',
+        sql: 'select 1 as day, count(*) from notes',
+      })
+    ).body;
     const fromSnippet = await org.developer.post(reports(`/${id}/items`), { snippet_id: snippet.id });
-    expect(fromSnippet.body.items[1]).toMatchObject({ label: 'Notes per day', sql: 'select 1 as day, count(*) from notes', snippet_id: snippet.id });
+    expect(fromSnippet.body.items[1]).toMatchObject({
+      label: 'Notes per day',
+      sql: 'select 1 as day, count(*) from notes',
+      snippet_id: snippet.id,
+    });
     // The item keeps its own copy: changing the snippet later does not change the report.
     await org.developer.patch(`/api/platform/projects/${project.ref}/snippets/${snippet.id}`, { sql: 'select 2' });
     const [first, second] = (await org.owner.get(reports(`/${id}`))).body.items;
@@ -202,7 +221,13 @@ describe('custom reports', () => {
     });
     expect(rearranged.status).toBe(200);
     expect(rearranged.body.name).toBe('Orders by day');
-    expect(rearranged.body.items.map((item: { label: string; chartConfig: { type: string; view: string } }) => [item.label, item.chartConfig.type, item.chartConfig.view])).toEqual([
+    expect(
+      rearranged.body.items.map((item: { label: string; chartConfig: { type: string; view: string } }) => [
+        item.label,
+        item.chartConfig.type,
+        item.chartConfig.view,
+      ]),
+    ).toEqual([
       ['Per day', 'line', 'chart'],
       ['Note sizes', 'bar', 'table'],
     ]);
@@ -242,7 +267,8 @@ describe('custom reports', () => {
 
   it('refuses another member’s snippet, unknown or repeated items, and bad input', async () => {
     const { id } = (await org.owner.post(reports(), { name: 'Checks' })).body;
-    const ownersSnippet = (await org.owner.post(`/api/platform/projects/${project.ref}/snippets`, { name: 'Private', sql: 'select 1' })).body;
+    const ownersSnippet = (await org.owner.post(`/api/platform/projects/${project.ref}/snippets`, { name: 'Private', sql: 'select 1' }))
+      .body;
     expect((await org.developer.post(reports(`/${id}/items`), { snippet_id: ownersSnippet.id })).status).toBe(404);
     expect((await org.developer.post(reports(`/${id}/items`), {})).status).toBe(400);
     expect((await org.developer.post(reports(`/${id}/items`), { sql: 'select 1', snippet_id: ownersSnippet.id })).status).toBe(400);

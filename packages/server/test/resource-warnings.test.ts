@@ -129,7 +129,9 @@ describe('resource warnings from the sampler', () => {
     const refused = await org.owner.post(`/api/platform/pg-meta/${project.ref}/query`, { query: `insert into notes (body) values ('x')` });
     expect(refused).toMatchObject({ status: 400, body: { code: '25006' } });
 
-    const freed = await org.owner.post(`/api/platform/pg-meta/${project.ref}/query`, { query: 'begin read write; drop table filler; commit;' });
+    const freed = await org.owner.post(`/api/platform/pg-meta/${project.ref}/query`, {
+      query: 'begin read write; drop table filler; commit;',
+    });
     expect(freed.status).toBe(200);
     await waitFor(warning, (w) => !w.is_readonly_mode_enabled);
     await insertNote();

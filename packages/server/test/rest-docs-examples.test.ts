@@ -9,7 +9,9 @@ import { supabaseClient } from './supabase-client.ts';
 // The API docs panel shows each table's and function's examples, in supabase-js and in curl: each
 // one, as shown (the key put in), runs against the project's data API.
 const run = promisify(execFile);
-const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<unknown>;
+const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
+  ...args: string[]
+) => (...values: unknown[]) => Promise<unknown>;
 
 let project: RestProject;
 let apiUrl: string;
@@ -34,7 +36,10 @@ async function runJavaScript(code: string): Promise<unknown> {
 
 /** A curl example as shown, its key placeholder filled in; answers the HTTP status. */
 async function runCurl(command: string): Promise<number> {
-  const { stdout } = await run('bash', ['-c', `${command.replaceAll(ANON_KEY, anonKey)} --silent --output /dev/null --write-out '%{http_code}'`]);
+  const { stdout } = await run('bash', [
+    '-c',
+    `${command.replaceAll(ANON_KEY, anonKey)} --silent --output /dev/null --write-out '%{http_code}'`,
+  ]);
   return Number(stdout);
 }
 
@@ -44,7 +49,10 @@ describe('the API docs examples', () => {
       expect({ title: example.title, error: await runJavaScript(example.javascript) }).toEqual({ title: example.title, error: null });
     }
     for (const example of tableExamples(apiUrl, 'notes')) {
-      expect({ title: example.title, status: await runCurl(example.bash) }).toEqual({ title: example.title, status: expect.toSatisfy((s: number) => s >= 200 && s < 300) });
+      expect({ title: example.title, status: await runCurl(example.bash) }).toEqual({
+        title: example.title,
+        status: expect.toSatisfy((s: number) => s >= 200 && s < 300),
+      });
     }
   });
 

@@ -33,8 +33,24 @@ type Kind = 'int' | 'num' | 'text' | 'bool' | 'date' | 'json' | 'range' | 'array
 
 /** Each relation's columns by kind, and what it embeds (with a hint where one is needed). */
 const RELATIONS: Record<string, { columns: Record<string, Kind>; embeds: string[] }> = {
-  people: { columns: { id: 'int', first_name: 'text', last_name: 'text', full_name: 'text', birth_date: 'date', age: 'int', student: 'bool', salary: 'num', json_data: 'json' }, embeds: [] },
-  films: { columns: { id: 'int', director_id: 'int', title: 'text', year: 'int', rating: 'num', language: 'text' }, embeds: ['directors', 'actors', 'roles', 'technical_specs', 'competitions', 'nominations', 'box_office'] },
+  people: {
+    columns: {
+      id: 'int',
+      first_name: 'text',
+      last_name: 'text',
+      full_name: 'text',
+      birth_date: 'date',
+      age: 'int',
+      student: 'bool',
+      salary: 'num',
+      json_data: 'json',
+    },
+    embeds: [],
+  },
+  films: {
+    columns: { id: 'int', director_id: 'int', title: 'text', year: 'int', rating: 'num', language: 'text' },
+    embeds: ['directors', 'actors', 'roles', 'technical_specs', 'competitions', 'nominations', 'box_office'],
+  },
   directors: { columns: { id: 'int', first_name: 'text', last_name: 'text' }, embeds: ['films'] },
   actors: { columns: { id: 'int', first_name: 'text', last_name: 'text' }, embeds: ['films', 'roles'] },
   roles: { columns: { film_id: 'int', actor_id: 'int', character: 'text' }, embeds: ['films', 'actors'] },
@@ -42,15 +58,38 @@ const RELATIONS: Record<string, { columns: Record<string, Kind>; embeds: string[
   competitions: { columns: { id: 'int', name: 'text', year: 'int' }, embeds: ['films', 'nominations'] },
   nominations: { columns: { competition_id: 'int', film_id: 'int', rank: 'int' }, embeds: ['films', 'competitions'] },
   box_office: { columns: { bo_date: 'date', film_id: 'int', gross_revenue: 'num' }, embeds: ['films'] },
-  orders: { columns: { id: 'int', name: 'text', billing_address_id: 'int', shipping_address_id: 'int' }, embeds: ['addresses!billing', 'addresses!shipping', 'addresses'] },
-  addresses: { columns: { id: 'int', name: 'text', city: 'text', postal_code: 'text' }, embeds: ['orders!billing', 'orders!shipping_address_id'] },
+  orders: {
+    columns: { id: 'int', name: 'text', billing_address_id: 'int', shipping_address_id: 'int' },
+    embeds: ['addresses!billing', 'addresses!shipping', 'addresses'],
+  },
+  addresses: {
+    columns: { id: 'int', name: 'text', city: 'text', postal_code: 'text' },
+    embeds: ['orders!billing', 'orders!shipping_address_id'],
+  },
   clients: { columns: { id: 'int', name: 'text' }, embeds: ['projects'] },
   projects: { columns: { id: 'int', name: 'text', client_id: 'int' }, embeds: ['clients'] },
   employees: { columns: { id: 'int', name: 'text', salary: 'int' }, embeds: [] },
   reservations: { columns: { id: 'int', period: 'range', during: 'range', tags: 'array', vals: 'array' }, embeds: [] },
   countries: { columns: { id: 'int', location: 'other', languages: 'array' }, embeds: [] },
   tsearch: { columns: { id: 'int', my_tsv: 'tsv' }, embeds: [] },
-  kinds: { columns: { id: 'int', b: 'other', u: 'other', ts: 'date', d: 'date', n: 'num', f: 'num', i: 'other', m: 'other', j: 'json', big: 'int', flag: 'bool', parent_id: 'int' }, embeds: ['kinds!parent_id'] },
+  kinds: {
+    columns: {
+      id: 'int',
+      b: 'other',
+      u: 'other',
+      ts: 'date',
+      d: 'date',
+      n: 'num',
+      f: 'num',
+      i: 'other',
+      m: 'other',
+      j: 'json',
+      big: 'int',
+      flag: 'bool',
+      parent_id: 'int',
+    },
+    embeds: ['kinds!parent_id'],
+  },
   kinds_view: { columns: { id: 'int', n: 'num', m: 'other', j: 'json' }, embeds: [] },
   nominations_view: { columns: { film_title: 'text', competition_name: 'text', rank: 'int', film_id: 'int' }, embeds: ['films'] },
   secrets: { columns: { id: 'int', value: 'text' }, embeds: [] },
@@ -73,7 +112,10 @@ const FUNCTIONS: Record<string, { args: Record<string, unknown[]>; rows?: string
 const GOOD: Record<Kind, { operators: string[]; values: string[] }> = {
   int: { operators: ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'isdistinct'], values: ['1', '2', '5', '0', '-1', '30', '1000'] },
   num: { operators: ['eq', 'gt', 'lte'], values: ['1.5', '7', '8.1', '0'] },
-  text: { operators: ['eq', 'neq', 'like', 'ilike', 'match', 'imatch', 'gt', 'fts', 'plfts'], values: ['a', 'J*', '*e*', 'Doe', 'x y', 'ü', '^T'] },
+  text: {
+    operators: ['eq', 'neq', 'like', 'ilike', 'match', 'imatch', 'gt', 'fts', 'plfts'],
+    values: ['a', 'J*', '*e*', 'Doe', 'x y', 'ü', '^T'],
+  },
   bool: { operators: ['eq', 'neq', 'isdistinct'], values: ['true', 'false'] },
   date: { operators: ['eq', 'gt', 'lt'], values: ['2017-01-01', '1990-05-05'] },
   json: { operators: ['eq', 'neq'], values: ['1', '"A-"', '{}', 'null'] },
@@ -82,21 +124,156 @@ const GOOD: Record<Kind, { operators: string[]; values: string[] }> = {
   tsv: { operators: ['fts', 'plfts', 'phfts', 'wfts'], values: ['fat', 'amusant', 'cats & rats'] },
   other: { operators: ['eq', 'neq'], values: ['1', 'happy', '01:49:00'] },
 };
-const OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'nope'];
+const OPERATORS = [
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'nope',
+];
 const HINTS = ['billing', 'shipping', 'inner', 'left', 'roles', 'films_director_id_fkey', 'director_id', 'parent_id', 'nope'];
-const CASTS = ['text', 'int', 'int4[]', 'jsonb', 'numeric', 'character varying', 'date', 'bogus type', 'text);drop table x;--', 'x'.repeat(70)];
-const WEIRD = ['', ' ', '"', "'", '\\', '(', ')', ',', '.', ':', '::', '->', '->>', '!', '*', '...', '%', '&', '=', '{', '}', '[', ']', 'ü', '😀', '\u0007', '\ud800', 'a b', 'drop table films'];
+const CASTS = [
+  'text',
+  'int',
+  'int4[]',
+  'jsonb',
+  'numeric',
+  'character varying',
+  'date',
+  'bogus type',
+  'text);drop table x;--',
+  'x'.repeat(70),
+];
+const WEIRD = [
+  '',
+  ' ',
+  '"',
+  "'",
+  '\\',
+  '(',
+  ')',
+  ',',
+  '.',
+  ':',
+  '::',
+  '->',
+  '->>',
+  '!',
+  '*',
+  '...',
+  '%',
+  '&',
+  '=',
+  '{',
+  '}',
+  '[',
+  ']',
+  'ü',
+  '😀',
+  '\u0007',
+  '\ud800',
+  'a b',
+  'drop table films',
+];
 const VALUES = [
-  '1', '-1', '0', '1.5', '1e309', '99999999999999999999', 'abc', '', 'null', 'true', 'false', '2017-01-01', 'not-a-date', '[1,2)', '(1,10)', '[2017-01-01,2017-06-30]',
-  '{1,2}', '{a,"b c"}', '{"a":1}', '[1,2]', '%', '*', '\\', '"', "'", 'ü', '😀', '\ud800', 'x'.repeat(5000), '(', ')', ',', 'happy', '1 day', 'abc & def', '^(a+)+$',
+  '1',
+  '-1',
+  '0',
+  '1.5',
+  '1e309',
+  '99999999999999999999',
+  'abc',
+  '',
+  'null',
+  'true',
+  'false',
+  '2017-01-01',
+  'not-a-date',
+  '[1,2)',
+  '(1,10)',
+  '[2017-01-01,2017-06-30]',
+  '{1,2}',
+  '{a,"b c"}',
+  '{"a":1}',
+  '[1,2]',
+  '%',
+  '*',
+  '\\',
+  '"',
+  "'",
+  'ü',
+  '😀',
+  '\ud800',
+  'x'.repeat(5000),
+  '(',
+  ')',
+  ',',
+  'happy',
+  '1 day',
+  'abc & def',
+  '^(a+)+$',
 ];
 const PREFERS = [
-  'return=representation', 'return=minimal', 'return=headers-only', 'count=exact', 'count=planned', 'count=estimated', 'resolution=merge-duplicates',
-  'resolution=ignore-duplicates', 'missing=default', 'tx=rollback', 'tx=commit', 'handling=strict', 'handling=lenient', 'max-affected=1', 'max-affected=x',
-  'timezone=America/Los_Angeles', 'timezone=Jupiter/Red_Spot', 'timezone=', 'params=single-object', 'bogus',
+  'return=representation',
+  'return=minimal',
+  'return=headers-only',
+  'count=exact',
+  'count=planned',
+  'count=estimated',
+  'resolution=merge-duplicates',
+  'resolution=ignore-duplicates',
+  'missing=default',
+  'tx=rollback',
+  'tx=commit',
+  'handling=strict',
+  'handling=lenient',
+  'max-affected=1',
+  'max-affected=x',
+  'timezone=America/Los_Angeles',
+  'timezone=Jupiter/Red_Spot',
+  'timezone=',
+  'params=single-object',
+  'bogus',
 ];
-const ACCEPTS = ['application/json', 'application/vnd.pgrst.object+json', 'application/vnd.pgrst.array+json;nulls=stripped', '*/*', 'text/csv', 'text/csv, application/json;q=0.5', 'application/*;q=x', ';;;', 'garbage'];
-const CONTENT_TYPES = ['application/json; charset=utf-8', 'application/x-www-form-urlencoded', 'text/plain', 'application/vnd.pgrst.object+json', ''];
+const ACCEPTS = [
+  'application/json',
+  'application/vnd.pgrst.object+json',
+  'application/vnd.pgrst.array+json;nulls=stripped',
+  '*/*',
+  'text/csv',
+  'text/csv, application/json;q=0.5',
+  'application/*;q=x',
+  ';;;',
+  'garbage',
+];
+const CONTENT_TYPES = [
+  'application/json; charset=utf-8',
+  'application/x-www-form-urlencoded',
+  'text/plain',
+  'application/vnd.pgrst.object+json',
+  '',
+];
 
 /** Draws requests from one random source; the same seed gives the same requests. */
 export class RequestMaker {
@@ -109,17 +286,29 @@ export class RequestMaker {
     const r = this.r;
     this.dirt = r.pick([0, 0, 0, 0.05, 0.2, 0.5]);
     const rpc = r.chance(0.25);
-    const method = rpc ? r.pick(['GET', 'GET', 'POST', 'POST', 'HEAD', 'PATCH']) : r.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PATCH', 'DELETE', 'PUT']);
+    const method = rpc
+      ? r.pick(['GET', 'GET', 'POST', 'POST', 'HEAD', 'PATCH'])
+      : r.pick(['GET', 'GET', 'GET', 'HEAD', 'POST', 'POST', 'PATCH', 'DELETE', 'PUT']);
     const name = rpc ? r.pick(Object.keys(FUNCTIONS)) : r.pick(Object.keys(RELATIONS));
     const relation = RELATIONS[rpc ? (FUNCTIONS[name]!.rows ?? 'films') : name]!;
     const pairs: [string, string][] = [];
     if (r.chance(0.6)) pairs.push(['select', this.selectList(relation, 0)]);
     for (let i = r.int(0, 3); i > 0; i--) pairs.push(this.filter(relation));
-    if (r.chance(0.25)) pairs.push([`${this.dirty() ? `${r.pick(relation.embeds.concat('films'))}.` : ''}${r.pick(['or', 'and', 'not.or', 'not.and'])}`, this.logicTree(relation, 0)]);
+    if (r.chance(0.25))
+      pairs.push([
+        `${this.dirty() ? `${r.pick(relation.embeds.concat('films'))}.` : ''}${r.pick(['or', 'and', 'not.or', 'not.and'])}`,
+        this.logicTree(relation, 0),
+      ]);
     if (r.chance(0.3)) pairs.push(['order', this.order(relation)]);
-    if (r.chance(0.2)) pairs.push([this.dirty() ? `${r.pick(relation.embeds.concat('films'))}.limit` : r.pick(['limit', 'offset']), this.dirty() ? r.pick(['-1', '99999999999999999999', 'x', '']) : r.pick(['0', '1', '3'])]);
+    if (r.chance(0.2))
+      pairs.push([
+        this.dirty() ? `${r.pick(relation.embeds.concat('films'))}.limit` : r.pick(['limit', 'offset']),
+        this.dirty() ? r.pick(['-1', '99999999999999999999', 'x', '']) : r.pick(['0', '1', '3']),
+      ]);
     const args = FUNCTIONS[name]?.args ?? {};
-    if (rpc && method !== 'POST') for (const [arg, values] of Object.entries(args)) if (r.chance(0.8)) pairs.push([arg, this.dirty() ? r.pick(VALUES) : this.argText(r.pick(values))]);
+    if (rpc && method !== 'POST')
+      for (const [arg, values] of Object.entries(args))
+        if (r.chance(0.8)) pairs.push([arg, this.dirty() ? r.pick(VALUES) : this.argText(r.pick(values))]);
     if (!rpc && method === 'POST' && r.chance(0.3)) pairs.push([r.pick(['columns', 'on_conflict']), this.columnList(relation)]);
     const query = new URLSearchParams(pairs).toString();
     const resource = r.chance(0.03) ? r.pick(['%E0%A4%A', '%ZZ', 'a/b', '%22x%22', '%F0%9F%98%80', '%20', '%00']) : name;
@@ -155,7 +344,8 @@ export class RequestMaker {
     if (kind === 'json' && r.chance(0.7)) return [`${column}->>${r.pick(['blood_type', 'age', 'a'])}`, 'text'];
     if (!this.dirty()) return [column, kind];
     let path = column;
-    for (let i = r.int(1, 3); i > 0; i--) path += `${r.pick(['->', '->>'])}${r.pick(['a', '0', '-1', 'phones', 'age', '"x y"', r.pick(WEIRD)])}`;
+    for (let i = r.int(1, 3); i > 0; i--)
+      path += `${r.pick(['->', '->>'])}${r.pick(['a', '0', '-1', 'phones', 'age', '"x y"', r.pick(WEIRD)])}`;
     return [path, 'other'];
   }
 
@@ -186,8 +376,10 @@ export class RequestMaker {
     const good = GOOD[kind];
     const negation = r.chance(0.2) ? 'not.' : '';
     const roll = r.next();
-    if (roll < 0.1) return `${negation}is.${this.dirty() ? r.pick(['maybe', 'not_null', '']) : r.pick(['null', 'true', 'false', 'unknown'])}`;
-    if (roll < 0.2) return `${negation}in.(${Array.from({ length: r.int(0, 3) }, () => (this.dirty() ? `"${r.pick(VALUES)}"` : r.pick(good.values))).join(',')})`;
+    if (roll < 0.1)
+      return `${negation}is.${this.dirty() ? r.pick(['maybe', 'not_null', '']) : r.pick(['null', 'true', 'false', 'unknown'])}`;
+    if (roll < 0.2)
+      return `${negation}in.(${Array.from({ length: r.int(0, 3) }, () => (this.dirty() ? `"${r.pick(VALUES)}"` : r.pick(good.values))).join(',')})`;
     if (!this.dirty()) return `${negation}${r.pick(good.operators)}.${r.pick(good.values)}`;
     const modifier = r.chance(0.3) ? r.pick(['(any)', '(all)', '(english)', '(french)', '(bogus)', '(']) : '';
     return `${negation}${r.pick(OPERATORS)}${modifier}.${r.pick(VALUES)}`;
@@ -215,7 +407,9 @@ export class RequestMaker {
     const r = this.r;
     return Array.from({ length: r.int(1, 3) }, () => {
       const head = this.dirty() ? `${this.name(relation.embeds)}(${this.name(['last_name', 'title', 'id'])})` : this.field(relation)[0];
-      const direction = r.chance(0.5) ? `.${r.pick(['asc', 'desc', 'nullsfirst', 'nullslast', 'asc.nullsfirst', 'desc.nullslast'].concat(this.dirty() ? ['sideways'] : []))}` : '';
+      const direction = r.chance(0.5)
+        ? `.${r.pick(['asc', 'desc', 'nullsfirst', 'nullslast', 'asc.nullsfirst', 'desc.nullslast'].concat(this.dirty() ? ['sideways'] : []))}`
+        : '';
       return `${head}${direction}`;
     }).join(',');
   }
@@ -233,8 +427,10 @@ export class RequestMaker {
     const headers: Record<string, string> = {};
     if (r.chance(0.5)) headers.prefer = Array.from({ length: r.int(1, 3) }, () => r.pick(PREFERS)).join(', ');
     if (r.chance(0.15)) headers.accept = this.dirty() ? r.pick(ACCEPTS) : r.pick(ACCEPTS.slice(0, 4));
-    if (r.chance(0.1)) headers.range = this.dirty() ? r.pick(['5-2', 'items=0-0', 'x', '0-99999999999999999999']) : r.pick(['0-1', '1-', '0-9']);
-    if (this.dirty() && r.chance(0.2)) headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'] = r.pick(['public', 'tenant2', 'nope', '']);
+    if (r.chance(0.1))
+      headers.range = this.dirty() ? r.pick(['5-2', 'items=0-0', 'x', '0-99999999999999999999']) : r.pick(['0-1', '1-', '0-9']);
+    if (this.dirty() && r.chance(0.2))
+      headers[method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile'] = r.pick(['public', 'tenant2', 'nope', '']);
     if (method !== 'GET' && method !== 'HEAD') headers['content-type'] = this.dirty() ? r.pick(CONTENT_TYPES) : 'application/json';
     return headers;
   }
@@ -252,13 +448,33 @@ export class RequestMaker {
     if (method === 'GET' || method === 'HEAD') return undefined;
     if (this.dirty() && r.chance(0.3)) return this.brokenJson();
     const entries = Object.entries(args).filter(() => r.chance(0.85));
-    return JSON.stringify(Object.fromEntries(entries.map(([arg, values]) => [this.dirty() ? this.name([arg]) : arg, this.dirty() ? this.value(0) : r.pick(values)])));
+    return JSON.stringify(
+      Object.fromEntries(
+        entries.map(([arg, values]) => [this.dirty() ? this.name([arg]) : arg, this.dirty() ? this.value(0) : r.pick(values)]),
+      ),
+    );
   }
 
   private brokenJson(): string {
     const r = this.r;
     if (r.chance(0.2)) return `[${'['.repeat(r.int(10, 3000))}`;
-    return r.pick(['{', '[1,', 'nul', '{"a":}', '"\\u0000"', '\u0000', '{"a":"\\ud800"}', 'a=1&b=2', '[]', '{}', 'null', '1', '"text"', '[[]]', '[{}, 1]']);
+    return r.pick([
+      '{',
+      '[1,',
+      'nul',
+      '{"a":}',
+      '"\\u0000"',
+      '\u0000',
+      '{"a":"\\ud800"}',
+      'a=1&b=2',
+      '[]',
+      '{}',
+      'null',
+      '1',
+      '"text"',
+      '[[]]',
+      '[{}, 1]',
+    ]);
   }
 
   private row(relation: { columns: Record<string, Kind> }): Record<string, unknown> {
@@ -278,7 +494,11 @@ export class RequestMaker {
     if (kind === 'num') return r.int(0, 900) / 10;
     if (kind === 'bool') return r.chance(0.5);
     if (kind === 'json') return { a: r.int(0, 9), blood_type: 'A-' };
-    if (kind === 'array') return r.pick([['a', 'b'], [1, 2]]);
+    if (kind === 'array')
+      return r.pick([
+        ['a', 'b'],
+        [1, 2],
+      ]);
     return r.pick(GOOD[kind].values);
   }
 

@@ -68,7 +68,10 @@ function problemOf(request: FuzzRequest, answer: { status: number; type: string 
 }
 
 const describeRequest = (request: FuzzRequest) =>
-  JSON.stringify({ ...request, body: request.body && request.body.length > 300 ? `${request.body.slice(0, 300)}… (${request.body.length} characters)` : request.body });
+  JSON.stringify({
+    ...request,
+    body: request.body && request.body.length > 300 ? `${request.body.slice(0, 300)}… (${request.body.length} characters)` : request.body,
+  });
 
 describe('random requests', () => {
   it(`${REQUESTS} requests from seed ${SEED} answer no 5xx and PostgREST's error body`, async () => {
@@ -98,22 +101,44 @@ describe('failed writes', () => {
   it('a multi-row insert that fails anywhere leaves no row of it', async () => {
     const r = seeded(SEED + 1);
     const count = async () => {
-      const answer = await fetch(`${project.url}/kinds?select=id`, { method: 'HEAD', headers: { ...withKey(project.keys.service), prefer: 'count=exact' } });
+      const answer = await fetch(`${project.url}/kinds?select=id`, {
+        method: 'HEAD',
+        headers: { ...withKey(project.keys.service), prefer: 'count=exact' },
+      });
       return answer.headers.get('content-range')!.split('/')[1];
     };
     const before = await count();
     // One bad row among good ones, anywhere in the batch: each breaks a different rule (the key
     // repeats one the batch already holds).
-    const poisons = [{ n: 'not a number' }, { n: -500 }, { flag: null }, { m: 'angry' }, { parent_id: 999_999 }, { u: 'not-a-uuid' }, { nope: 1 }, { b: '\u0000' }, { d: '2017-02-30' }, { id: 'repeated' }];
+    const poisons = [
+      { n: 'not a number' },
+      { n: -500 },
+      { flag: null },
+      { m: 'angry' },
+      { parent_id: 999_999 },
+      { u: 'not-a-uuid' },
+      { nope: 1 },
+      { b: '\u0000' },
+      { d: '2017-02-30' },
+      { id: 'repeated' },
+    ];
     for (let batch = 0; batch < 40; batch++) {
       const id = 1_000_000 + batch * 100;
-      const rows: Record<string, unknown>[] = Array.from({ length: r.int(1, 40) }, (_, i) => ({ id: id + i, n: (i % 90) + 0.5, m: r.pick(['happy', 'sad']) }));
+      const rows: Record<string, unknown>[] = Array.from({ length: r.int(1, 40) }, (_, i) => ({
+        id: id + i,
+        n: (i % 90) + 0.5,
+        m: r.pick(['happy', 'sad']),
+      }));
       const poison = r.pick(poisons);
       rows.splice(r.int(0, rows.length), 0, { ...rows[0], ...poison, id: poison.id === 'repeated' ? id : id + 99 });
       const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
       const answer = await fetch(`${project.url}/kinds?columns=${keys.join(',')}`, {
         method: 'POST',
-        headers: { ...withKey(project.keys.service), 'content-type': 'application/json', prefer: r.pick(['return=minimal', 'return=representation', 'missing=default']) },
+        headers: {
+          ...withKey(project.keys.service),
+          'content-type': 'application/json',
+          prefer: r.pick(['return=minimal', 'return=representation', 'missing=default']),
+        },
         body: JSON.stringify(rows),
       });
       const said = `batch ${batch}: ${answer.status} ${(await answer.text()).slice(0, 200)} for ${JSON.stringify(rows).slice(0, 300)}`;

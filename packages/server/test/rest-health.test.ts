@@ -14,9 +14,18 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Health' })).body.slug;
   ref = (
-    await owner.post('/api/platform/projects', { name: 'Probed', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await owner.post('/api/platform/projects', {
+      name: 'Probed',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
 });
 afterAll(() => platform?.destroy());
 

@@ -61,20 +61,30 @@ async function restRoot(headers: Record<string, string>) {
 describe('who is asking', () => {
   it('takes the role and claims of the anon and service keys', async () => {
     const project = await row();
-    const anon = await resolveRequestRole(meta.platform.ctx, project, new Headers({ apikey: keys.anon, authorization: `Bearer ${keys.anon}` }), {
-      key: keys.anon,
-      claims: { role: 'anon', ref: meta.ref },
-    });
+    const anon = await resolveRequestRole(
+      meta.platform.ctx,
+      project,
+      new Headers({ apikey: keys.anon, authorization: `Bearer ${keys.anon}` }),
+      {
+        key: keys.anon,
+        claims: { role: 'anon', ref: meta.ref },
+      },
+    );
     expect(anon).toEqual({ role: 'anon', claims: { role: 'anon', ref: meta.ref } });
     expect((await restRoot({ apikey: keys.service, authorization: `Bearer ${keys.service}` })).status).toBe(200);
   });
 
   it("makes a user's access token signed with the project's secret the request's role and claims", async () => {
     const token = await signUserJwt(keys.secret, { sub: MINE, role: 'authenticated', email: 'me@example.com', iss: 'anyone' });
-    const auth = await resolveRequestRole(meta.platform.ctx, await row(), new Headers({ apikey: keys.anon, authorization: `Bearer ${token}` }), {
-      key: keys.anon,
-      claims: { role: 'anon', ref: meta.ref },
-    });
+    const auth = await resolveRequestRole(
+      meta.platform.ctx,
+      await row(),
+      new Headers({ apikey: keys.anon, authorization: `Bearer ${token}` }),
+      {
+        key: keys.anon,
+        claims: { role: 'anon', ref: meta.ref },
+      },
+    );
     expect(auth.role).toBe('authenticated');
     expect(auth.claims).toMatchObject({ sub: MINE, role: 'authenticated', email: 'me@example.com' });
 
@@ -97,7 +107,10 @@ describe('who is asking', () => {
       status: 401,
       body: { code: 'PGRST301', message: 'JWT cryptographic operation failed' },
     });
-    expect(await refused('not-a-jwt')).toMatchObject({ status: 401, body: { code: 'PGRST301', message: 'Expected 3 parts in JWT; got 1' } });
+    expect(await refused('not-a-jwt')).toMatchObject({
+      status: 401,
+      body: { code: 'PGRST301', message: 'Expected 3 parts in JWT; got 1' },
+    });
     for (const role of ['postgres', 'basin_admin', 'authenticator']) {
       expect(await refused(await signUserJwt(keys.secret, { role }))).toMatchObject({ status: 401, body: { code: 'PGRST303' } });
     }
@@ -115,14 +128,27 @@ describe('authenticator', () => {
                     from pg_roles r where rolname = 'authenticator'`),
     );
     expect(rows).toEqual([
-      { rolcanlogin: true, rolinherit: false, rolsuper: false, rolcreaterole: false, rolcreatedb: false, rolbypassrls: false, roles: ['anon', 'authenticated', 'service_role'] },
+      {
+        rolcanlogin: true,
+        rolinherit: false,
+        rolsuper: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        rolbypassrls: false,
+        roles: ['anon', 'authenticated', 'service_role'],
+      },
     ]);
     await expect(loginAsAuthenticator(instanceAuthenticatorPassword(meta.platform.ctx.box, meta.ref))).resolves.toBe('authenticator');
     await expect(loginAsAuthenticator('wrong password')).rejects.toMatchObject({ code: '28P01' });
   });
 
   it("is out of members' reach", async () => {
-    for (const sql of ['set role authenticator', "alter role authenticator password 'mine now'", 'grant authenticator to postgres', 'alter role authenticator nologin']) {
+    for (const sql of [
+      'set role authenticator',
+      "alter role authenticator password 'mine now'",
+      'grant authenticator to postgres',
+      'alter role authenticator nologin',
+    ]) {
       await expect(query(meta.connectionString, sql)).rejects.toMatchObject({ code: '42501' });
     }
   });
@@ -143,8 +169,20 @@ const asUser: RequestAuth = { role: 'authenticated', claims: { sub: MINE, role: 
 const asAnon: RequestAuth = { role: 'anon', claims: { role: 'anon' } };
 const asService: RequestAuth = { role: 'service_role', claims: { role: 'service_role' } };
 
-async function inRequest<T>(auth: RequestAuth, work: (client: pg.PoolClient) => Promise<T>, options: Partial<RequestContext> = {}): Promise<T> {
-  const request: RequestContext = { auth, method: 'GET', path: '/rest/v1/notes', headers: { 'x-test': 'yes' }, schema: 'public', rollback: false, ...options };
+async function inRequest<T>(
+  auth: RequestAuth,
+  work: (client: pg.PoolClient) => Promise<T>,
+  options: Partial<RequestContext> = {},
+): Promise<T> {
+  const request: RequestContext = {
+    auth,
+    method: 'GET',
+    path: '/rest/v1/notes',
+    headers: { 'x-test': 'yes' },
+    schema: 'public',
+    rollback: false,
+    ...options,
+  };
   return withRequestTransaction(restPool(meta.platform.ctx, await row()), request, work);
 }
 
@@ -162,16 +200,27 @@ describe('one transaction per request', () => {
       ),
     );
     expect(seen).toEqual({
-      current_user: 'authenticated', uid: MINE, role: 'authenticated', method: 'GET', path: '/rest/v1/notes', header: 'yes',
-      sub: MINE, search_path: '"public"', timeout: '8s', read_only: 'off',
+      current_user: 'authenticated',
+      uid: MINE,
+      role: 'authenticated',
+      method: 'GET',
+      path: '/rest/v1/notes',
+      header: 'yes',
+      sub: MINE,
+      search_path: '"public"',
+      timeout: '8s',
+      read_only: 'off',
     });
     // Nothing outlives the transaction on the pooled session.
-    const after = await restPool(meta.platform.ctx, await row()).query(`select current_user, current_setting('request.jwt.claims', true) as claims`);
+    const after = await restPool(meta.platform.ctx, await row()).query(
+      `select current_user, current_setting('request.jwt.claims', true) as claims`,
+    );
     expect(after.rows[0]).toEqual({ current_user: 'authenticator', claims: '' });
   });
 
   it('lets row level security decide: policies for users, none for anon, bypassed by service_role', async () => {
-    const bodies = (auth: RequestAuth) => inRequest(auth, async (client) => (await client.query('select body from public.notes order by id')).rows.map((r) => r.body));
+    const bodies = (auth: RequestAuth) =>
+      inRequest(auth, async (client) => (await client.query('select body from public.notes order by id')).rows.map((r) => r.body));
     expect(await bodies(asUser)).toEqual(['mine']);
     expect(await bodies(asAnon)).toEqual([]);
     expect(await bodies(asService)).toEqual(['mine', 'theirs']);
@@ -192,24 +241,36 @@ describe('one transaction per request', () => {
     const before = await count();
     const insert = (client: pg.PoolClient) => client.query(`insert into public.notes (owner, body) values (null, 'gone')`);
     expect((await inRequest(asService, insert, { rollback: true })).rowCount).toBe(1);
-    await expect(inRequest(asService, async (client) => { await insert(client); throw new RestError(406, 'PGRST116', 'no'); })).rejects.toThrow('no');
+    await expect(
+      inRequest(asService, async (client) => {
+        await insert(client);
+        throw new RestError(406, 'PGRST116', 'no');
+      }),
+    ).rejects.toThrow('no');
     await expect(inRequest(asService, insert, { readOnly: true })).rejects.toMatchObject({ code: '25006' });
     expect(await count()).toBe(before);
   });
 
-  it("answers refused settings with their own error, not that of the statement sent with them", async () => {
+  it('answers refused settings with their own error, not that of the statement sent with them', async () => {
     const nobody: RequestAuth = { role: 'nobody' as RequestAuth['role'], claims: {} };
-    await expect(inRequest(nobody, (client) => client.query('select 1'))).rejects.toMatchObject({ code: '22023', message: 'role "nobody" does not exist' });
+    await expect(inRequest(nobody, (client) => client.query('select 1'))).rejects.toMatchObject({
+      code: '22023',
+      message: 'role "nobody" does not exist',
+    });
     expect(await inRequest(asAnon, (client) => one(client, 'select current_user'))).toEqual({ current_user: 'anon' });
   });
 
   it(`prepares statements once per session and keeps the last ${KEPT}`, async () => {
     const count = "select count(*)::int as n from pg_prepared_statements where name like 'basin-statement-%'";
-    const seen = await inRequest(asAnon, async (client) => {
-      for (let i = 0; i < KEPT + 5; i++) await client.query(preparedStatement(client, `select $1::int + ${i} as n`, [1]));
-      const again = (await client.query(preparedStatement(client, `select $1::int + ${KEPT + 4} as n`, [2]))).rows[0];
-      return { again, kept: (await one(client, count)).n };
-    }, { readOnly: true });
+    const seen = await inRequest(
+      asAnon,
+      async (client) => {
+        for (let i = 0; i < KEPT + 5; i++) await client.query(preparedStatement(client, `select $1::int + ${i} as n`, [1]));
+        const again = (await client.query(preparedStatement(client, `select $1::int + ${KEPT + 4} as n`, [2]))).rows[0];
+        return { again, kept: (await one(client, count)).n };
+      },
+      { readOnly: true },
+    );
     expect(seen).toEqual({ again: { n: KEPT + 6 }, kept: KEPT });
   });
 
@@ -226,7 +287,10 @@ describe('one transaction per request', () => {
   it("answers PostgREST's 503s when the instance does not answer", async () => {
     const gone = { ...(await row()), ref: 'nobodyhomexxxxxxxxxx', port: await getPort({ host: '127.0.0.1' }) };
     const request: RequestContext = { auth: asAnon, method: 'GET', path: '/', headers: {}, schema: 'public', rollback: false };
-    await expect(withRequestTransaction(restPool(meta.platform.ctx, gone), request, async () => 1)).rejects.toMatchObject({ status: 503, code: 'PGRST000' });
+    await expect(withRequestTransaction(restPool(meta.platform.ctx, gone), request, async () => 1)).rejects.toMatchObject({
+      status: 503,
+      code: 'PGRST000',
+    });
     await expect(schemaCache(meta.platform.ctx, gone)).rejects.toMatchObject({ status: 503, code: 'PGRST002' });
     await closeRestPool(gone.ref);
   });
@@ -255,19 +319,41 @@ describe('schema cache', () => {
     expect(cache.relations.get('public.books')?.columns[0]).toMatchObject({ name: 'id', hasDefault: true });
     expect(cache.relations.get('public.book_ids')).toMatchObject({ kind: 'view', primaryKey: [] });
     expect(cache.foreignKeys.filter((key) => key.to.table === 'authors')).toEqual([
-      { name: 'books_author_id_author_region_fkey', from: { schema: 'public', table: 'books', columns: ['author_id', 'author_region'] }, to: { schema: 'public', table: 'authors', columns: ['id', 'region'] } },
+      {
+        name: 'books_author_id_author_region_fkey',
+        from: { schema: 'public', table: 'books', columns: ['author_id', 'author_region'] },
+        to: { schema: 'public', table: 'authors', columns: ['id', 'region'] },
+      },
     ]);
     expect(cache.functions.get('public.add')).toEqual([
       {
-        schema: 'public', name: 'add', returnType: 'integer', returnsSet: false, returnsComposite: false, resultColumns: [], volatility: 'immutable',
-        args: [{ name: 'a', type: 'integer', hasDefault: false, variadic: false }, { name: 'b', type: 'integer', hasDefault: true, variadic: false }],
+        schema: 'public',
+        name: 'add',
+        returnType: 'integer',
+        returnsSet: false,
+        returnsComposite: false,
+        resultColumns: [],
+        volatility: 'immutable',
+        args: [
+          { name: 'a', type: 'integer', hasDefault: false, variadic: false },
+          { name: 'b', type: 'integer', hasDefault: true, variadic: false },
+        ],
       },
     ]);
     expect(cache.functions.get('public.pair')?.[0]).toMatchObject({
-      args: [], returnsComposite: true, volatility: 'stable',
-      resultColumns: [{ name: 'x', type: 'integer' }, { name: 'y', type: 'text' }],
+      args: [],
+      returnsComposite: true,
+      volatility: 'stable',
+      resultColumns: [
+        { name: 'x', type: 'integer' },
+        { name: 'y', type: 'text' },
+      ],
     });
-    expect(cache.functions.get('public.all_books')?.[0]).toMatchObject({ returnsSet: true, returnsComposite: true, returnsRelation: { schema: 'public', name: 'books' } });
+    expect(cache.functions.get('public.all_books')?.[0]).toMatchObject({
+      returnsSet: true,
+      returnsComposite: true,
+      returnsRelation: { schema: 'public', name: 'books' },
+    });
   });
 
   it('is shared by concurrent callers', async () => {
@@ -316,10 +402,17 @@ describe('schema cache', () => {
 describe('lifecycle', () => {
   it('gives an instance made before authenticator its login on the next start', async () => {
     await withAdmin(await spec(), 5_000, (client) => client.query('drop owned by authenticator; drop role authenticator'));
-    await expect(loginAsAuthenticator(instanceAuthenticatorPassword(meta.platform.ctx.box, meta.ref))).rejects.toMatchObject({ code: '28P01' });
+    await expect(loginAsAuthenticator(instanceAuthenticatorPassword(meta.platform.ctx.box, meta.ref))).rejects.toMatchObject({
+      code: '28P01',
+    });
     const pool = restPool(meta.platform.ctx, await row());
     expect((await meta.owner.post(`/api/platform/projects/${meta.ref}/restart`)).status).toBe(202);
-    await waitFor(async () => (await row()).status, (status) => status === 'ACTIVE_HEALTHY', 120_000, 200);
+    await waitFor(
+      async () => (await row()).status,
+      (status) => status === 'ACTIVE_HEALTHY',
+      120_000,
+      200,
+    );
     expect(pool.ending).toBe(true); // closed by the restart job
     await expect(loginAsAuthenticator(instanceAuthenticatorPassword(meta.platform.ctx.box, meta.ref))).resolves.toBe('authenticator');
     expect(await inRequest(asUser, (client) => one(client, 'select auth.uid()::text as uid'))).toEqual({ uid: MINE });
@@ -331,7 +424,12 @@ describe('lifecycle', () => {
     const notes = () => fetch(`${meta.platform.url}/api/projects/${meta.ref}/gateway/rest/v1/notes`, { headers: { apikey: keys.anon } });
     expect((await notes()).status).toBe(200);
     expect((await meta.owner.post(`/api/platform/projects/${meta.ref}/pause`)).status).toBe(202);
-    await waitFor(async () => (await row()).status, (status) => status === 'INACTIVE', 120_000, 200);
+    await waitFor(
+      async () => (await row()).status,
+      (status) => status === 'INACTIVE',
+      120_000,
+      200,
+    );
     expect(pool.ending).toBe(true);
     const started = Date.now();
     let refusal: unknown;

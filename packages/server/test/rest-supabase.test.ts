@@ -81,7 +81,8 @@ describe('reading', () => {
   });
 
   it('applies every filter operator', async () => {
-    const names = async (build: (q: any) => any) => ((await build(anon.from('countries').select('name').order('id'))).data ?? []).map((r: { name: string }) => r.name);
+    const names = async (build: (q: any) => any) =>
+      ((await build(anon.from('countries').select('name').order('id'))).data ?? []).map((r: { name: string }) => r.name);
     expect(await names((q) => q.neq('id', 1))).toEqual(['Japan', 'Brazil', 'Kenya']);
     expect(await names((q) => q.gt('id', 2))).toEqual(['Brazil', 'Kenya']);
     expect(await names((q) => q.gte('id', 3).lte('id', 3))).toEqual(['Brazil']);
@@ -140,7 +141,12 @@ describe('reading', () => {
       { name: 'France', cities: [{ name: 'Lyon' }, { name: 'Paris' }] },
       { name: 'Brazil', cities: [] },
     ]);
-    const limited = await anon.from('countries').select('name, cities(name)').eq('id', 1).order('population', { referencedTable: 'cities', ascending: false }).limit(1, { referencedTable: 'cities' });
+    const limited = await anon
+      .from('countries')
+      .select('name, cities(name)')
+      .eq('id', 1)
+      .order('population', { referencedTable: 'cities', ascending: false })
+      .limit(1, { referencedTable: 'cities' });
     expect(limited.data).toEqual([{ name: 'France', cities: [{ name: 'Paris' }] }]);
     const m2m = await anon.from('films').select('title, actors(name)').order('id').order('name', { referencedTable: 'actors' });
     expect(m2m.data).toEqual([
@@ -149,14 +155,20 @@ describe('reading', () => {
     ]);
     const inner = await anon.from('countries').select('name, cities!inner(name)').eq('cities.name', 'Osaka');
     expect(inner.data).toEqual([{ name: 'Japan', cities: [{ name: 'Osaka' }] }]);
-    const byCountry = await anon.from('cities').select('name, countries(name)').order('countries(name)', { ascending: false }).order('name');
+    const byCountry = await anon
+      .from('cities')
+      .select('name, countries(name)')
+      .order('countries(name)', { ascending: false })
+      .order('name');
     expect(byCountry.data?.map((city) => city.name)).toEqual(['Osaka', 'Tokyo', 'Lyon', 'Paris']);
     const spread = await anon.from('cities').select('name, ...countries(country:name)').eq('name', 'Lyon');
     expect(spread.data).toEqual([{ name: 'Lyon', country: 'France' }]);
   });
 
   it('disambiguates two foreign keys to one table with hints, and says which when it is ambiguous', async () => {
-    const hinted = await anon.from('orders').select('id, billing:addresses!billing_address_id(street), shipping:addresses!orders_shipping_address_id_fkey(street)');
+    const hinted = await anon
+      .from('orders')
+      .select('id, billing:addresses!billing_address_id(street), shipping:addresses!orders_shipping_address_id_fkey(street)');
     expect(hinted.data).toEqual([{ id: 1, billing: { street: 'Billing St' }, shipping: { street: 'Shipping Rd' } }]);
     const ambiguous = await anon.from('orders').select('id, addresses(street)');
     expect(ambiguous.status).toBe(300);
@@ -177,20 +189,37 @@ describe('writing', () => {
   it('inserts one row or many, returns what select names, and upserts', async () => {
     const one = await service.from('countries').insert({ id: 10, name: 'Chile', code: 'CL' }).select('id, name').single();
     expect(one).toMatchObject({ status: 201, data: { id: 10, name: 'Chile' } });
-    const minimal = await service.from('countries').insert([{ id: 11, name: 'Peru', code: 'PE' }, { id: 12, name: 'Iran', code: 'IR' }]);
+    const minimal = await service.from('countries').insert([
+      { id: 11, name: 'Peru', code: 'PE' },
+      { id: 12, name: 'Iran', code: 'IR' },
+    ]);
     expect(minimal.status).toBe(201);
     expect(minimal.data).toBeNull();
     const merged = await service.from('countries').upsert({ id: 11, name: 'Peru (updated)', code: 'PE' }).select('name');
     expect(merged.data).toEqual([{ name: 'Peru (updated)' }]);
-    const ignored = await service.from('countries').upsert({ id: 12, name: 'Ignored', code: 'IR' }, { ignoreDuplicates: true }).select('name');
+    const ignored = await service
+      .from('countries')
+      .upsert({ id: 12, name: 'Ignored', code: 'IR' }, { ignoreDuplicates: true })
+      .select('name');
     expect(ignored.data).toEqual([]);
-    const byCode = await service.from('countries').upsert({ id: 10, name: 'Chile again', code: 'CL' }, { onConflict: 'code' }).select('id, name');
+    const byCode = await service
+      .from('countries')
+      .upsert({ id: 10, name: 'Chile again', code: 'CL' }, { onConflict: 'code' })
+      .select('id, name');
     expect(byCode.data).toEqual([{ id: 10, name: 'Chile again' }]);
   });
 
   it('updates and deletes with filters, rolls back with tx=rollback, and answers 409 for duplicates', async () => {
-    const updated = await service.from('countries').update({ continent: 'South America' }).in('id', [10, 11]).select('id, continent').order('id');
-    expect(updated.data).toEqual([{ id: 10, continent: 'South America' }, { id: 11, continent: 'South America' }]);
+    const updated = await service
+      .from('countries')
+      .update({ continent: 'South America' })
+      .in('id', [10, 11])
+      .select('id, continent')
+      .order('id');
+    expect(updated.data).toEqual([
+      { id: 10, continent: 'South America' },
+      { id: 11, continent: 'South America' },
+    ]);
     const deleted = await service.from('countries').delete().eq('id', 12).select('name');
     expect(deleted.data).toEqual([{ name: 'Iran' }]);
     const duplicate = await service.from('countries').insert({ id: 1, name: 'France again' });
@@ -198,12 +227,20 @@ describe('writing', () => {
     const orphan = await service.from('cities').insert({ name: 'Nowhere', country_id: 999 });
     expect(orphan).toMatchObject({ status: 409, error: { code: '23503' } });
     // A failed write leaves no partial rows.
-    const half = await service.from('countries').insert([{ id: 20, name: 'Ok' }, { id: 20, name: 'Duplicate' }]);
+    const half = await service.from('countries').insert([
+      { id: 20, name: 'Ok' },
+      { id: 20, name: 'Duplicate' },
+    ]);
     expect(half.error).toMatchObject({ code: '23505' });
     expect((await service.from('countries').select('id').eq('id', 20)).data).toEqual([]);
     const rolledBack = await fetch(`${apiUrl}/rest/v1/countries`, {
       method: 'POST',
-      headers: { apikey: keys.service, authorization: `Bearer ${keys.service}`, 'content-type': 'application/json', prefer: 'tx=rollback, return=representation' },
+      headers: {
+        apikey: keys.service,
+        authorization: `Bearer ${keys.service}`,
+        'content-type': 'application/json',
+        prefer: 'tx=rollback, return=representation',
+      },
       body: JSON.stringify({ id: 21, name: 'Gone' }),
     });
     expect(rolledBack.status).toBe(201);
@@ -241,8 +278,14 @@ describe('roles and row level security', () => {
     expect((await alice.rpc('my_uid')).data).toBe(ALICE);
     const inserted = await alice.from('todos').insert({ task: 'new for alice' }).select('user_id, task').single();
     expect(inserted.data).toEqual({ user_id: ALICE, task: 'new for alice' });
-    const defaults = await alice.from('todos').insert([{ task: 'first' }, { task: 'second', done: true }], { defaultToNull: false }).select('task, done, user_id');
-    expect(defaults.data).toEqual([{ task: 'first', done: false, user_id: ALICE }, { task: 'second', done: true, user_id: ALICE }]);
+    const defaults = await alice
+      .from('todos')
+      .insert([{ task: 'first' }, { task: 'second', done: true }], { defaultToNull: false })
+      .select('task, done, user_id');
+    expect(defaults.data).toEqual([
+      { task: 'first', done: false, user_id: ALICE },
+      { task: 'second', done: true, user_id: ALICE },
+    ]);
     const forBob = await alice.from('todos').insert({ task: 'sneaky', user_id: BOB });
     expect(forBob.error).toMatchObject({ code: '42501' });
     expect(forBob.status).toBe(403);
@@ -284,7 +327,9 @@ describe('bad input', () => {
 });
 
 it('a table created in the SQL editor is queryable at once', async () => {
-  const run = await project.meta.owner.post(`/api/platform/pg-meta/${project.meta.ref}/query`, { query: 'create table fresh (id int primary key); grant select on fresh to anon; insert into fresh values (7)' });
+  const run = await project.meta.owner.post(`/api/platform/pg-meta/${project.meta.ref}/query`, {
+    query: 'create table fresh (id int primary key); grant select on fresh to anon; insert into fresh values (7)',
+  });
   expect(run.status).toBe(200);
   expect((await anon.from('fresh').select('id')).data).toEqual([{ id: 7 }]);
 });

@@ -26,13 +26,22 @@ async function setUp(platform: ChildPlatform) {
   await client.signUp(uniqueEmail('restart'));
   const slug = (await client.post('/api/platform/organizations', { name: 'Restarts' })).body.slug as string;
   const create = () =>
-    client.post('/api/platform/projects', { name: 'Durable', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' });
+    client.post('/api/platform/projects', {
+      name: 'Durable',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    });
   return { client, create };
 }
 
-
 const isHealthy = (client: ApiClient, ref: string) =>
-  waitFor(() => client.get(`/api/platform/projects/${ref}/status`), (a) => a.body?.status === 'ACTIVE_HEALTHY', 60_000);
+  waitFor(
+    () => client.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body?.status === 'ACTIVE_HEALTHY',
+    60_000,
+  );
 
 afterEach(async () => {
   for (const platform of running.splice(0)) await platform.interrupt();

@@ -61,16 +61,21 @@ class S3Error extends Error {
 
 const noSuchKey = () => new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
 
-const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
+const xmlEscape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": 'apos' }[c]};`);
 const xmlUnescape = (text: string) =>
   text.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, entity: string) => {
-    if (entity[0] === '#') return String.fromCodePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
+    if (entity[0] === '#')
+      return String.fromCodePoint(entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : Number(entity.slice(1)));
     return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[entity.toLowerCase()]!;
   });
-const xml = (root: string, inner: string) => `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${inner}</${root}>`;
-const element = (name: string, value: string | number | boolean) => `<${name}>${typeof value === 'string' ? xmlEscape(value) : String(value)}</${name}>`;
+const xml = (root: string, inner: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="http://s3.amazonaws.com/doc/2006-03-01/">${inner}</${root}>`;
+const element = (name: string, value: string | number | boolean) =>
+  `<${name}>${typeof value === 'string' ? xmlEscape(value) : String(value)}</${name}>`;
 /** Every `<name>…</name>` of a request body, unescaped. */
-const elements = (body: string, name: string) => [...body.matchAll(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`, 'g'))].map((m) => xmlUnescape(m[1]!));
+const elements = (body: string, name: string) =>
+  [...body.matchAll(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`, 'g'))].map((m) => xmlUnescape(m[1]!));
 
 /** S3 sorts keys by their UTF-8 bytes. */
 const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
@@ -134,14 +139,19 @@ export class S3StandIn {
     try {
       const objects = this.#buckets.get(bucket);
       if (!objects) throw new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist');
-      if (String(request.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-') || /aws-chunked/.test(String(request.headers['content-encoding'] ?? ''))) {
+      if (
+        String(request.headers['x-amz-content-sha256'] ?? '').startsWith('STREAMING-') ||
+        /aws-chunked/.test(String(request.headers['content-encoding'] ?? ''))
+      ) {
         throw new S3Error(501, 'NotImplemented', 'The stand-in takes no aws-chunked bodies');
       }
       const method = request.method ?? 'GET';
       const copyFrom = request.headers['x-amz-copy-source'];
       if (!key) {
-        if (method === 'GET' && query.get('list-type') === '2') return this.#reply((operation = 'ListObjectsV2'), bucket, key, response, 200, this.#list(bucket, objects, query));
-        if (method === 'GET' && query.has('uploads')) return this.#reply((operation = 'ListMultipartUploads'), bucket, key, response, 200, this.#listUploads(bucket, query));
+        if (method === 'GET' && query.get('list-type') === '2')
+          return this.#reply((operation = 'ListObjectsV2'), bucket, key, response, 200, this.#list(bucket, objects, query));
+        if (method === 'GET' && query.has('uploads'))
+          return this.#reply((operation = 'ListMultipartUploads'), bucket, key, response, 200, this.#listUploads(bucket, query));
         if (method === 'POST' && query.has('delete')) {
           operation = 'DeleteObjects';
           return this.#reply(operation, bucket, key, response, 200, await this.#deleteMany(objects, await readText(request)));
@@ -154,7 +164,14 @@ export class S3StandIn {
           const part = await this.#copyRange(String(copyFrom), String(request.headers['x-amz-copy-source-range'] ?? ''));
           if (upload.parts.has(number)) await rm(upload.parts.get(number)!.file, { force: true });
           upload.parts.set(number, { ...part, number });
-          return this.#reply(operation, bucket, key, response, 200, xml('CopyPartResult', element('ETag', part.etag) + element('LastModified', part.lastModified.toISOString())));
+          return this.#reply(
+            operation,
+            bucket,
+            key,
+            response,
+            200,
+            xml('CopyPartResult', element('ETag', part.etag) + element('LastModified', part.lastModified.toISOString())),
+          );
         }
         operation = 'UploadPart';
         const part = await this.#receive(request);
@@ -169,13 +186,24 @@ export class S3StandIn {
         operation = 'CopyObject';
         const source = this.#source(String(copyFrom));
         if (source.size > (this.options.maxCopyObjectSize ?? 5 * 1024 ** 3)) {
-          throw new S3Error(400, 'InvalidRequest', `The specified copy source is larger than the maximum allowable size for a copy source: ${this.options.maxCopyObjectSize}`);
+          throw new S3Error(
+            400,
+            'InvalidRequest',
+            `The specified copy source is larger than the maximum allowable size for a copy source: ${this.options.maxCopyObjectSize}`,
+          );
         }
         const file = path.join(this.dir, randomUUID());
         await copyFile(source.file, file);
         const copied = { ...source, file, lastModified: new Date() };
         await this.#store(objects, key, copied);
-        return this.#reply(operation, bucket, key, response, 200, xml('CopyObjectResult', element('ETag', copied.etag) + element('LastModified', copied.lastModified.toISOString())));
+        return this.#reply(
+          operation,
+          bucket,
+          key,
+          response,
+          200,
+          xml('CopyObjectResult', element('ETag', copied.etag) + element('LastModified', copied.lastModified.toISOString())),
+        );
       } else if (method === 'PUT') {
         operation = 'PutObject';
         const stored = await this.#receive(request);
@@ -185,11 +213,25 @@ export class S3StandIn {
         operation = 'CreateMultipartUpload';
         const uploadId = randomUUID();
         this.#uploads.set(uploadId, { bucket, key, parts: new Map() });
-        return this.#reply(operation, bucket, key, response, 200, xml('InitiateMultipartUploadResult', element('Bucket', bucket) + element('Key', key) + element('UploadId', uploadId)));
+        return this.#reply(
+          operation,
+          bucket,
+          key,
+          response,
+          200,
+          xml('InitiateMultipartUploadResult', element('Bucket', bucket) + element('Key', key) + element('UploadId', uploadId)),
+        );
       } else if (method === 'POST' && query.has('uploadId')) {
         operation = 'CompleteMultipartUpload';
         const etag = await this.#complete(objects, query.get('uploadId')!, bucket, key, await readText(request));
-        return this.#reply(operation, bucket, key, response, 200, xml('CompleteMultipartUploadResult', element('Bucket', bucket) + element('Key', key) + element('ETag', etag)));
+        return this.#reply(
+          operation,
+          bucket,
+          key,
+          response,
+          200,
+          xml('CompleteMultipartUploadResult', element('Bucket', bucket) + element('Key', key) + element('ETag', etag)),
+        );
       } else if (method === 'DELETE' && query.has('uploadId')) {
         operation = 'AbortMultipartUpload';
         const upload = this.#upload(query.get('uploadId')!, bucket, key);
@@ -208,14 +250,33 @@ export class S3StandIn {
     } catch (error) {
       request.resume();
       const s3 = error instanceof S3Error ? error : new S3Error(500, 'InternalError', String(error));
-      const body = request.method === 'HEAD' ? '' : xml('Error', element('Code', s3.code) + element('Message', s3.message) + element('Key', key) + element('RequestId', randomUUID()));
+      const body =
+        request.method === 'HEAD'
+          ? ''
+          : xml(
+              'Error',
+              element('Code', s3.code) + element('Message', s3.message) + element('Key', key) + element('RequestId', randomUUID()),
+            );
       this.#reply(operation, bucket, key, response, s3.status, body.replace(' xmlns="http://s3.amazonaws.com/doc/2006-03-01/"', ''));
     }
   }
 
-  #reply(operation: string, bucket: string, key: string, response: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
+  #reply(
+    operation: string,
+    bucket: string,
+    key: string,
+    response: ServerResponse,
+    status: number,
+    body: string,
+    headers: Record<string, string> = {},
+  ): void {
     this.calls.push({ operation, bucket, key, status });
-    response.writeHead(status, { 'x-amz-request-id': randomUUID(), ...(body ? { 'content-type': 'application/xml' } : {}), ...headers, 'content-length': Buffer.byteLength(body) });
+    response.writeHead(status, {
+      'x-amz-request-id': randomUUID(),
+      ...(body ? { 'content-type': 'application/xml' } : {}),
+      ...headers,
+      'content-length': Buffer.byteLength(body),
+    });
     response.end(body);
   }
 
@@ -266,7 +327,8 @@ export class S3StandIn {
     const match = /^bytes=(\d+)-(\d+)$/.exec(range);
     const start = match ? Number(match[1]) : 0;
     const end = match ? Number(match[2]) : source.size - 1;
-    if (start > end || end >= source.size) throw new S3Error(400, 'InvalidArgument', 'The x-amz-copy-source-range value must be of the form bytes=first-last within the object');
+    if (start > end || end >= source.size)
+      throw new S3Error(400, 'InvalidArgument', 'The x-amz-copy-source-range value must be of the form bytes=first-last within the object');
     const file = path.join(this.dir, randomUUID());
     const hash = createHash('md5');
     await pipeline(
@@ -284,17 +346,22 @@ export class S3StandIn {
 
   #upload(uploadId: string, bucket: string, key: string): MultipartUpload {
     const upload = this.#uploads.get(uploadId);
-    if (!upload || upload.bucket !== bucket || upload.key !== key) throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
+    if (!upload || upload.bucket !== bucket || upload.key !== key)
+      throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
     return upload;
   }
 
   async #complete(objects: Map<string, StoredObject>, uploadId: string, bucket: string, key: string, body: string): Promise<string> {
     const upload = this.#upload(uploadId, bucket, key);
-    const listed = elements(body, 'Part').map((part) => ({ number: Number(elements(part, 'PartNumber')[0]), etag: elements(part, 'ETag')[0] }));
+    const listed = elements(body, 'Part').map((part) => ({
+      number: Number(elements(part, 'PartNumber')[0]),
+      etag: elements(part, 'ETag')[0],
+    }));
     if (!listed.length) throw new S3Error(400, 'MalformedXML', 'No parts listed');
     const parts = listed.map(({ number, etag }, index) => {
       const part = upload.parts.get(number);
-      if (!part || part.etag.replace(/"/g, '') !== etag?.replace(/"/g, '')) throw new S3Error(400, 'InvalidPart', `Part ${number} was not uploaded`);
+      if (!part || part.etag.replace(/"/g, '') !== etag?.replace(/"/g, ''))
+        throw new S3Error(400, 'InvalidPart', `Part ${number} was not uploaded`);
       if (index > 0 && number <= listed[index - 1]!.number) throw new S3Error(400, 'InvalidPartOrder', 'Parts must be in ascending order');
       return part;
     });
@@ -312,10 +379,22 @@ export class S3StandIn {
     return etag;
   }
 
-  async #get(operation: string, bucket: string, key: string, objects: Map<string, StoredObject>, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async #get(
+    operation: string,
+    bucket: string,
+    key: string,
+    objects: Map<string, StoredObject>,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> {
     const object = objects.get(key);
     if (!object) throw operation === 'HeadObject' ? new S3Error(404, 'NotFound', 'Not Found') : noSuchKey();
-    const headers: Record<string, string> = { etag: object.etag, 'last-modified': object.lastModified.toUTCString(), 'accept-ranges': 'bytes', 'content-type': 'application/octet-stream' };
+    const headers: Record<string, string> = {
+      etag: object.etag,
+      'last-modified': object.lastModified.toUTCString(),
+      'accept-ranges': 'bytes',
+      'content-type': 'application/octet-stream',
+    };
     const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
     let start = 0;
     let end = object.size - 1;

@@ -16,9 +16,21 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Origins' })).body.slug;
-  ref = (await owner.post('/api/platform/projects', { name: 'Origins', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body
-    .ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 120_000, 250);
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Origins',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+    120_000,
+    250,
+  );
 });
 afterAll(() => platform?.destroy());
 
@@ -26,14 +38,23 @@ const jwtSecret = async () => (await owner.get(`/api/platform/projects/${ref}/se
 
 /** What a page on another site can make a browser send: the victim's cookie, that site's origin, a form. */
 function crossSite(path: string, headers: Record<string, string>, body = 'confirm=1', contentType = 'application/x-www-form-urlencoded') {
-  return fetch(`${platform.url}${path}`, { method: 'POST', headers: { cookie: owner.cookie, 'content-type': contentType, ...headers }, body });
+  return fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { cookie: owner.cookie, 'content-type': contentType, ...headers },
+    body,
+  });
 }
 
 describe('requests from other sites', () => {
   it('refuses a cookie-bearing change from another origin, and the JWT secret stays', async () => {
     const secret = await jwtSecret();
     const secrets = `/api/platform/projects/${ref}/config/secrets`;
-    const foreign: Record<string, string>[] = [{ origin: EVIL }, { referer: `${EVIL}/page` }, { origin: 'null' }, { origin: `${platform.url}.evil.example` }];
+    const foreign: Record<string, string>[] = [
+      { origin: EVIL },
+      { referer: `${EVIL}/page` },
+      { origin: 'null' },
+      { origin: `${platform.url}.evil.example` },
+    ];
     for (const headers of foreign) {
       const response = await crossSite(secrets, headers);
       expect(response.status).toBe(403);
@@ -50,7 +71,11 @@ describe('requests from other sites', () => {
     for (const api of ['/api/platform', '/api/v1', '/api/auth', '/api/ai']) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         const send = (headers: Record<string, string>) =>
-          fetch(`${platform.url}${api}/no-such-route`, { method, headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers }, body: '{}' });
+          fetch(`${platform.url}${api}/no-such-route`, {
+            method,
+            headers: { cookie: owner.cookie, 'content-type': 'application/json', ...headers },
+            body: '{}',
+          });
         const label = `${method} ${api}`;
         const foreign = await send({ origin: EVIL });
         expect(foreign.status, label).toBe(403);
@@ -58,7 +83,9 @@ describe('requests from other sites', () => {
         // Every browser names the page's origin on such requests: a cookie with neither Origin nor Referer is refused.
         const unnamed = await send({});
         expect(unnamed.status, label).toBe(403);
-        expect(await unnamed.json(), label).toEqual({ message: 'Refused a request that names no origin (no Origin or Referer header): use the dashboard' });
+        expect(await unnamed.json(), label).toEqual({
+          message: 'Refused a request that names no origin (no Origin or Referer header): use the dashboard',
+        });
         expect((await send({ origin: platform.url })).status, label).not.toBe(403);
         expect((await send({ referer: `${platform.url}/project/${ref}` })).status, label).not.toBe(403);
         expect((await send({ origin: LISTED })).status, label).not.toBe(403);
@@ -68,7 +95,10 @@ describe('requests from other sites', () => {
 
   it('reads BASIN_ALLOWED_ORIGINS as comma-separated origins and refuses anything else', () => {
     expect(allowedOrigins(undefined)).toEqual([]);
-    expect(allowedOrigins(' https://admin.example.com , http://localhost:3000/,')).toEqual(['https://admin.example.com', 'http://localhost:3000']);
+    expect(allowedOrigins(' https://admin.example.com , http://localhost:3000/,')).toEqual([
+      'https://admin.example.com',
+      'http://localhost:3000',
+    ]);
     for (const wrong of ['admin.example.com', 'https://admin.example.com/path', 'ftp://files.example.com', '*']) {
       expect(() => allowedOrigins(wrong), wrong).toThrow(/BASIN_ALLOWED_ORIGINS must list origins/);
     }
@@ -137,7 +167,13 @@ describe('project code and the dashboard’s cookies', () => {
   const projectHost = () => `${ref}.localhost:${new URL(platform.url).port}`;
 
   beforeAll(async () => {
-    const deployed = await deployFunction(owner, ref, 'cookies', { 'index.ts': COOKIE_FUNCTION }, { entrypoint_path: 'index.ts', verify_jwt: false });
+    const deployed = await deployFunction(
+      owner,
+      ref,
+      'cookies',
+      { 'index.ts': COOKIE_FUNCTION },
+      { entrypoint_path: 'index.ts', verify_jwt: false },
+    );
     expect(deployed.status).toBe(201);
   }, 120_000);
 
@@ -176,10 +212,22 @@ describe('project code and the dashboard’s cookies', () => {
     const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
     const service = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key as string;
     const asService = { apikey: service, authorization: `Bearer ${service}` };
-    const bucket = await byHost(projectHost(), '/storage/v1/bucket', { ...asService, 'content-type': 'application/json' }, 'POST', JSON.stringify({ name: 'pages', public: true }));
+    const bucket = await byHost(
+      projectHost(),
+      '/storage/v1/bucket',
+      { ...asService, 'content-type': 'application/json' },
+      'POST',
+      JSON.stringify({ name: 'pages', public: true }),
+    );
     expect(bucket.status).toBe(200);
     const page = '<script>fetch("/api/platform/organizations", { method: "POST" })</script>';
-    const upload = await byHost(projectHost(), '/storage/v1/object/pages/page.html', { ...asService, 'content-type': 'text/html' }, 'POST', page);
+    const upload = await byHost(
+      projectHost(),
+      '/storage/v1/object/pages/page.html',
+      { ...asService, 'content-type': 'text/html' },
+      'POST',
+      page,
+    );
     expect(upload.status).toBe(200);
     const stored = await byHost(projectHost(), '/storage/v1/object/public/pages/page.html');
     expect(stored.status).toBe(200);
@@ -210,7 +258,9 @@ describe('request bodies', () => {
     expect(organizations.status).toBe(413);
     expect(await organizations.json()).toEqual({ message: 'The request body is larger than 10 MB' });
 
-    const service = (await owner.get(`/api/platform/projects/${ref}/settings`)).body.service_api_keys.find((k: { tags: string }) => k.tags === 'service_role').api_key as string;
+    const service = (await owner.get(`/api/platform/projects/${ref}/settings`)).body.service_api_keys.find(
+      (k: { tags: string }) => k.tags === 'service_role',
+    ).api_key as string;
     const rows = `${platform.url}/api/projects/${ref}/gateway/rest/v1/anything`;
     const headers = { apikey: service, 'content-type': 'application/json' };
     for (const body of [huge(), streamed(huge())]) {

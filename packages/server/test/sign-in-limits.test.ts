@@ -28,7 +28,12 @@ async function attempt(platform: TestPlatform, email: string, forwardedFor: stri
   return response.status;
 }
 
-async function attempts(platform: TestPlatform, count: number, email: () => string, forwardedFor: (i: number) => string): Promise<number[]> {
+async function attempts(
+  platform: TestPlatform,
+  count: number,
+  email: () => string,
+  forwardedFor: (i: number) => string,
+): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < count; i++) statuses.push(await attempt(platform, email(), forwardedFor(i)));
   return statuses;
@@ -36,7 +41,12 @@ async function attempts(platform: TestPlatform, count: number, email: () => stri
 
 describe('sign-in limits', () => {
   it('behind a trusted proxy, gives each client its own budget, from the right-most address the proxy wrote', async () => {
-    const first = await attempts(proxied, LIMIT + 1, () => uniqueEmail('first'), () => '203.0.113.1');
+    const first = await attempts(
+      proxied,
+      LIMIT + 1,
+      () => uniqueEmail('first'),
+      () => '203.0.113.1',
+    );
     expect(first).toEqual([401, 401, 401, 429]);
     // A client writing addresses of its own in front changes nothing: the proxy appended the real one.
     expect(await attempt(proxied, uniqueEmail('first'), '198.51.100.99, 203.0.113.1')).toBe(429);
@@ -44,13 +54,23 @@ describe('sign-in limits', () => {
   });
 
   it('ignores X-Forwarded-For from a socket it does not trust', async () => {
-    const statuses = await attempts(direct, LIMIT + 1, () => uniqueEmail('spoof'), (i) => `192.0.2.${i + 1}`);
+    const statuses = await attempts(
+      direct,
+      LIMIT + 1,
+      () => uniqueEmail('spoof'),
+      (i) => `192.0.2.${i + 1}`,
+    );
     expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('limits attempts on one account from many addresses', async () => {
     const email = uniqueEmail('target');
-    const statuses = await attempts(proxied, LIMIT + 2, () => email, (i) => `198.51.100.${i + 1}`);
+    const statuses = await attempts(
+      proxied,
+      LIMIT + 2,
+      () => email,
+      (i) => `198.51.100.${i + 1}`,
+    );
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
     // Another account, from one of those addresses, is not held back.
     expect(await attempt(proxied, uniqueEmail('other'), '198.51.100.1')).toBe(401);

@@ -16,10 +16,19 @@ beforeAll(async () => {
   await readonly.signUp(uniqueEmail('readonly'));
   await addMember(org.owner, org.slug, readonly, 'Read-only');
   ref = (
-    await org.owner.post('/api/platform/projects', { name: 'Snippets', organization_slug: org.slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await org.owner.post('/api/platform/projects', {
+      name: 'Snippets',
+      organization_slug: org.slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
   // Snippets live in the platform's store: the instance need not be up, only the project row.
-  await waitFor(() => org.owner.get(`/api/platform/projects/${ref}`), (a) => a.status === 200);
+  await waitFor(
+    () => org.owner.get(`/api/platform/projects/${ref}`),
+    (a) => a.status === 200,
+  );
 });
 afterAll(() => platform?.destroy());
 

@@ -39,7 +39,10 @@ beforeAll(async () => {
   await readonly.signUp(uniqueEmail('readonly'));
   await addMember(org.owner, org.slug, readonly, 'Read-only');
   project = await projectWithRows(org, '17', 1);
-  const resized = await org.owner.post(`/api/platform/projects/${project.ref}/billing/addons`, { addon_type: 'compute_instance', addon_variant: 'ci_nano' });
+  const resized = await org.owner.post(`/api/platform/projects/${project.ref}/billing/addons`, {
+    addon_type: 'compute_instance',
+    addon_variant: 'ci_nano',
+  });
   expect(resized.status).toBe(202);
   await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
 });

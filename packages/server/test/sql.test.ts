@@ -18,9 +18,18 @@ beforeAll(async () => {
   await readonly.signUp(uniqueEmail('readonly'));
   await addMember(org.owner, org.slug, readonly, 'Read-only');
   ref = (
-    await org.owner.post('/api/platform/projects', { name: 'Editor', organization_slug: org.slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+    await org.owner.post('/api/platform/projects', {
+      name: 'Editor',
+      organization_slug: org.slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
   ).body.ref;
-  await waitFor(() => org.owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  await waitFor(
+    () => org.owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   connectionString = (await org.owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
 });
 afterAll(() => platform?.destroy());
@@ -53,7 +62,10 @@ describe('POST /platform/pg-meta/{ref}/query', () => {
     });
     expect(created.body.durationMs).toBeGreaterThanOrEqual(0);
     // The rows are really there, owned by the members' role.
-    const { rows } = await query(connectionString, `select count(*)::int as n, pg_catalog.pg_get_userbyid(relowner) as owner from "Notes ü", pg_class where relname = 'Notes ü' group by 2`);
+    const { rows } = await query(
+      connectionString,
+      `select count(*)::int as n, pg_catalog.pg_get_userbyid(relowner) as owner from "Notes ü", pg_class where relname = 'Notes ü' group by 2`,
+    );
     expect(rows[0]).toEqual({ n: 2, owner: 'postgres' });
     expect((await run(org.owner, 'select current_user')).body.rows).toEqual([['postgres']]);
   });
@@ -93,7 +105,10 @@ describe('POST /platform/pg-meta/{ref}/query', () => {
   it('runs an owner’s read_only query through the read-only role: a COMMIT inside cannot open a writable transaction', async () => {
     const read = await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'select current_user', read_only: true });
     expect(read.body.rows).toEqual([['basin_readonly']]);
-    const escape = await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'commit; set default_transaction_read_only = off; delete from "Notes ü"', read_only: true });
+    const escape = await org.owner.post(`/api/platform/pg-meta/${ref}/query`, {
+      query: 'commit; set default_transaction_read_only = off; delete from "Notes ü"',
+      read_only: true,
+    });
     expect(escape.status).toBe(400);
     expect(['25006', '42501']).toContain(escape.body.code); // read-only transaction, or no privilege to write
     expect((await query(connectionString, 'select count(*)::int as n from "Notes ü"')).rows[0].n).toBe(2);

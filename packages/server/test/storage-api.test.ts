@@ -72,9 +72,15 @@ describe('the storage schema', () => {
       { relname: 'buckets', owner: 'supabase_storage_admin', rls: true, policies: 0 },
       { relname: 'objects', owner: 'supabase_storage_admin', rls: true, policies: 0 },
     ]);
-    const role = await query(project.meta.connectionString, `select rolsuper, rolcanlogin from pg_roles where rolname = 'supabase_storage_admin'`);
+    const role = await query(
+      project.meta.connectionString,
+      `select rolsuper, rolcanlogin from pg_roles where rolname = 'supabase_storage_admin'`,
+    );
     expect(role.rows).toEqual([{ rolsuper: false, rolcanlogin: false }]);
-    const schemaOwner = await query(project.meta.connectionString, `select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'storage'`);
+    const schemaOwner = await query(
+      project.meta.connectionString,
+      `select pg_get_userbyid(nspowner) as owner from pg_namespace where nspname = 'storage'`,
+    );
     expect(schemaOwner.rows).toEqual([{ owner: 'basin_admin' }]);
     const helpers = await query(
       project.meta.connectionString,
@@ -85,7 +91,10 @@ describe('the storage schema', () => {
 
   it('lets a member write the usual own-folder policies as postgres', async () => {
     await query(project.meta.connectionString, OWN_FOLDER_POLICIES);
-    const { rows } = await query(project.meta.connectionString, `select policyname from pg_policies where schemaname = 'storage' order by 1`);
+    const { rows } = await query(
+      project.meta.connectionString,
+      `select policyname from pg_policies where schemaname = 'storage' order by 1`,
+    );
     expect(rows.map((row) => row.policyname)).toEqual(['own folder delete', 'own folder read', 'own folder update', 'own folder write']);
   });
 });
@@ -95,14 +104,26 @@ describe('buckets', () => {
     const created = await service.storage.createBucket('photos', { public: true, fileSizeLimit: '1MB', allowedMimeTypes: ['image/*'] });
     expect(created).toEqual({ data: { name: 'photos' }, error: null });
     const { data: bucket } = await service.storage.getBucket('photos');
-    expect(bucket).toMatchObject({ id: 'photos', name: 'photos', public: true, file_size_limit: 1024 * 1024, allowed_mime_types: ['image/*'] });
+    expect(bucket).toMatchObject({
+      id: 'photos',
+      name: 'photos',
+      public: true,
+      file_size_limit: 1024 * 1024,
+      allowed_mime_types: ['image/*'],
+    });
     const { data: list } = await service.storage.listBuckets();
     expect(list!.map((b) => b.id)).toContain('photos');
 
-    expect((await service.storage.updateBucket('photos', { public: false, fileSizeLimit: 2048, allowedMimeTypes: ['image/png'] })).data).toEqual({
+    expect(
+      (await service.storage.updateBucket('photos', { public: false, fileSizeLimit: 2048, allowedMimeTypes: ['image/png'] })).data,
+    ).toEqual({
       message: 'Successfully updated',
     });
-    expect((await service.storage.getBucket('photos')).data).toMatchObject({ public: false, file_size_limit: 2048, allowed_mime_types: ['image/png'] });
+    expect((await service.storage.getBucket('photos')).data).toMatchObject({
+      public: false,
+      file_size_limit: 2048,
+      allowed_mime_types: ['image/png'],
+    });
 
     const again = await service.storage.createBucket('photos');
     expect(again.error).toMatchObject({ status: 409, message: 'The resource already exists' });
@@ -137,7 +158,9 @@ describe('objects', () => {
 
   it('uploads raw bodies and multipart forms, downloads them byte for byte and describes them', async () => {
     const raw = randomBytes(3000);
-    const up = await service.storage.from('files').upload('raw/one.bin', raw, { contentType: 'application/octet-stream', cacheControl: '60' });
+    const up = await service.storage
+      .from('files')
+      .upload('raw/one.bin', raw, { contentType: 'application/octet-stream', cacheControl: '60' });
     expect(up.error).toBeNull();
     expect(up.data).toMatchObject({ path: 'raw/one.bin', fullPath: 'files/raw/one.bin' });
     expect(up.data!.id).toMatch(/^[0-9a-f-]{36}$/);
@@ -150,7 +173,14 @@ describe('objects', () => {
     expect(await downloaded.data!.text()).toBe('hello, storage');
 
     const { data: info } = await service.storage.from('files').info('form/hello.txt');
-    expect(info).toMatchObject({ name: 'form/hello.txt', bucketId: 'files', size: 14, contentType: 'text/plain', cacheControl: 'max-age=3600', metadata: { kind: 'greeting' } });
+    expect(info).toMatchObject({
+      name: 'form/hello.txt',
+      bucketId: 'files',
+      size: 14,
+      contentType: 'text/plain',
+      cacheControl: 'max-age=3600',
+      metadata: { kind: 'greeting' },
+    });
     expect(info!.etag).toBe(`"${createHash('md5').update('hello, storage').digest('hex')}"`);
     expect((await service.storage.from('files').exists('form/hello.txt')).data).toBe(true);
     expect((await service.storage.from('files').exists('form/nothing.txt')).data).toBe(false);
@@ -163,14 +193,19 @@ describe('objects', () => {
     expect(response.headers.get('etag')).toBe(`"${createHash('md5').update(raw).digest('hex')}"`);
     expect(response.headers.get('last-modified')).toBeTruthy();
     await response.arrayBuffer();
-    const cached = await fetch(storageUrl('/object/files/raw/one.bin'), { headers: { ...withKey(project.keys.service), 'if-none-match': response.headers.get('etag')! } });
+    const cached = await fetch(storageUrl('/object/files/raw/one.bin'), {
+      headers: { ...withKey(project.keys.service), 'if-none-match': response.headers.get('etag')! },
+    });
     expect(cached.status).toBe(304);
   });
 
   it('refuses a second upload of a key unless upserting, and replaces the bytes when it is', async () => {
     const bucket = service.storage.from('files');
     expect((await bucket.upload('dup.txt', Buffer.from('first'))).error).toBeNull();
-    expect((await bucket.upload('dup.txt', Buffer.from('second'))).error).toMatchObject({ status: 409, message: 'The resource already exists' });
+    expect((await bucket.upload('dup.txt', Buffer.from('second'))).error).toMatchObject({
+      status: 409,
+      message: 'The resource already exists',
+    });
     expect((await bucket.upload('dup.txt', Buffer.from('second'), { upsert: true })).error).toBeNull();
     expect(await (await bucket.download('dup.txt')).data!.text()).toBe('second');
     expect((await bucket.update('dup.txt', Buffer.from('third'))).error).toBeNull();
@@ -181,7 +216,9 @@ describe('objects', () => {
   });
 
   it('checks uploads against the bucket’s allowed types and size limit', async () => {
-    expect((await service.storage.createBucket('images', { public: false, allowedMimeTypes: ['image/*'], fileSizeLimit: 1024 })).error).toBeNull();
+    expect(
+      (await service.storage.createBucket('images', { public: false, allowedMimeTypes: ['image/*'], fileSizeLimit: 1024 })).error,
+    ).toBeNull();
     const bucket = service.storage.from('images');
     const wrongType = await bucket.upload('a.txt', Buffer.from('text'), { contentType: 'text/plain' });
     expect(wrongType.error).toMatchObject({ status: 415, message: 'mime type text/plain is not supported' });
@@ -193,10 +230,14 @@ describe('objects', () => {
     const { data: listed } = await bucket.list();
     expect(listed!.map((entry) => entry.name)).toEqual(['ok.png']);
     // The project's own limit (Storage settings) caps every bucket's.
-    expect((await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 512 })).status).toBe(200);
+    expect((await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 512 })).status).toBe(
+      200,
+    );
     expect((await bucket.upload('capped.png', randomBytes(600), { contentType: 'image/png' })).error).toMatchObject({ status: 413 });
     expect((await service.storage.from('files').upload('capped.bin', randomBytes(600))).error).toMatchObject({ status: 413 });
-    expect((await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 50 * 1024 * 1024 })).status).toBe(200);
+    expect(
+      (await project.meta.owner.patch(`/api/platform/storage/${project.meta.ref}/settings`, { file_size_limit: 50 * 1024 * 1024 })).status,
+    ).toBe(200);
     // Nothing half-written is left behind by the refusals.
     expect(await readdir(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, '.tmp'))).toEqual([]);
   });
@@ -213,7 +254,13 @@ describe('objects', () => {
     expect((await bucket.list('tree/')).data!.map((entry) => entry.name)).toEqual(['sub', 'sub2', 'C.txt', 'a.txt', 'b.txt']);
     expect((await bucket.list('tree', { search: 'c' })).data!.map((entry) => entry.name)).toEqual(['C.txt']);
     expect((await bucket.list('tree', { search: 'sub' })).data!.map((entry) => entry.name)).toEqual(['sub', 'sub2']);
-    expect((await bucket.list('tree', { sortBy: { column: 'name', order: 'desc' } })).data!.map((entry) => entry.name)).toEqual(['sub2', 'sub', 'b.txt', 'a.txt', 'C.txt']);
+    expect((await bucket.list('tree', { sortBy: { column: 'name', order: 'desc' } })).data!.map((entry) => entry.name)).toEqual([
+      'sub2',
+      'sub',
+      'b.txt',
+      'a.txt',
+      'C.txt',
+    ]);
     expect((await bucket.list('tree', { limit: 2, offset: 2 })).data!.map((entry) => entry.name)).toEqual(['C.txt', 'a.txt']);
     const root = (await bucket.list()).data!.map((entry) => entry.name);
     expect(root).toEqual(expect.arrayContaining(['tree', 'raw', 'form', 'tree-sibling.txt', 'dup.txt']));
@@ -275,9 +322,17 @@ describe('objects', () => {
       expect([400, 404], key).toContain(response.status);
       expect(((await response.json()) as { statusCode: string }).statusCode).toBe(String(response.status));
     }
-    const badJson = await fetch(storageUrl('/object/list/files'), { method: 'POST', headers: { ...withKey(project.keys.service), 'content-type': 'application/json' }, body: '{' });
+    const badJson = await fetch(storageUrl('/object/list/files'), {
+      method: 'POST',
+      headers: { ...withKey(project.keys.service), 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(badJson.status).toBe(400);
-    const noExpiry = await fetch(storageUrl('/object/sign/files/range.txt'), { method: 'POST', headers: withKey(project.keys.service), body: '{}' });
+    const noExpiry = await fetch(storageUrl('/object/sign/files/range.txt'), {
+      method: 'POST',
+      headers: withKey(project.keys.service),
+      body: '{}',
+    });
     expect(noExpiry.status).toBe(400);
     const brokenForm = await fetch(storageUrl('/object/files/broken.txt'), {
       method: 'POST',
@@ -304,7 +359,9 @@ describe('public and signed URLs over plain HTTP', () => {
     const response = await fetch(publicUrl);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('public bytes');
-    const download = await fetch(service.storage.from('public-files').getPublicUrl('pub/logo.txt', { download: 'saved.txt' }).data.publicUrl);
+    const download = await fetch(
+      service.storage.from('public-files').getPublicUrl('pub/logo.txt', { download: 'saved.txt' }).data.publicUrl,
+    );
     expect(download.headers.get('content-disposition')).toContain('attachment; filename="saved.txt"');
     await download.arrayBuffer();
 
@@ -351,7 +408,11 @@ describe('public and signed URLs over plain HTTP', () => {
     const many = await bucket.createSignedUrls(['range.txt', 'missing.txt'], 60);
     expect(many.data).toEqual([
       expect.objectContaining({ path: 'range.txt', error: null, signedUrl: expect.stringContaining('token=') }),
-      expect.objectContaining({ path: 'missing.txt', error: 'Either the object does not exist or you do not have access to it', signedUrl: null }),
+      expect.objectContaining({
+        path: 'missing.txt',
+        error: 'Either the object does not exist or you do not have access to it',
+        signedUrl: null,
+      }),
     ]);
     expect((await bucket.createSignedUrl('missing.txt', 60)).error).toMatchObject({ status: 404 });
   });
@@ -373,13 +434,18 @@ describe('public and signed URLs over plain HTTP', () => {
     await again.arrayBuffer();
 
     const withClient = await bucket.createSignedUploadUrl('signed/client.txt');
-    const viaClient = await anon.storage.from('files').uploadToSignedUrl('signed/client.txt', withClient.data!.token, Buffer.from('from client'));
+    const viaClient = await anon.storage
+      .from('files')
+      .uploadToSignedUrl('signed/client.txt', withClient.data!.token, Buffer.from('from client'));
     expect(viaClient.error).toBeNull();
     expect(viaClient.data).toMatchObject({ path: 'signed/client.txt', fullPath: 'files/signed/client.txt' });
     // A download token does not stand in for an upload token.
     const download = await bucket.createSignedUrl('signed/client.txt', 60);
     const downloadToken = new URL(download.data!.signedUrl).searchParams.get('token')!;
-    const misuse = await fetch(storageUrl(`/object/upload/sign/files/signed/client.txt?token=${downloadToken}`), { method: 'PUT', body: 'x' });
+    const misuse = await fetch(storageUrl(`/object/upload/sign/files/signed/client.txt?token=${downloadToken}`), {
+      method: 'PUT',
+      body: 'x',
+    });
     expect(misuse.status).toBe(400);
     await misuse.arrayBuffer();
   });
@@ -397,14 +463,18 @@ describe('row level security on storage.objects', () => {
   it('lets each user write and read only their own folder', async () => {
     const mine = await a.client.storage.from('docs').upload(`${a.id}/notes.txt`, Buffer.from('A private'));
     expect(mine.error).toBeNull();
-    const { rows } = await query(project.meta.connectionString, `select owner::text, owner_id from storage.objects where name = $1`, [`${a.id}/notes.txt`]);
+    const { rows } = await query(project.meta.connectionString, `select owner::text, owner_id from storage.objects where name = $1`, [
+      `${a.id}/notes.txt`,
+    ]);
     expect(rows).toEqual([{ owner: a.id, owner_id: a.id }]);
     expect((await b.client.storage.from('docs').upload(`${b.id}/notes.txt`, Buffer.from('B private'))).error).toBeNull();
 
     const intruding = await a.client.storage.from('docs').upload(`${b.id}/planted.txt`, Buffer.from('x'));
     expect(intruding.error).toMatchObject({ status: 403 });
     expect(intruding.error!.message).toMatch(/row-level security/);
-    await expect(stat(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'docs', b.id, 'planted.txt'))).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'docs', b.id, 'planted.txt'))).rejects.toThrow(
+      /ENOENT/,
+    );
 
     expect(await (await a.client.storage.from('docs').download(`${a.id}/notes.txt`)).data!.text()).toBe('A private');
     expect((await b.client.storage.from('docs').download(`${a.id}/notes.txt`)).error).toMatchObject({ status: 404 });
@@ -477,7 +547,9 @@ describe('a 50 MB file', () => {
     const { data: info } = await service.storage.from('big').info('big.bin');
     expect(info).toMatchObject({ size, etag: `"${md5}"` });
     const onDisk = await readdir(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'big', 'big.bin'));
-    expect((await stat(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'big', 'big.bin', onDisk[0]!))).size).toBe(size);
+    expect((await stat(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'big', 'big.bin', onDisk[0]!))).size).toBe(
+      size,
+    );
 
     const over = await service.storage.from('big').upload('over.bin', randomBytes(size + 1), { contentType: 'application/octet-stream' });
     expect(over.error).toMatchObject({ status: 413 });

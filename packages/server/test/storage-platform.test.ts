@@ -18,11 +18,23 @@ const base = () => `/api/platform/storage/${ref}`;
 
 /** A request with the member's session, any body (streamed uploads), as the dashboard sends it. */
 function send(client: ApiClient, method: string, path: string, body?: RequestInit['body'], headers: Record<string, string> = {}) {
-  return fetch(`${client.baseUrl}${path}`, { method, headers: { cookie: client.cookie, origin: client.baseUrl, ...headers }, body, duplex: 'half' } as RequestInit);
+  return fetch(`${client.baseUrl}${path}`, {
+    method,
+    headers: { cookie: client.cookie, origin: client.baseUrl, ...headers },
+    body,
+    duplex: 'half',
+  } as RequestInit);
 }
-const objectPath = (bucket: string, key: string) => `${base()}/buckets/${encodeURIComponent(bucket)}/objects/${key.split('/').map(encodeURIComponent).join('/')}`;
-const upload = (client: ApiClient, bucket: string, key: string, body: RequestInit['body'], type = 'application/octet-stream', headers: Record<string, string> = {}) =>
-  send(client, 'PUT', objectPath(bucket, key), body, { 'content-type': type, ...headers });
+const objectPath = (bucket: string, key: string) =>
+  `${base()}/buckets/${encodeURIComponent(bucket)}/objects/${key.split('/').map(encodeURIComponent).join('/')}`;
+const upload = (
+  client: ApiClient,
+  bucket: string,
+  key: string,
+  body: RequestInit['body'],
+  type = 'application/octet-stream',
+  headers: Record<string, string> = {},
+) => send(client, 'PUT', objectPath(bucket, key), body, { 'content-type': type, ...headers });
 const bytesOf = async (response: Response) => Buffer.from(await response.arrayBuffer());
 /** The project's gateway for a URL made for `http://{ref}.{BASIN_DOMAIN}`. */
 const viaGateway = (url: string) => url.replace(/^http:\/\/[^/]+/, `${project.meta.platform.url}/api/projects/${ref}/gateway`);
@@ -51,11 +63,25 @@ describe('buckets', () => {
   it('are created, read, changed and listed by builders; read-only members read them', async () => {
     expect(await owner.get(`${base()}/buckets`)).toMatchObject({ status: 200, body: [] });
     const created = await owner.post(`${base()}/buckets`, { name: 'docs' });
-    expect(created).toMatchObject({ status: 201, body: { id: 'docs', name: 'docs', public: false, file_size_limit: null, allowed_mime_types: null } });
-    const pics = await members.developer.post(`${base()}/buckets`, { name: 'pics', public: true, file_size_limit: 1024 * 1024, allowed_mime_types: ['image/*'] });
-    expect(pics).toMatchObject({ status: 201, body: { id: 'pics', public: true, file_size_limit: 1048576, allowed_mime_types: ['image/*'] } });
+    expect(created).toMatchObject({
+      status: 201,
+      body: { id: 'docs', name: 'docs', public: false, file_size_limit: null, allowed_mime_types: null },
+    });
+    const pics = await members.developer.post(`${base()}/buckets`, {
+      name: 'pics',
+      public: true,
+      file_size_limit: 1024 * 1024,
+      allowed_mime_types: ['image/*'],
+    });
+    expect(pics).toMatchObject({
+      status: 201,
+      body: { id: 'pics', public: true, file_size_limit: 1048576, allowed_mime_types: ['image/*'] },
+    });
 
-    expect(await members.reader.post(`${base()}/buckets`, { name: 'nope' })).toMatchObject({ status: 403, body: { message: expect.stringMatching(/Owner, Administrator or Developer/) } });
+    expect(await members.reader.post(`${base()}/buckets`, { name: 'nope' })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringMatching(/Owner, Administrator or Developer/) },
+    });
     expect(await owner.post(`${base()}/buckets`, { name: 'docs' })).toMatchObject({ status: 409 });
     expect((await owner.post(`${base()}/buckets`, { name: '.hidden' })).status).toBe(400);
     expect((await owner.post(`${base()}/buckets`, { name: 'a/b' })).status).toBe(400);
@@ -77,7 +103,10 @@ describe('buckets', () => {
     });
     expect((await owner.patch(`${base()}/buckets/pics`, {})).status).toBe(400);
     // What the dashboard changes is what storage-js sees.
-    const { rows } = await query(project.meta.connectionString, `select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id`);
+    const { rows } = await query(
+      project.meta.connectionString,
+      `select id, public, file_size_limit, allowed_mime_types from storage.buckets order by id`,
+    );
     expect(rows).toEqual([
       { id: 'docs', public: false, file_size_limit: null, allowed_mime_types: null },
       { id: 'pics', public: true, file_size_limit: '1048576', allowed_mime_types: ['image/png', 'image/jpeg'] },
@@ -139,9 +168,14 @@ describe('files', () => {
   });
 
   it('signed and public URLs download without a key', async () => {
-    expect(await members.reader.post(`${base()}/buckets/docs/objects/sign`, { path: 'notes/hello.txt', expiresIn: 60 })).toMatchObject({ status: 403 });
+    expect(await members.reader.post(`${base()}/buckets/docs/objects/sign`, { path: 'notes/hello.txt', expiresIn: 60 })).toMatchObject({
+      status: 403,
+    });
     const signed = await members.developer.post(`${base()}/buckets/docs/objects/sign`, { path: 'notes/my file (1).txt', expiresIn: 60 });
-    expect(signed).toMatchObject({ status: 200, body: { signedUrl: expect.stringMatching(/\/storage\/v1\/object\/sign\/docs\/notes\/.+\?token=/), expiresAt: expect.any(String) } });
+    expect(signed).toMatchObject({
+      status: 200,
+      body: { signedUrl: expect.stringMatching(/\/storage\/v1\/object\/sign\/docs\/notes\/.+\?token=/), expiresAt: expect.any(String) },
+    });
     const fetched = await fetch(viaGateway(signed.body.signedUrl));
     expect(fetched.status).toBe(200);
     expect(await fetched.text()).toBe('one');
@@ -149,14 +183,24 @@ describe('files', () => {
     expect((await owner.post(`${base()}/buckets/docs/objects/sign`, { path: 'big.bin', expiresIn: 0 })).status).toBe(400);
 
     const publicUrl = await members.reader.post(`${base()}/buckets/pics/objects/public-url`, { path: 'logo.png' });
-    expect(publicUrl).toMatchObject({ status: 200, body: { publicUrl: expect.stringMatching(/\/storage\/v1\/object\/public\/pics\/logo\.png$/) } });
+    expect(publicUrl).toMatchObject({
+      status: 200,
+      body: { publicUrl: expect.stringMatching(/\/storage\/v1\/object\/public\/pics\/logo\.png$/) },
+    });
     expect((await fetch(viaGateway(publicUrl.body.publicUrl))).status).toBe(200);
-    expect(await owner.post(`${base()}/buckets/docs/objects/public-url`, { path: 'big.bin' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/not public/) } });
+    expect(await owner.post(`${base()}/buckets/docs/objects/public-url`, { path: 'big.bin' })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringMatching(/not public/) },
+    });
   });
 
   it('move, and delete many (a folder with everything under it)', async () => {
-    expect(await members.reader.post(`${base()}/buckets/docs/objects/move`, { from: 'big.bin', to: 'archive/big.bin' })).toMatchObject({ status: 403 });
-    expect(await owner.post(`${base()}/buckets/docs/objects/move`, { from: 'big.bin', to: 'archive/big.bin' })).toMatchObject({ status: 200 });
+    expect(await members.reader.post(`${base()}/buckets/docs/objects/move`, { from: 'big.bin', to: 'archive/big.bin' })).toMatchObject({
+      status: 403,
+    });
+    expect(await owner.post(`${base()}/buckets/docs/objects/move`, { from: 'big.bin', to: 'archive/big.bin' })).toMatchObject({
+      status: 200,
+    });
     expect((await send(owner, 'GET', objectPath('docs', 'big.bin'))).status).toBe(404);
     expect((await bytesOf(await send(owner, 'GET', objectPath('docs', 'archive/big.bin')))).equals(big)).toBe(true);
 
@@ -165,7 +209,11 @@ describe('files', () => {
     expect(await members.reader.post(`${base()}/buckets/docs/objects/delete`, { paths: ['tmp/one.txt'] })).toMatchObject({ status: 403 });
     const removed = await members.developer.post(`${base()}/buckets/docs/objects/delete`, { paths: ['tmp/', 'notes/deep/b.md'] });
     expect(removed.status).toBe(200);
-    expect(removed.body.map((entry: { name: string }) => entry.name).sort()).toEqual(['notes/deep/b.md', 'tmp/.emptyFolderPlaceholder', 'tmp/one.txt']);
+    expect(removed.body.map((entry: { name: string }) => entry.name).sort()).toEqual([
+      'notes/deep/b.md',
+      'tmp/.emptyFolderPlaceholder',
+      'tmp/one.txt',
+    ]);
     const root = await owner.post(`${base()}/buckets/docs/objects/list`, {});
     expect(root.body.map((entry: { name: string }) => entry.name)).toEqual(['archive', 'notes']);
     expect((await owner.post(`${base()}/buckets/docs/objects/delete`, { paths: [] })).status).toBe(400);
@@ -174,10 +222,19 @@ describe('files', () => {
 
 describe('storage settings', () => {
   it("the project's file size limit: read by all, set by Owners and Administrators, held on uploads and bucket limits", async () => {
-    expect(await members.reader.get(`${base()}/settings`)).toMatchObject({ status: 200, body: { file_size_limit: 50 * 1024 * 1024, max_file_size_limit: 5 * 1024 ** 3 } });
-    expect(await members.developer.patch(`${base()}/settings`, { file_size_limit: 1024 })).toMatchObject({ status: 403, body: { message: expect.stringMatching(/Owner or Administrator/) } });
+    expect(await members.reader.get(`${base()}/settings`)).toMatchObject({
+      status: 200,
+      body: { file_size_limit: 50 * 1024 * 1024, max_file_size_limit: 5 * 1024 ** 3 },
+    });
+    expect(await members.developer.patch(`${base()}/settings`, { file_size_limit: 1024 })).toMatchObject({
+      status: 403,
+      body: { message: expect.stringMatching(/Owner or Administrator/) },
+    });
     expect((await owner.patch(`${base()}/settings`, { file_size_limit: 6 * 1024 ** 3 })).status).toBe(400);
-    expect(await members.admin.patch(`${base()}/settings`, { file_size_limit: 10 * 1024 * 1024 })).toMatchObject({ status: 200, body: { file_size_limit: 10485760 } });
+    expect(await members.admin.patch(`${base()}/settings`, { file_size_limit: 10 * 1024 * 1024 })).toMatchObject({
+      status: 200,
+      body: { file_size_limit: 10485760 },
+    });
     const tooLarge = await upload(owner, 'docs', 'large.bin', randomBytes(11 * 1024 * 1024));
     expect(tooLarge.status).toBe(413);
     expect((await owner.patch(`${base()}/buckets/docs`, { file_size_limit: 20 * 1024 * 1024 })).status).toBe(400);
@@ -187,7 +244,9 @@ describe('storage settings', () => {
 
 /** The entries of a zip and their bytes. */
 async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))));
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     file.on('entry', (entry: yauzl.Entry) => {
@@ -252,17 +311,26 @@ describe('the bucket lifecycle and a stopped project', () => {
 
   it('answers 409 with a clear message while the project is not running', async () => {
     expect((await owner.post(`/api/platform/projects/${ref}/restart`)).status).toBeLessThan(300);
-    expect(await members.reader.get(`${base()}/buckets`)).toMatchObject({ status: 409, body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) } });
+    expect(await members.reader.get(`${base()}/buckets`)).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/not running \(status RESTARTING\)/) },
+    });
     expect((await upload(owner, 'pics', 'a.png', 'x', 'image/png')).status).toBe(409);
   });
 
   it('removes the files and the archive with the project', async () => {
     const { dataDir } = project.meta.platform.ctx.config;
     const places = [path.join(dataDir, 'storage', ref), path.join(dataDir, 'storage-archives', ref)];
-    await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (answer) => answer.body.status === 'ACTIVE_HEALTHY');
+    await waitFor(
+      () => owner.get(`/api/platform/projects/${ref}/status`),
+      (answer) => answer.body.status === 'ACTIVE_HEALTHY',
+    );
     expect(places.map((place) => existsSync(place))).toEqual([true, true]);
     expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
-    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status, (status) => status === 404);
+    await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status,
+      (status) => status === 404,
+    );
     expect(places.map((place) => existsSync(place))).toEqual([false, false]);
   });
 });

@@ -131,7 +131,10 @@ describe('resumable uploads', () => {
     expect(rows).toEqual([{ owner_id: user.id, size: String(22 * MB), cache: 'max-age=3600' }]);
     // The finished upload is gone: its URL answers 404 now.
     expect(await pendingUploads()).toEqual([]);
-    const head = await fetch(first.url!, { method: 'HEAD', headers: { apikey: project.keys.anon, authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0' } });
+    const head = await fetch(first.url!, {
+      method: 'HEAD',
+      headers: { apikey: project.keys.anon, authorization: `Bearer ${user.token}`, 'tus-resumable': '1.0.0' },
+    });
     expect(head.status).toBe(404);
   }, 60_000);
 
@@ -163,7 +166,9 @@ describe('resumable uploads', () => {
     expect((await runUpload(Buffer.from('one'), { token: user.token, objectName, contentType: 'text/plain' })).error).toBeUndefined();
     const again = await runUpload(Buffer.from('two'), { token: user.token, objectName, contentType: 'text/plain' });
     expect(statusOf(again)).toBe(409);
-    expect((await runUpload(Buffer.from('three'), { token: user.token, objectName, contentType: 'text/plain', upsert: true })).error).toBeUndefined();
+    expect(
+      (await runUpload(Buffer.from('three'), { token: user.token, objectName, contentType: 'text/plain', upsert: true })).error,
+    ).toBeUndefined();
     const { data } = await service.storage.from('docs').download(objectName);
     expect(await data!.text()).toBe('three');
   }, 60_000);

@@ -64,7 +64,9 @@ describe('storage on S3', () => {
     const info = await service.storage.from('docs').info('notes/hello.txt');
     expect(info.data).toMatchObject({ size: text.length, etag: `"${md5(Buffer.from(text))}"` });
 
-    const ranged = await fetch(`${apiUrl}/storage/v1/object/docs/notes/hello.txt`, { headers: { ...withKey(project.keys.service), range: 'bytes=10-11' } });
+    const ranged = await fetch(`${apiUrl}/storage/v1/object/docs/notes/hello.txt`, {
+      headers: { ...withKey(project.keys.service), range: 'bytes=10-11' },
+    });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe(`bytes 10-11/${text.length}`);
     expect(await ranged.text()).toBe('S3');
@@ -223,14 +225,19 @@ describe('storage on S3', () => {
     expect(keys().length).toBeGreaterThan(0);
     const owner = project.meta.owner;
     expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
-    await waitFor(async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status, (status) => status === 404);
+    await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/status`)).status,
+      (status) => status === 404,
+    );
     expect(keys()).toEqual([]);
   });
 });
 
 /** The entries of a zip and their bytes. */
 async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))));
+  const file = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
   const entries = new Map<string, Buffer>();
   await new Promise<void>((resolve, reject) => {
     file.on('entry', (entry: yauzl.Entry) => {

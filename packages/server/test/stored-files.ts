@@ -7,7 +7,8 @@ import type { ApiClient } from './harness.ts';
  */
 export function storedFiles(client: ApiClient, ref: string) {
   const base = `/api/platform/storage/${ref}`;
-  const objectPath = (bucket: string, key: string) => `${base}/buckets/${encodeURIComponent(bucket)}/objects/${key.split('/').map(encodeURIComponent).join('/')}`;
+  const objectPath = (bucket: string, key: string) =>
+    `${base}/buckets/${encodeURIComponent(bucket)}/objects/${key.split('/').map(encodeURIComponent).join('/')}`;
   const send = (method: string, path: string, body?: Buffer | string, headers: Record<string, string> = {}) =>
     fetch(`${client.baseUrl}${path}`, { method, headers: { cookie: client.cookie, origin: client.baseUrl, ...headers }, body });
 

@@ -79,7 +79,11 @@ describe('support tickets', () => {
       emailed: true,
     });
 
-    const [mail] = await waitFor(async () => received, (mails) => mails.length === 1, 10_000);
+    const [mail] = await waitFor(
+      async () => received,
+      (mails) => mails.length === 1,
+      10_000,
+    );
     expect(mail!.from).toBe(SUPPORT_EMAIL);
     expect(mail!.to).toEqual([SUPPORT_EMAIL]);
     expect(mail!.raw).toMatch(/^Subject: \[Plan upgrade\] Upgrade to Pro\r?$/m);
@@ -95,7 +99,13 @@ describe('support tickets', () => {
 
   it('takes the organization from the project of a Database_unresponsive ticket', async () => {
     const project = (
-      await author.post('/api/platform/projects', { name: 'Stuck', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })
+      await author.post('/api/platform/projects', {
+        name: 'Stuck',
+        organization_slug: slug,
+        region: 'local',
+        postgres_engine: '17',
+        release_channel: 'ga',
+      })
     ).body;
     const answer = await author.post(
       '/api/platform/support/tickets',
@@ -117,7 +127,10 @@ describe('support tickets', () => {
     const stranger = new ApiClient(platform.url);
     await stranger.signUp(uniqueEmail('stranger'));
     expect((await stranger.get('/api/platform/support/tickets')).body).toEqual([]);
-    expect(await stranger.get(`/api/platform/support/tickets/${mine[0]!.id}`)).toEqual({ status: 404, body: { message: 'Support ticket not found' } });
+    expect(await stranger.get(`/api/platform/support/tickets/${mine[0]!.id}`)).toEqual({
+      status: 404,
+      body: { message: 'Support ticket not found' },
+    });
     expect((await stranger.post('/api/platform/support/tickets', ticket({ organizationSlug: slug }))).status).toBe(404);
     expect((await stranger.post('/api/platform/support/tickets', ticket({ projectRef: 'abcdefghijklmnopqrst' }))).status).toBe(404);
     expect((await new ApiClient(platform.url).get('/api/platform/support/tickets')).status).toBe(401);
@@ -130,7 +143,10 @@ describe('support tickets', () => {
       status: 400,
       body: { message: 'Choose a category from the list' },
     });
-    expect(await author.post('/api/platform/support/tickets', ticket({ subject: '   ' }))).toEqual({ status: 400, body: { message: 'Please add a subject' } });
+    expect(await author.post('/api/platform/support/tickets', ticket({ subject: '   ' }))).toEqual({
+      status: 400,
+      body: { message: 'Please add a subject' },
+    });
     expect((await author.post('/api/platform/support/tickets', ticket({ projectRef: 'nope' }))).status).toBe(400);
     expect((await author.get('/api/platform/support/tickets/abc')).status).toBe(400);
     expect(await count()).toBe(before);

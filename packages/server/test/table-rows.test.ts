@@ -30,7 +30,12 @@ interface RestAnswer {
   headers: Headers;
 }
 
-async function rest(client: ApiClient, method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<RestAnswer> {
+async function rest(
+  client: ApiClient,
+  method: string,
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string> } = {},
+): Promise<RestAnswer> {
   const response = await fetch(`${platform.url}/api/platform/projects/${ref}/rest/v1${path}`, {
     method,
     headers: {
@@ -57,30 +62,67 @@ beforeAll(async () => {
   await addMember(owner, slug, reader, 'Read-only');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('rows-outsider'));
-  ref = (await owner.post('/api/platform/projects', { name: 'Rows', organization_slug: slug, region: 'local', postgres_engine: '17', release_channel: 'ga' })).body.ref;
-  await waitFor(() => owner.get(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY');
+  ref = (
+    await owner.post('/api/platform/projects', {
+      name: 'Rows',
+      organization_slug: slug,
+      region: 'local',
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+  ).body.ref;
+  await waitFor(
+    () => owner.get(`/api/platform/projects/${ref}/status`),
+    (a) => a.body.status === 'ACTIVE_HEALTHY',
+  );
   await query((await owner.get(`/api/platform/projects/${ref}`)).body.connectionString, SCHEMA);
 });
 afterAll(() => platform?.destroy());
 
 describe('reading rows', () => {
   it('pages with an exact count, sorted and filtered as the grid asks', async () => {
-    const page = await rest(owner, 'GET', '/items?select=*&order=%22price%22.desc,%22id%22.asc&limit=100&offset=100', { headers: { prefer: 'count=exact' } });
+    const page = await rest(owner, 'GET', '/items?select=*&order=%22price%22.desc,%22id%22.asc&limit=100&offset=100', {
+      headers: { prefer: 'count=exact' },
+    });
     expect(page.status).toBe(206);
     expect(page.headers.get('content-range')).toBe('100-199/250');
     expect(page.body).toHaveLength(100);
     expect(page.body[0]).toEqual({ id: 150, name: 'item 150', price: 150 });
 
-    const filtered = await rest(owner, 'GET', `/items?${new URLSearchParams([['"price"', 'gte.200'], ['"name"', 'ilike.%item 21%'], ['order', '"id".asc']])}`, { headers: { prefer: 'count=exact' } });
+    const filtered = await rest(
+      owner,
+      'GET',
+      `/items?${new URLSearchParams([
+        ['"price"', 'gte.200'],
+        ['"name"', 'ilike.%item 21%'],
+        ['order', '"id".asc'],
+      ])}`,
+      { headers: { prefer: 'count=exact' } },
+    );
     expect(filtered.headers.get('content-range')).toBe('0-9/10');
     expect(filtered.body.map((row: { id: number }) => row.id)).toEqual([210, 211, 212, 213, 214, 215, 216, 217, 218, 219]);
 
-    const listed = await rest(owner, 'GET', `/items?${new URLSearchParams([['"id"', 'in.("3","1")'], ['"price"', 'is.not_null'], ['order', '"id".asc']])}`);
+    const listed = await rest(
+      owner,
+      'GET',
+      `/items?${new URLSearchParams([
+        ['"id"', 'in.("3","1")'],
+        ['"price"', 'is.not_null'],
+        ['order', '"id".asc'],
+      ])}`,
+    );
     expect(listed.body.map((row: { id: number }) => row.id)).toEqual([1, 3]);
   });
 
   it('reaches any table name and column name through quoting', async () => {
-    const odd = await rest(owner, 'GET', `/${encodeURIComponent('odd, name')}?${new URLSearchParams([['"a.b"', 'in.("2")'], ['order', '"x\\"y".asc']])}`);
+    const odd = await rest(
+      owner,
+      'GET',
+      `/${encodeURIComponent('odd, name')}?${new URLSearchParams([
+        ['"a.b"', 'in.("2")'],
+        ['order', '"x\\"y".asc'],
+      ])}`,
+    );
     expect(odd).toMatchObject({ status: 200, body: [{ 'a.b': 2, 'x"y': 'two' }] });
   });
 
@@ -94,7 +136,10 @@ describe('reading rows', () => {
 
   it('answers 404 to users outside the organization', async () => {
     expect(await rest(outsider, 'GET', '/items')).toMatchObject({ status: 404, body: { message: 'Project not found' } });
-    expect(await rest(outsider, 'POST', '/items', { body: { name: 'x' } })).toMatchObject({ status: 404, body: { message: 'Project not found' } });
+    expect(await rest(outsider, 'POST', '/items', { body: { name: 'x' } })).toMatchObject({
+      status: 404,
+      body: { message: 'Project not found' },
+    });
   });
 
   it('answers 401 without a session', async () => {
@@ -107,10 +152,15 @@ describe('writing rows', () => {
     const inserted = await rest(owner, 'POST', '/items', { body: { name: 'new', price: 7 }, headers: representation });
     expect(inserted).toMatchObject({ status: 201, body: [{ id: 251, name: 'new', price: 7 }] });
 
-    const updated = await rest(owner, 'PATCH', `/items?${new URLSearchParams([['"id"', 'in.("251")']])}`, { body: { name: 'renamed', price: null }, headers: representation });
+    const updated = await rest(owner, 'PATCH', `/items?${new URLSearchParams([['"id"', 'in.("251")']])}`, {
+      body: { name: 'renamed', price: null },
+      headers: representation,
+    });
     expect(updated).toMatchObject({ status: 200, body: [{ id: 251, name: 'renamed', price: null }] });
 
-    const deleted = await rest(owner, 'DELETE', `/items?${new URLSearchParams([['"id"', 'in.("251","250")']])}`, { headers: representation });
+    const deleted = await rest(owner, 'DELETE', `/items?${new URLSearchParams([['"id"', 'in.("251","250")']])}`, {
+      headers: representation,
+    });
     expect(deleted.status).toBe(200);
     expect(deleted.body.map((row: { id: number }) => row.id).sort()).toEqual([250, 251]);
     expect((await rest(owner, 'GET', '/items?id=gte.250')).body).toEqual([]);
@@ -119,7 +169,10 @@ describe('writing rows', () => {
   it("answers PostgREST's error body when the database refuses", async () => {
     const refused = await rest(owner, 'POST', '/items', { body: { price: 1 }, headers: representation });
     expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ code: '23502', message: 'null value in column "name" of relation "items" violates not-null constraint' });
+    expect(refused.body).toMatchObject({
+      code: '23502',
+      message: 'null value in column "name" of relation "items" violates not-null constraint',
+    });
   });
 
   it('refuses every write of a Read-only member with 403', async () => {
@@ -144,7 +197,10 @@ describe('row level security', () => {
   // Developers and up every row whatever the policies. basin_readonly does not bypass them, so
   // Read-only members see only what policies grant it (here: nothing).
   it('is bypassed as postgres and applies to basin_readonly', async () => {
-    expect((await rest(owner, 'GET', '/notes?order=id.asc')).body).toEqual([{ id: 1, body: 'kept' }, { id: 2, body: 'hidden' }]);
+    expect((await rest(owner, 'GET', '/notes?order=id.asc')).body).toEqual([
+      { id: 1, body: 'kept' },
+      { id: 2, body: 'hidden' },
+    ]);
     expect((await rest(reader, 'GET', '/notes')).body).toEqual([]);
   });
 });

@@ -35,7 +35,12 @@ export async function twoProjectsWithReader(url: string, organization: string): 
   await addMember(owner, slug, reader, 'Read-only');
   // Keys exist from creation on; waiting keeps the instance jobs out of the teardown.
   for (const ref of [refA, refB]) {
-    await waitFor(() => owner.get<{ status: string }>(`/api/platform/projects/${ref}/status`), (a) => a.body.status === 'ACTIVE_HEALTHY', 180_000, 500);
+    await waitFor(
+      () => owner.get<{ status: string }>(`/api/platform/projects/${ref}/status`),
+      (a) => a.body.status === 'ACTIVE_HEALTHY',
+      180_000,
+      500,
+    );
   }
   return { owner, reader, slug, refA, refB };
 }

@@ -17,12 +17,19 @@ interface UpgradeStatus {
   initiated_at: string;
 }
 
-const upgrade = (client: ApiClient, ref: string, target_version = '17') => client.post(`/api/v1/projects/${ref}/upgrade`, { target_version });
+const upgrade = (client: ApiClient, ref: string, target_version = '17') =>
+  client.post(`/api/v1/projects/${ref}/upgrade`, { target_version });
 const upgradeStatus = async (client: ApiClient, ref: string, trackingId?: string): Promise<UpgradeStatus> =>
   (await client.get(`/api/v1/projects/${ref}/upgrade/status${trackingId ? `?tracking_id=${trackingId}` : ''}`)).body.databaseUpgradeStatus;
 const upgradeEnded = (client: ApiClient, ref: string, trackingId: string) =>
-  waitFor(() => upgradeStatus(client, ref, trackingId), (s) => s.status !== 'Upgrading', 240_000, 50);
-const serverVersion = async (connectionString: string) => (await query(connectionString, 'show server_version')).rows[0].server_version as string;
+  waitFor(
+    () => upgradeStatus(client, ref, trackingId),
+    (s) => s.status !== 'Upgrading',
+    240_000,
+    50,
+  );
+const serverVersion = async (connectionString: string) =>
+  (await query(connectionString, 'show server_version')).rows[0].server_version as string;
 /** Nothing an upgrade keeps beside the data dirs (<ref>--next, --prev, --old) is left. */
 const leftovers = async (dataDir: string) => (await readdir(path.join(dataDir, 'projects'))).filter((name) => name.includes('--'));
 
@@ -48,7 +55,9 @@ async function recordProgress(platform: TestPlatform): Promise<(trackingId: stri
     create trigger test_record_upgrade_progress after insert or update on project_upgrades
       for each row execute function test_record_upgrade_progress();`);
   return async (trackingId) =>
-    (await platform.ctx.db.query('select progress from test_upgrade_progress where tracking_id = $1 order by seq', [trackingId])).rows.map((r) => r.progress);
+    (await platform.ctx.db.query('select progress from test_upgrade_progress where tracking_id = $1 order by seq', [trackingId])).rows.map(
+      (r) => r.progress,
+    );
 }
 
 describe('major upgrade', () => {
@@ -71,7 +80,10 @@ describe('major upgrade', () => {
        create function note_count() returns bigint language sql as 'select count(*) from notes';`,
     );
     // Before 16 the members' role cannot create roles: this one comes from the platform's superuser.
-    await query(asAdmin(platform, project.ref, project.connectionString), `create role reporter login password 'reporter-pw'; grant select on notes to reporter`);
+    await query(
+      asAdmin(platform, project.ref, project.connectionString),
+      `create role reporter login password 'reporter-pw'; grant select on notes to reporter`,
+    );
     const reporter = project.connectionString.replace(/\/\/postgres:[^@]+@/, '//reporter:reporter-pw@');
     expect(await upgradeStatus(org.owner, project.ref)).toBeNull();
 
@@ -92,7 +104,13 @@ describe('major upgrade', () => {
       240_000,
       20,
     );
-    expect(ended).toMatchObject({ tracking_id: trackingId, status: 'Upgraded', progress: '9_completed_upgrade', target_version: '17', error: null });
+    expect(ended).toMatchObject({
+      tracking_id: trackingId,
+      status: 'Upgraded',
+      progress: '9_completed_upgrade',
+      target_version: '17',
+      error: null,
+    });
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     expect(await progressOf(trackingId)).toEqual([...UPGRADE_STEPS.map(upgradeProgress), '9_completed_upgrade']);
 
@@ -108,15 +126,23 @@ describe('major upgrade', () => {
     await expect(query(reporter, 'select count(*) from long_notes')).rejects.toThrow(/permission denied/);
     expect(await leftovers(platform.dataDir)).toEqual([]);
     // A full backup of the upgraded database was taken before it reported Upgraded.
-    const { rows: backups } = await platform.ctx.db.query("select status from backups where project_ref = $1 and kind = 'upgrade'", [project.ref]);
+    const { rows: backups } = await platform.ctx.db.query("select status from backups where project_ref = $1 and kind = 'upgrade'", [
+      project.ref,
+    ]);
     expect(backups).toEqual([{ status: 'COMPLETED' }]);
   }, 180_000);
 
   it('refuses what it cannot do, with a clear message, and changes nothing', async () => {
     const project = await projectWithRows(org, '15', 10);
     expect(await upgrade(org.developer, project.ref)).toEqual({ status: 403, body: { message: LIFECYCLE_MESSAGES.upgradeForbidden } });
-    expect(await upgrade(org.owner, project.ref, '16')).toEqual({ status: 400, body: { message: LIFECYCLE_MESSAGES.upgradeTargetUnknown('16') } });
-    expect(await upgrade(org.owner, project.ref, '15')).toEqual({ status: 400, body: { message: LIFECYCLE_MESSAGES.upgradeTargetNotNewer('15', '15') } });
+    expect(await upgrade(org.owner, project.ref, '16')).toEqual({
+      status: 400,
+      body: { message: LIFECYCLE_MESSAGES.upgradeTargetUnknown('16') },
+    });
+    expect(await upgrade(org.owner, project.ref, '15')).toEqual({
+      status: 400,
+      body: { message: LIFECYCLE_MESSAGES.upgradeTargetNotNewer('15', '15') },
+    });
     expect((await upgrade(org.owner, project.ref, '')).status).toBe(400);
     expect(await statusOf(org.owner, project.ref)).toBe('ACTIVE_HEALTHY');
     expect(await upgradeStatus(org.owner, project.ref)).toBeNull();
@@ -166,7 +192,12 @@ describe('a platform killed (SIGKILL) in the middle of moving data', () => {
     const before = await fingerprint(project.connectionString);
     /** Kills the platform once the data is being copied, starts it again; answers the owner's client on the new one. */
     async function killWhileCopying(trackingId: string): Promise<ApiClient> {
-      const atKill = await waitFor(() => upgradeStatus(org.owner, project.ref, trackingId), (s) => parseUpgradeProgress(s.progress) >= 5, 120_000, 20);
+      const atKill = await waitFor(
+        () => upgradeStatus(org.owner, project.ref, trackingId),
+        (s) => parseUpgradeProgress(s.progress) >= 5,
+        120_000,
+        20,
+      );
       await first.kill();
       expect(atKill.status).toBe('Upgrading');
       const second = await ChildPlatform.start(dataDir, Number(new URL(first.url).port));
@@ -193,7 +224,9 @@ describe('a platform killed (SIGKILL) in the middle of moving data', () => {
   it('during a restore onto 17: it converges after the restart, with every row', async () => {
     const { dataDir, org, project, before, killWhileCopying } = await setUp();
     await pause(org, project.ref);
-    expect((await org.owner.post(`/api/platform/projects/${project.ref}/restore`, { postgres_engine: '17', release_channel: 'ga' })).status).toBe(202);
+    expect(
+      (await org.owner.post(`/api/platform/projects/${project.ref}/restore`, { postgres_engine: '17', release_channel: 'ga' })).status,
+    ).toBe(202);
     const { tracking_id } = await upgradeStatus(org.owner, project.ref);
     const owner = await killWhileCopying(tracking_id);
 

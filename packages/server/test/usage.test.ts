@@ -89,14 +89,27 @@ describe('project usage', () => {
     sent += await bytesOf(await gateway('/rest/v1/no_such_table'));
     sent += await bytesOf(await gateway('/auth/v1/settings')); // auth answers are counted as they stream out
     expect(sent).toBeGreaterThan(3 * 100 * 128);
-    expect(await waitFor(() => usageOf('egress'), (egress) => egress === before + sent, 15_000, 100)).toBe(before + sent);
+    expect(
+      await waitFor(
+        () => usageOf('egress'),
+        (egress) => egress === before + sent,
+        15_000,
+        100,
+      ),
+    ).toBe(before + sent);
   });
 
   it('counts function invocations, and the report charts them by function', async () => {
-    const deployed = await deployFunction(org.owner, project.ref, 'hello', { 'index.ts': `Deno.serve(() => new Response('hello from usage'));` }, {
-      entrypoint_path: 'index.ts',
-      verify_jwt: false,
-    });
+    const deployed = await deployFunction(
+      org.owner,
+      project.ref,
+      'hello',
+      { 'index.ts': `Deno.serve(() => new Response('hello from usage'));` },
+      {
+        entrypoint_path: 'index.ts',
+        verify_jwt: false,
+      },
+    );
     expect(deployed.status).toBe(201);
     const before = (await usageOf('function_invocations'))!;
     const egressBefore = (await usageOf('egress'))!;
@@ -106,8 +119,22 @@ describe('project usage', () => {
       expect(answer.status).toBe(200);
       sent += await bytesOf(answer);
     }
-    expect(await waitFor(() => usageOf('function_invocations'), (count) => count === before + 2, 15_000, 100)).toBe(before + 2);
-    expect(await waitFor(() => usageOf('egress'), (egress) => egress === egressBefore + sent, 15_000, 100)).toBe(egressBefore + sent);
+    expect(
+      await waitFor(
+        () => usageOf('function_invocations'),
+        (count) => count === before + 2,
+        15_000,
+        100,
+      ),
+    ).toBe(before + 2);
+    expect(
+      await waitFor(
+        () => usageOf('egress'),
+        (egress) => egress === egressBefore + sent,
+        15_000,
+        100,
+      ),
+    ).toBe(egressBefore + sent);
     const chart = (await org.developer.get(`/api/platform/projects/${project.ref}/reports/series/function-invocations?range=1h`)).body;
     expect(chart.series).toEqual([{ key: 'hello', label: 'hello' }]);
     expect(chart.points.reduce((sum: number, point: { values: { hello: number } }) => sum + point.values.hello, 0)).toBe(2);
@@ -117,7 +144,10 @@ describe('project usage', () => {
     const before = (await usageOf('monthly_active_users'))!;
     const email = uniqueEmail('app-user');
     expect((await gateway('/auth/v1/signup', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) })).status).toBe(200);
-    const signIn = await gateway('/auth/v1/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password: PASSWORD }) });
+    const signIn = await gateway('/auth/v1/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
     expect(signIn.status).toBe(200);
     expect(await usageOf('monthly_active_users')).toBe(before + 1);
   });
@@ -148,14 +178,20 @@ describe('organization usage', () => {
     expect(figure(answer, 'database_size').usage).toBeGreaterThan(figure(answer.projects[0]!, 'database_size').usage!);
     expect(figure(answer, 'database_size').quota).toBe(2 * 0.5 * GIB);
     expect(figure(answer, 'egress').quota).toBe(5 * GIB);
-    expect(figure(answer, 'compute_hours').usage).toBeCloseTo(answer.projects.reduce((sum, p) => sum + figure(p, 'compute_hours').usage!, 0), 3);
+    expect(figure(answer, 'compute_hours').usage).toBeCloseTo(
+      answer.projects.reduce((sum, p) => sum + figure(p, 'compute_hours').usage!, 0),
+      3,
+    );
   });
 });
 
 describe('usage of a paused project', () => {
   it('keeps its last sampled sizes, stops its hours, and cannot count its users', async () => {
     await waitFor(
-      () => platform.ctx.db.query('select 1 from resource_sample_history h join projects p on p.id = h.project_id where p.ref = $1', [project.ref]),
+      () =>
+        platform.ctx.db.query('select 1 from resource_sample_history h join projects p on p.id = h.project_id where p.ref = $1', [
+          project.ref,
+        ]),
       (result) => (result.rowCount ?? 0) > 0,
       30_000,
       200,

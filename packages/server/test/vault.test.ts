@@ -51,7 +51,11 @@ afterAll(() => platform?.destroy());
 
 describe('the Vault routes', () => {
   it('add a secret that service_role reads through vault.decrypted_secrets with supabase-js, and anon cannot', async () => {
-    const created = await org.owner.post(secrets(project.ref), { name: 'stripe_key', description: 'Live key', secret: 'sk_live_from-the-page-81c3' });
+    const created = await org.owner.post(secrets(project.ref), {
+      name: 'stripe_key',
+      description: 'Live key',
+      secret: 'sk_live_from-the-page-81c3',
+    });
     expect(created).toMatchObject({ status: 201, body: { id: expect.any(String), name: 'stripe_key', description: 'Live key' } });
     expect(created.body).not.toHaveProperty('secret');
     expect(created.body).not.toHaveProperty('decrypted_secret');
@@ -76,7 +80,10 @@ describe('the Vault routes', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.map((secret: { name: string }) => secret.name)).toEqual(['github_token', 'stripe_key']);
     expect(JSON.stringify(listed.body)).not.toMatch(/ghp_first|sk_live/);
-    expect(await reveal(org.developer, project.ref, made.id)).toMatchObject({ status: 200, body: { id: made.id, decrypted_secret: 'ghp_first' } });
+    expect(await reveal(org.developer, project.ref, made.id)).toMatchObject({
+      status: 200,
+      body: { id: made.id, decrypted_secret: 'ghp_first' },
+    });
 
     const updated = await org.developer.patch(`${secrets(project.ref)}/${made.id}`, { secret: 'ghp_second', description: 'Rotated' });
     expect(updated).toMatchObject({ status: 200, body: { name: 'github_token', description: 'Rotated' } });
@@ -88,8 +95,14 @@ describe('the Vault routes', () => {
       body: { message: VAULT_MESSAGES.nameTaken('github_token') },
     });
     expect(await org.owner.patch(`${secrets(project.ref)}/${made.id}`, { name: 'stripe_key' })).toMatchObject({ status: 409 });
-    expect(await org.owner.post(secrets(project.ref), { name: ' ', secret: 'x' })).toMatchObject({ status: 400, body: { message: 'Name is required' } });
-    expect(await org.owner.patch(`${secrets(project.ref)}/${made.id}`, {})).toMatchObject({ status: 400, body: { message: 'Nothing to change' } });
+    expect(await org.owner.post(secrets(project.ref), { name: ' ', secret: 'x' })).toMatchObject({
+      status: 400,
+      body: { message: 'Name is required' },
+    });
+    expect(await org.owner.patch(`${secrets(project.ref)}/${made.id}`, {})).toMatchObject({
+      status: 400,
+      body: { message: 'Nothing to change' },
+    });
 
     expect(await org.developer.delete(`${secrets(project.ref)}/${made.id}`)).toMatchObject({ status: 200, body: { id: made.id } });
     const gone = '00000000-0000-4000-8000-000000000000';
@@ -121,9 +134,14 @@ describe('the Vault routes', () => {
       ['GET', `${secrets(project.ref)}/${first.id}/decrypted`, undefined],
     ] as const) {
       expect((await outsider.call(method, url, body)).status, `${method} ${url}`).toBe(404);
-      expect(await reader.call(method, url, body), `${method} ${url}`).toMatchObject({ status: 403, body: { message: VAULT_MESSAGES.noPermission } });
+      expect(await reader.call(method, url, body), `${method} ${url}`).toMatchObject({
+        status: 403,
+        body: { message: VAULT_MESSAGES.noPermission },
+      });
     }
-    await expect(query(project.connectionStringReadOnly, 'select * from vault.secrets')).rejects.toThrow(/permission denied for schema vault/);
+    await expect(query(project.connectionStringReadOnly, 'select * from vault.secrets')).rejects.toThrow(
+      /permission denied for schema vault/,
+    );
   });
 
   it('keeps the plain text out of the data directory and the key beside it', async () => {

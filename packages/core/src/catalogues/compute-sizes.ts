@@ -45,18 +45,16 @@ const ROWS: Row[] = [
 
 const FIRST_SIZE_NOT_ON_FLY = COMPUTE_SIZE_IDS.indexOf('8xlarge');
 
-export const COMPUTE_SIZES: readonly ComputeSize[] = ROWS.map(
-  ([size, memoryGb, cores, hourlyUsd, monthlyUsd, baseline]) => ({
-    id: `ci_${size}` as const,
-    size,
-    memoryGb,
-    cores,
-    hourlyUsd,
-    monthlyUsd,
-    baseline,
-    availableOnFly: COMPUTE_SIZE_IDS.indexOf(size) < FIRST_SIZE_NOT_ON_FLY,
-  }),
-);
+export const COMPUTE_SIZES: readonly ComputeSize[] = ROWS.map(([size, memoryGb, cores, hourlyUsd, monthlyUsd, baseline]) => ({
+  id: `ci_${size}` as const,
+  size,
+  memoryGb,
+  cores,
+  hourlyUsd,
+  monthlyUsd,
+  baseline,
+  availableOnFly: COMPUTE_SIZE_IDS.indexOf(size) < FIRST_SIZE_NOT_ON_FLY,
+}));
 
 /** The spec's small compute sizes. */
 export const SMALL_COMPUTE_SIZES: readonly ComputeSizeId[] = ['nano', 'micro', 'small', 'medium'];

@@ -14,8 +14,16 @@ export interface ExitSurveyReason {
 export const DEFAULT_FOLLOW_UP_LABEL = 'What can we improve on?';
 
 export const EXIT_SURVEY_REASONS = [
-  { value: 'hobby_or_student_project', label: 'It was a hobby or student project', followUp: 'What would make you come back for your next project?' },
-  { value: 'unsatisfied_with_support', label: 'I was unsatisfied with support', followUp: 'What went wrong with the support you received?' },
+  {
+    value: 'hobby_or_student_project',
+    label: 'It was a hobby or student project',
+    followUp: 'What would make you come back for your next project?',
+  },
+  {
+    value: 'unsatisfied_with_support',
+    label: 'I was unsatisfied with support',
+    followUp: 'What went wrong with the support you received?',
+  },
   { value: 'missing_feature', label: 'A feature I need is missing', followUp: 'Which feature were you missing?' },
   { value: 'difficult_to_use', label: 'It was difficult to use', followUp: 'What did you find difficult?' },
   { value: 'performance_or_reliability', label: 'Performance or reliability problems', followUp: 'What problems did you run into?' },

@@ -10,10 +10,18 @@ describe('lints catalogue', () => {
   });
 
   it('links each finding to the page that fixes it, with its schema and object', () => {
-    expect(lintFixPath('abc', 'unindexed_foreign_keys', { schema: 'app', name: 'my table' })).toBe('/project/abc/database/indexes?schema=app&table=my%20table');
-    expect(lintFixPath('abc', 'function_search_path_mutable', { schema: 'public', name: 'f' })).toBe('/project/abc/database/functions?schema=public&search=f');
-    expect(lintFixPath('abc', 'extension_in_public', { schema: 'public', name: 'pgcrypto' })).toBe('/project/abc/database/extensions?filter=pgcrypto');
-    expect(lintFixPath('abc', 'auth_rls_initplan', { schema: 'app', name: 'notes' })).toBe('/project/abc/auth/policies?schema=app&search=notes');
+    expect(lintFixPath('abc', 'unindexed_foreign_keys', { schema: 'app', name: 'my table' })).toBe(
+      '/project/abc/database/indexes?schema=app&table=my%20table',
+    );
+    expect(lintFixPath('abc', 'function_search_path_mutable', { schema: 'public', name: 'f' })).toBe(
+      '/project/abc/database/functions?schema=public&search=f',
+    );
+    expect(lintFixPath('abc', 'extension_in_public', { schema: 'public', name: 'pgcrypto' })).toBe(
+      '/project/abc/database/extensions?filter=pgcrypto',
+    );
+    expect(lintFixPath('abc', 'auth_rls_initplan', { schema: 'app', name: 'notes' })).toBe(
+      '/project/abc/auth/policies?schema=app&search=notes',
+    );
     expect(lintFixPath('abc', 'auth_insufficient_mfa_options', {})).toBe('/project/abc/auth/mfa');
     expect(lintFixPath('abc', 'pitr_not_enabled', {})).toBe('/project/abc/database/backups/pitr');
     expect(lintFixPath('abc', 'ssl_not_enforced', {})).toBe('/project/abc/database/settings');

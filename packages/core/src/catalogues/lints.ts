@@ -57,7 +57,8 @@ export const LINTS = {
     level: 'ERROR',
     category: 'SECURITY',
     source: 'catalog',
-    description: 'Detects a view in an exposed schema that reads auth.users and can be read by anon or authenticated, which may leak user data.',
+    description:
+      'Detects a view in an exposed schema that reads auth.users and can be read by anon or authenticated, which may leak user data.',
     remediation: 'Move the view out of the exposed schemas, or revoke select on it from anon and authenticated.',
     fix: tables,
   },
@@ -66,7 +67,8 @@ export const LINTS = {
     level: 'WARN',
     category: 'PERFORMANCE',
     source: 'catalog',
-    description: 'A row level security policy calls auth.<function>() or current_setting() for every row. Wrap the call as (select auth.<function>()) so it runs once per query.',
+    description:
+      'A row level security policy calls auth.<function>() or current_setting() for every row. Wrap the call as (select auth.<function>()) so it runs once per query.',
     remediation: 'Replace auth.uid() with (select auth.uid()) in the policy expression.',
     fix: policies,
   },
@@ -184,7 +186,8 @@ export const LINTS = {
     level: 'WARN',
     category: 'SECURITY',
     source: 'catalog',
-    description: 'A materialized view in an exposed schema can be read by anon or authenticated; materialized views have no row level security.',
+    description:
+      'A materialized view in an exposed schema can be read by anon or authenticated; materialized views have no row level security.',
     remediation: 'Move the materialized view out of the exposed schemas, or revoke select from anon and authenticated.',
     fix: tables,
   },
@@ -292,7 +295,8 @@ export const LINTS = {
     level: 'ERROR',
     category: 'SECURITY',
     source: 'platform',
-    description: 'The service key, which bypasses row level security, was sent from a browser, or a key of a replaced JWT secret is still in use.',
+    description:
+      'The service key, which bypasses row level security, was sent from a browser, or a key of a replaced JWT secret is still in use.',
     remediation: 'Rotate the service key and use it on servers only.',
     fix: page('/settings/api'),
   },

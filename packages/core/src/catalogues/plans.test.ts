@@ -40,7 +40,13 @@ describe('plans', () => {
       monthly_active_users: 50_000,
       compute_hours: null,
     });
-    expect(PLAN_QUOTAS.pro).toMatchObject({ database_size: 8 * GB, egress: 250 * GB, storage_size: 100 * GB, monthly_active_users: 100_000, compute_hours: 744 });
+    expect(PLAN_QUOTAS.pro).toMatchObject({
+      database_size: 8 * GB,
+      egress: 250 * GB,
+      storage_size: 100 * GB,
+      monthly_active_users: 100_000,
+      compute_hours: 744,
+    });
     expect(PLAN_QUOTAS.team).toEqual(PLAN_QUOTAS.pro);
     expect(PLAN_QUOTAS.enterprise).toEqual(PLAN_QUOTAS.pro);
     expect(PER_PROJECT_QUOTAS).toEqual(['database_size']);

@@ -20,9 +20,7 @@ export interface PlanSummary {
 function includes(plan: PlanId): string[] {
   const paid = isPaidPlan(plan);
   return [
-    paid
-      ? 'Unlimited active projects'
-      : `${FREE_PROJECT_LIMIT} active projects per Owner or Administrator; paused projects do not count`,
+    paid ? 'Unlimited active projects' : `${FREE_PROJECT_LIMIT} active projects per Owner or Administrator; paused projects do not count`,
     paid ? 'Preview branches, with or without data' : 'No preview branches',
     paid ? 'Custom domains, served through your own reverse proxy' : 'No custom domains',
     `${includedDiskGb(plan, 'gp3')} GB of General Purpose disk included per project`,

@@ -36,7 +36,10 @@ describe('compute add-ons', () => {
     expect(selectedComputeAddon('small')).toBe('ci_small');
     expect(selectedAddons('micro')).toEqual([]);
     expect(selectedAddons('2xlarge')).toEqual([
-      { type: 'compute_instance', variant: { identifier: 'ci_2xlarge', name: '2XL', price: 0.562, price_interval: 'hourly', price_type: 'usage' } },
+      {
+        type: 'compute_instance',
+        variant: { identifier: 'ci_2xlarge', name: '2XL', price: 0.562, price_interval: 'hourly', price_type: 'usage' },
+      },
     ]);
   });
 
@@ -56,7 +59,13 @@ describe('compute add-ons', () => {
   });
 
   it('prices variants by the hour from the catalogue', () => {
-    expect(computeAddonVariant('small')).toEqual({ identifier: 'ci_small', name: 'Small', price: 0.0206, price_interval: 'hourly', price_type: 'usage' });
+    expect(computeAddonVariant('small')).toEqual({
+      identifier: 'ci_small',
+      name: 'Small',
+      price: 0.0206,
+      price_interval: 'hourly',
+      price_type: 'usage',
+    });
   });
 
   it('offers every compute size and no PITR variant', () => {
@@ -76,9 +85,16 @@ describe('compute add-ons', () => {
 
 describe('add-on payloads', () => {
   it('takes the two add-on types and names anything else', () => {
-    expect(UpdateAddonBody.parse({ addon_type: 'compute_instance', addon_variant: 'ci_small' })).toEqual({ addon_type: 'compute_instance', addon_variant: 'ci_small' });
-    expect(UpdateAddonBody.safeParse({ addon_type: 'ipv4', addon_variant: 'ipv4_default' }).error?.issues[0]?.message).toBe(ADDON_MESSAGES.unknownType);
-    expect(UpdateAddonBody.safeParse({ addon_type: 'pitr', addon_variant: '' }).error?.issues[0]?.message).toBe('addon_variant is required');
+    expect(UpdateAddonBody.parse({ addon_type: 'compute_instance', addon_variant: 'ci_small' })).toEqual({
+      addon_type: 'compute_instance',
+      addon_variant: 'ci_small',
+    });
+    expect(UpdateAddonBody.safeParse({ addon_type: 'ipv4', addon_variant: 'ipv4_default' }).error?.issues[0]?.message).toBe(
+      ADDON_MESSAGES.unknownType,
+    );
+    expect(UpdateAddonBody.safeParse({ addon_type: 'pitr', addon_variant: '' }).error?.issues[0]?.message).toBe(
+      'addon_variant is required',
+    );
   });
 
   it('describes what the rules build', () => {

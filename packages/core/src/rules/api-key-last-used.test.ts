@@ -35,7 +35,10 @@ describe('the last-used log query', () => {
   });
 
   it('covers the 24 hours before now', () => {
-    expect(keyLastUsedRange(NOW)).toEqual({ iso_timestamp_start: '2026-03-03T12:00:00.000Z', iso_timestamp_end: '2026-03-04T12:00:00.000Z' });
+    expect(keyLastUsedRange(NOW)).toEqual({
+      iso_timestamp_start: '2026-03-03T12:00:00.000Z',
+      iso_timestamp_end: '2026-03-04T12:00:00.000Z',
+    });
   });
 
   it('maps the rows back to the keys, null for a key without a row', () => {

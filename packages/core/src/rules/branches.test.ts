@@ -13,17 +13,13 @@ import {
 describe('branch name rules', () => {
   it('rejects empty, odd characters and taken names with the spec messages', () => {
     expect(branchNameError('  ', [])).toBe('Branch name cannot be empty');
-    expect(branchNameError('feat/x', [])).toBe(
-      'Branch name can only contain alphanumeric characters, hyphens, and underscores.',
-    );
+    expect(branchNameError('feat/x', [])).toBe('Branch name can only contain alphanumeric characters, hyphens, and underscores.');
     expect(branchNameError('dev', ['dev'])).toBe('A branch with this name already exists');
     expect(branchNameError('feature_1-a', ['dev'])).toBeNull();
   });
 
   it('requires a git branch only with GitHub connected and gitless branching off', () => {
-    expect(gitBranchError('', { githubConnected: true, gitlessBranching: false })).toBe(
-      BRANCH_MESSAGES.gitBranchRequired,
-    );
+    expect(gitBranchError('', { githubConnected: true, gitlessBranching: false })).toBe(BRANCH_MESSAGES.gitBranchRequired);
     expect(gitBranchError('', { githubConnected: true, gitlessBranching: true })).toBeNull();
     expect(gitBranchError('', { githubConnected: false, gitlessBranching: false })).toBeNull();
     expect(gitBranchError('main', { githubConnected: true, gitlessBranching: false })).toBeNull();

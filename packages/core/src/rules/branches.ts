@@ -33,10 +33,7 @@ export function branchNameError(name: string, existingNames: readonly string[]):
 }
 
 /** A git branch is required only when GitHub is connected and gitless branching is off. */
-export function gitBranchError(
-  gitBranch: string,
-  options: { githubConnected: boolean; gitlessBranching: boolean },
-): string | null {
+export function gitBranchError(gitBranch: string, options: { githubConnected: boolean; gitlessBranching: boolean }): string | null {
   if (gitBranch.trim().length > 0) return null;
   return options.githubConnected && !options.gitlessBranching ? BRANCH_MESSAGES.gitBranchRequired : null;
 }

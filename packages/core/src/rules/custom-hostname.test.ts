@@ -6,7 +6,9 @@ describe('customHostnameStatusFromMessage', () => {
     expect(customHostnameStatusFromMessage('not allowed to set up custom domain')).toBe('0_not_allowed');
     expect(customHostnameStatusFromMessage('Your plan is Not allowed to set up custom domain.')).toBe('0_not_allowed');
     expect(customHostnameStatusFromMessage('custom hostname configuration')).toBe('0_no_hostname_configured');
-    expect(customHostnameStatusFromMessage('Failed to retrieve custom hostname configuration: none found')).toBe('0_no_hostname_configured');
+    expect(customHostnameStatusFromMessage('Failed to retrieve custom hostname configuration: none found')).toBe(
+      '0_no_hostname_configured',
+    );
   });
 
   it('leaves any other message a failure', () => {

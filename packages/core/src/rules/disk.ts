@@ -73,8 +73,7 @@ export function diskMonthlyCost(disk: DiskAttributes, plan: string): DiskCost {
   const beyond = (value: number, included: number) => Math.max(0, value - included);
   const storage = beyond(disk.size_gb, includedDiskGb(plan, disk.type)) * price.storageGb;
   const iops = beyond(disk.iops, limits.included.iops) * price.iops;
-  const throughput =
-    disk.type === 'gp3' ? beyond(disk.throughput_mbps ?? 0, limits.included.throughputMbps) * price.throughputMbps : 0;
+  const throughput = disk.type === 'gp3' ? beyond(disk.throughput_mbps ?? 0, limits.included.throughputMbps) * price.throughputMbps : 0;
   return { storage, iops, throughput, total: storage + iops + throughput };
 }
 

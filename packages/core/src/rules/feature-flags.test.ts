@@ -32,6 +32,9 @@ describe('resolveFeatureFlags', () => {
 describe('visibleOptInLevels', () => {
   it('shows every level by default and hides those whose flag is off', () => {
     expect(visibleOptInLevels({})).toEqual(['disabled', 'schema', 'schema_and_log', 'schema_and_log_and_data']);
-    expect(visibleOptInLevels({ aiOptInLevelSchemaAndLogAndData: false, aiOptInLevelDisabled: false })).toEqual(['schema', 'schema_and_log']);
+    expect(visibleOptInLevels({ aiOptInLevelSchemaAndLogAndData: false, aiOptInLevelDisabled: false })).toEqual([
+      'schema',
+      'schema_and_log',
+    ]);
   });
 });

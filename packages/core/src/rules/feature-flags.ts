@@ -51,7 +51,13 @@ export function parseFeatureFlagList(text: string | undefined): Partial<FeatureF
     if (!entry.trim()) continue;
     const at = entry.indexOf('=');
     const name = (at < 0 ? entry : entry.slice(0, at)).trim();
-    const value = at < 0 ? '' : entry.slice(at + 1).trim().toLowerCase();
+    const value =
+      at < 0
+        ? ''
+        : entry
+            .slice(at + 1)
+            .trim()
+            .toLowerCase();
     if (!isFeatureFlagName(name)) {
       throw new Error(`Unknown feature flag ${JSON.stringify(name)}; known flags: ${FEATURE_FLAG_NAMES.join(', ')}`);
     }

@@ -27,9 +27,7 @@ describe('instanceSettings', () => {
   });
 
   it('grows between the small sizes', () => {
-    expect(megabytes(instanceSettings('large').shared_buffers)).toBeGreaterThan(
-      megabytes(instanceSettings('micro').shared_buffers),
-    );
+    expect(megabytes(instanceSettings('large').shared_buffers)).toBeGreaterThan(megabytes(instanceSettings('micro').shared_buffers));
     expect(instanceSettings('large').max_connections).toBeGreaterThan(instanceSettings('micro').max_connections);
   });
 
@@ -50,7 +48,7 @@ describe('instanceSettings', () => {
 });
 
 describe('readonlyConnectionLimit', () => {
-  it('leaves most of every size\'s connections to postgres', () => {
+  it("leaves most of every size's connections to postgres", () => {
     expect(readonlyConnectionLimit(instanceSettings('nano').max_connections)).toBe(20);
     for (const id of COMPUTE_SIZE_IDS) {
       const { max_connections } = instanceSettings(id);

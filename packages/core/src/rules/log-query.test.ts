@@ -9,9 +9,13 @@ const text = (value: string) => ({ A_Const: { sval: { sval: value } } });
 
 describe('logQueryWarnings', () => {
   it('warns on WITH, subqueries in FROM and sublinks', () => {
-    expect(logQueryWarnings(select({ withClause: { ctes: [{ CommonTableExpr: { ctename: 'x' } }] } }))).toEqual([LOGS_MESSAGES.withOrSubquery]);
+    expect(logQueryWarnings(select({ withClause: { ctes: [{ CommonTableExpr: { ctename: 'x' } }] } }))).toEqual([
+      LOGS_MESSAGES.withOrSubquery,
+    ]);
     expect(logQueryWarnings(select({ fromClause: [{ RangeSubselect: { subquery: select() } }] }))).toEqual([LOGS_MESSAGES.withOrSubquery]);
-    expect(logQueryWarnings(select({ whereClause: { SubLink: { subLinkType: 'EXISTS_SUBLINK' } } }))).toEqual([LOGS_MESSAGES.withOrSubquery]);
+    expect(logQueryWarnings(select({ whereClause: { SubLink: { subLinkType: 'EXISTS_SUBLINK' } } }))).toEqual([
+      LOGS_MESSAGES.withOrSubquery,
+    ]);
   });
 
   it('warns on ILIKE, after the subquery warning when both apply', () => {

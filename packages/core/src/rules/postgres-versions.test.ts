@@ -32,24 +32,12 @@ describe('versionOption', () => {
 describe('sortVersionsDescending', () => {
   it('compares parts as numbers, not as text', () => {
     const sorted = sortVersionsDescending([option('15.18.0', '15'), option('17.9.2', '17'), option('17.10.0', '17')]);
-    expect(versions(sorted)).toEqual([
-      'supabase-postgres-17.10.0',
-      'supabase-postgres-17.9.2',
-      'supabase-postgres-15.18.0',
-    ]);
+    expect(versions(sorted)).toEqual(['supabase-postgres-17.10.0', 'supabase-postgres-17.9.2', 'supabase-postgres-15.18.0']);
   });
 
   it('compares every part, including a fourth and multi-digit ones', () => {
-    const sorted = sortVersionsDescending([
-      option('17.4.1.009', '17'),
-      option('17.4.1.045', '17'),
-      option('17.4.1.10', '17'),
-    ]);
-    expect(versions(sorted)).toEqual([
-      'supabase-postgres-17.4.1.045',
-      'supabase-postgres-17.4.1.10',
-      'supabase-postgres-17.4.1.009',
-    ]);
+    const sorted = sortVersionsDescending([option('17.4.1.009', '17'), option('17.4.1.045', '17'), option('17.4.1.10', '17')]);
+    expect(versions(sorted)).toEqual(['supabase-postgres-17.4.1.045', 'supabase-postgres-17.4.1.10', 'supabase-postgres-17.4.1.009']);
   });
 
   it('puts a longer version above its prefix', () => {
@@ -83,11 +71,7 @@ describe('defaultVersion', () => {
   });
 
   it('skips newer beta and preview versions', () => {
-    const chosen = defaultVersion([
-      option('18.1.0', '18', 'preview'),
-      option('17.10.0', '17', 'beta'),
-      option('15.18.0', '15', 'ga'),
-    ]);
+    const chosen = defaultVersion([option('18.1.0', '18', 'preview'), option('17.10.0', '17', 'beta'), option('15.18.0', '15', 'ga')]);
     expect(chosen?.version).toBe('supabase-postgres-15.18.0');
   });
 

@@ -8,9 +8,19 @@ describe('report item chart configs', () => {
   });
 
   it('takes the SQL tool’s xAxis and yAxis for xKey and yKey, the keys winning', () => {
-    expect(reportChartConfig({ view: 'table', xAxis: 'day', yAxis: 'total' })).toEqual({ type: 'bar', view: 'table', xKey: 'day', yKey: 'total' });
+    expect(reportChartConfig({ view: 'table', xAxis: 'day', yAxis: 'total' })).toEqual({
+      type: 'bar',
+      view: 'table',
+      xKey: 'day',
+      yKey: 'total',
+    });
     expect(reportChartConfig({ xKey: 'a', xAxis: 'b', yKey: 'c' })).toEqual({ type: 'bar', view: 'chart', xKey: 'a', yKey: 'c' });
-    expect(reportChartConfig({ type: 'line', cumulative: true, showGrid: false })).toEqual({ type: 'line', view: 'chart', cumulative: true, showGrid: false });
+    expect(reportChartConfig({ type: 'line', cumulative: true, showGrid: false })).toEqual({
+      type: 'line',
+      view: 'chart',
+      cumulative: true,
+      showGrid: false,
+    });
   });
 
   it('accepts an item of inline SQL or of a snippet, not both nor neither', () => {

@@ -111,7 +111,15 @@ describe('resource levels', () => {
   });
 
   it('leaves what was not measured without a level', () => {
-    const diskOnly = { readonly: false, diskUsedBytes: 0.5 * GIB, diskSizeGb: 1, cpuPercent: null, memoryPercent: null, diskIoPercent: null, authEmails: null };
+    const diskOnly = {
+      readonly: false,
+      diskUsedBytes: 0.5 * GIB,
+      diskSizeGb: 1,
+      cpuPercent: null,
+      memoryPercent: null,
+      diskIoPercent: null,
+      authEmails: null,
+    };
     expect(resourceLevels(diskOnly)).toEqual({
       is_readonly_mode_enabled: false,
       disk_space: null,

@@ -36,6 +36,9 @@ describe('resource warning banner', () => {
   it('keeps quiet on usage and infrastructure unless read-only', () => {
     expect(resourceBannerFor({ ...NONE, cpu: 'warning' }, `${HOME}/settings/usage`)).toBeNull();
     expect(resourceBannerFor({ ...NONE, cpu: 'warning' }, `${HOME}/settings/infrastructure/`)).toBeNull();
-    expect(resourceBannerFor({ ...NONE, cpu: 'warning' }, `${HOME}/settings/compute-and-disk`)).toEqual({ resource: 'cpu', level: 'warning' });
+    expect(resourceBannerFor({ ...NONE, cpu: 'warning' }, `${HOME}/settings/compute-and-disk`)).toEqual({
+      resource: 'cpu',
+      level: 'warning',
+    });
   });
 });

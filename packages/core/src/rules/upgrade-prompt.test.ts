@@ -25,7 +25,10 @@ describe('upgradePrompt', () => {
 
   it('says Enable add on on every paid plan: cost control without the add-on, the project add-ons panel with it', () => {
     for (const plan of ['pro', 'team', 'enterprise'] as const) {
-      expect(upgradePrompt({ ...base, plan })).toMatchObject({ label: 'Enable add on', href: '/org/acme/billing?panel=costControl&source=backupsPitr' });
+      expect(upgradePrompt({ ...base, plan })).toMatchObject({
+        label: 'Enable add on',
+        href: '/org/acme/billing?panel=costControl&source=backupsPitr',
+      });
       expect(upgradePrompt({ ...base, plan, hasAddon: true })).toMatchObject({
         label: 'Enable add on',
         href: '/project/abcdefghijklmnopqrst/settings/addons?panel=pitr&source=backupsPitr',
@@ -36,7 +39,10 @@ describe('upgradePrompt', () => {
 
   it('is disabled without billing write, with the spec tooltip', () => {
     for (const role of ['Developer', 'Read-only'] as const) {
-      expect(upgradePrompt({ ...base, role })).toMatchObject({ enabled: false, reason: 'You need additional permissions to amend subscriptions' });
+      expect(upgradePrompt({ ...base, role })).toMatchObject({
+        enabled: false,
+        reason: 'You need additional permissions to amend subscriptions',
+      });
     }
     expect(upgradePrompt({ ...base, role: 'Administrator' }).enabled).toBe(true);
   });
@@ -46,7 +52,9 @@ describe('upgradePrompt', () => {
       enabled: false,
       reason: 'Subscription changes are currently disabled, our engineers are working on a fix',
     });
-    expect(upgradePrompt({ ...base, role: 'Developer', subscriptionChangesEnabled: false }).reason).toBe(UPGRADE_PROMPT_MESSAGES.noBillingPermission);
+    expect(upgradePrompt({ ...base, role: 'Developer', subscriptionChangesEnabled: false }).reason).toBe(
+      UPGRADE_PROMPT_MESSAGES.noBillingPermission,
+    );
     expect(upgradePrompt({ ...base, subscriptionChangesEnabled: undefined }).enabled).toBe(true);
   });
 

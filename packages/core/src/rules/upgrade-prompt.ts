@@ -63,7 +63,8 @@ export function upgradePrompt(input: UpgradePromptInput): UpgradePrompt {
       : `/org/${slug}/billing?${query({ panel: 'costControl', source: input.source })}`;
 
   if (input.plan === undefined || input.role === undefined) return { label, href, enabled: false, reason: null };
-  if (!can(input.role, 'billing.subscriptions:write')) return { label, href, enabled: false, reason: UPGRADE_PROMPT_MESSAGES.noBillingPermission };
+  if (!can(input.role, 'billing.subscriptions:write'))
+    return { label, href, enabled: false, reason: UPGRADE_PROMPT_MESSAGES.noBillingPermission };
   if (input.subscriptionChangesEnabled === false) {
     return { label, href, enabled: false, reason: UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled };
   }

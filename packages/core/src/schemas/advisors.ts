@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { LINT_CATEGORIES, LINT_LEVELS, LINT_NAMES } from '../catalogues/lints.ts';
 
-export const LintAcknowledgement = z
-  .object({ note: z.string(), by: z.string(), at: z.string() })
-  .meta({ id: 'LintAcknowledgement' });
+export const LintAcknowledgement = z.object({ note: z.string(), by: z.string(), at: z.string() }).meta({ id: 'LintAcknowledgement' });
 export type LintAcknowledgement = z.infer<typeof LintAcknowledgement>;
 
 /** One finding of the advisors, in the hosted platform's lint shape plus its acknowledgement. */

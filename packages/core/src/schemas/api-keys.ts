@@ -6,9 +6,7 @@ export const ApiKeyRole = z.enum(API_KEY_ROLES);
 export type ApiKeyRole = z.infer<typeof ApiKeyRole>;
 
 /** Spec part 1 §3 "API key item": the JWT and its role as tag. */
-export const ApiKeyItem = z
-  .object({ api_key: z.string(), tags: ApiKeyRole, name: z.string() })
-  .meta({ id: 'ApiKeyItem' });
+export const ApiKeyItem = z.object({ api_key: z.string(), tags: ApiKeyRole, name: z.string() }).meta({ id: 'ApiKeyItem' });
 export type ApiKeyItem = z.infer<typeof ApiKeyItem>;
 
 /** Spec part 1 §4 "JWT secret update status". */

@@ -52,12 +52,14 @@ export const ChatMessage = z
 export type ChatMessage = z.infer<typeof ChatMessage>;
 
 export const CHAT_NAME_MAX_LENGTH = 100;
-const ChatName = z.string().trim().min(1, 'A chat needs a name').max(CHAT_NAME_MAX_LENGTH, `A chat name is at most ${CHAT_NAME_MAX_LENGTH} characters`);
+const ChatName = z
+  .string()
+  .trim()
+  .min(1, 'A chat needs a name')
+  .max(CHAT_NAME_MAX_LENGTH, `A chat name is at most ${CHAT_NAME_MAX_LENGTH} characters`);
 
 /** A chat of one user on one project (spec part 2 §3: id, name, messages). */
-export const Chat = z
-  .object({ id: z.uuid(), name: z.string(), created_at: z.string(), updated_at: z.string() })
-  .meta({ id: 'Chat' });
+export const Chat = z.object({ id: z.uuid(), name: z.string(), created_at: z.string(), updated_at: z.string() }).meta({ id: 'Chat' });
 export type Chat = z.infer<typeof Chat>;
 export const ChatList = z.array(Chat).meta({ id: 'ChatList' });
 
@@ -92,7 +94,10 @@ export const GenerateBody = z
     table: z.string().optional(),
     chatName: z.string().optional(),
     model: AssistantModel.optional(),
-    sqlSnippets: z.array(AttachedSqlSnippet).max(SQL_SNIPPETS_ATTACHED, `At most ${SQL_SNIPPETS_ATTACHED} snippets can be attached`).optional(),
+    sqlSnippets: z
+      .array(AttachedSqlSnippet)
+      .max(SQL_SNIPPETS_ATTACHED, `At most ${SQL_SNIPPETS_ATTACHED} snippets can be attached`)
+      .optional(),
   })
   .meta({ id: 'GenerateBody' });
 export type GenerateBody = z.infer<typeof GenerateBody>;

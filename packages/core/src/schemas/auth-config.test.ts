@@ -45,9 +45,14 @@ describe('redirect URL entries', () => {
     expect(splitUriAllowList('')).toEqual([]);
   });
 
-  it.each(['https://a.example/cb', 'http://localhost:3000/**', 'https://*.example.com', 'com.example.app://login', 'https://example.com/[ab]?'])(
-    'accepts %s',
-    (entry) => expect(isUriAllowListEntry(entry)).toBe(true),
+  it.each([
+    'https://a.example/cb',
+    'http://localhost:3000/**',
+    'https://*.example.com',
+    'com.example.app://login',
+    'https://example.com/[ab]?',
+  ])('accepts %s', (entry) => expect(isUriAllowListEntry(entry)).toBe(true));
+  it.each(['', 'example', 'https://a.example/ b', 'https://x/[a', 'https://x/a]'])('refuses %j', (entry) =>
+    expect(isUriAllowListEntry(entry)).toBe(false),
   );
-  it.each(['', 'example', 'https://a.example/ b', 'https://x/[a', 'https://x/a]'])('refuses %j', (entry) => expect(isUriAllowListEntry(entry)).toBe(false));
 });

@@ -59,7 +59,11 @@ export const AuthConfig = z
 export type AuthConfig = z.infer<typeof AuthConfig>;
 
 const count = (what: string, min: number, max: number) =>
-  z.number(`${what} must be a number`).int(`${what} must be a whole number`).min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`);
+  z
+    .number(`${what} must be a number`)
+    .int(`${what} must be a whole number`)
+    .min(min, `${what} must be at least ${min}`)
+    .max(max, `${what} must be at most ${max}`);
 const optionalText = (what: string, max: number) => z.string().trim().max(max, `${what} must be at most ${max} characters`).nullable();
 
 function isHttpUrl(value: string): boolean {
@@ -138,7 +142,11 @@ export const UpdateAuthConfigBody = z
     RATE_LIMIT_VERIFY: count('Verifications per 5 minutes', 1, 100_000),
     RATE_LIMIT_TOKEN_REFRESH: count('Token refreshes per 5 minutes', 1, 100_000),
     RATE_LIMIT_OTP: count('OTPs per hour', 1, 100_000),
-    SITE_URL: z.string('Site URL must be a valid URL').trim().max(2048, 'Site URL must be at most 2048 characters').refine(isHttpUrl, 'Site URL must be a valid URL'),
+    SITE_URL: z
+      .string('Site URL must be a valid URL')
+      .trim()
+      .max(2048, 'Site URL must be at most 2048 characters')
+      .refine(isHttpUrl, 'Site URL must be a valid URL'),
     URI_ALLOW_LIST: uriAllowList,
     JWT_EXP: count('JWT expiry', 30, 604_800),
     DISABLE_SIGNUP: z.boolean(),

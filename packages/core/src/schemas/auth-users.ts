@@ -60,9 +60,17 @@ export const AUTH_USERS_KEYWORDS_MAX_LENGTH = 200;
 
 export const AuthUsersQuery = z.object({
   page: z.coerce.number().int().min(1, 'page must be 1 or more').max(1_000_000, 'page must be at most 1000000').default(1),
-  per_page: z.coerce.number().int().min(1).max(AUTH_USERS_MAX_PAGE_SIZE, `per_page must be at most ${AUTH_USERS_MAX_PAGE_SIZE}`).default(AUTH_USERS_PAGE_SIZE),
+  per_page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(AUTH_USERS_MAX_PAGE_SIZE, `per_page must be at most ${AUTH_USERS_MAX_PAGE_SIZE}`)
+    .default(AUTH_USERS_PAGE_SIZE),
   /** Part of an email, phone or user id, matched case-insensitively. */
-  keywords: z.string().max(AUTH_USERS_KEYWORDS_MAX_LENGTH, `Search text must be at most ${AUTH_USERS_KEYWORDS_MAX_LENGTH} characters`).optional(),
+  keywords: z
+    .string()
+    .max(AUTH_USERS_KEYWORDS_MAX_LENGTH, `Search text must be at most ${AUTH_USERS_KEYWORDS_MAX_LENGTH} characters`)
+    .optional(),
 });
 export type AuthUsersQuery = z.infer<typeof AuthUsersQuery>;
 
@@ -91,7 +99,10 @@ export const AUTH_USER_PASSWORD_MAX_LENGTH = 72;
 export const CreateAuthUserBody = z
   .object({
     email,
-    password: z.string().min(1, 'Password is required').max(AUTH_USER_PASSWORD_MAX_LENGTH, `Password must be at most ${AUTH_USER_PASSWORD_MAX_LENGTH} characters`),
+    password: z
+      .string()
+      .min(1, 'Password is required')
+      .max(AUTH_USER_PASSWORD_MAX_LENGTH, `Password must be at most ${AUTH_USER_PASSWORD_MAX_LENGTH} characters`),
     /** Confirmed at once: the user signs in without following a confirmation link. */
     autoConfirm: z.boolean().default(true),
   })
@@ -111,4 +122,3 @@ export type AuthUserEmailBody = z.infer<typeof AuthUserEmailBody>;
 
 export const AuthRecoverResponse = z.object({ email: z.string(), mail_configured: z.boolean() }).meta({ id: 'AuthRecoverResponse' });
 export type AuthRecoverResponse = z.infer<typeof AuthRecoverResponse>;
-

@@ -22,9 +22,7 @@ export const CreateBranchBody = z
   .meta({ id: 'CreateBranchBody' });
 export type CreateBranchBody = z.infer<typeof CreateBranchBody>;
 
-export const CreatedBranch = z
-  .object({ name: z.string(), persistent: z.boolean(), project_ref: ProjectRef })
-  .meta({ id: 'CreatedBranch' });
+export const CreatedBranch = z.object({ name: z.string(), persistent: z.boolean(), project_ref: ProjectRef }).meta({ id: 'CreatedBranch' });
 export type CreatedBranch = z.infer<typeof CreatedBranch>;
 
 export const BranchItem = z

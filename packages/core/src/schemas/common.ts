@@ -6,11 +6,11 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 /** Project refs are 20 lower-case letters, like the hosted platform's. */
 export const ProjectRef = z.string().regex(/^[a-z]{20}$/, 'Project ref must be 20 lower-case letters');
-export const OrgSlug = z.string().min(1).max(64).regex(/^[a-z0-9-_]+$/, 'Organization slug is not valid');
+export const OrgSlug = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[a-z0-9-_]+$/, 'Organization slug is not valid');
 
 export const NAME_MAX_LENGTH = 64;
-export const Name = z
-  .string()
-  .trim()
-  .min(1, 'Name is required')
-  .max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);
+export const Name = z.string().trim().min(1, 'Name is required').max(NAME_MAX_LENGTH, `Name must be at most ${NAME_MAX_LENGTH} characters`);

@@ -43,15 +43,11 @@ export const CreateGitHubConnectionBody = z
   .meta({ id: 'CreateGitHubConnectionBody' });
 export type CreateGitHubConnectionBody = z.infer<typeof CreateGitHubConnectionBody>;
 
-export const UpdateGitHubConnectionBody = z
-  .object({ gitless_branching: z.boolean() })
-  .meta({ id: 'UpdateGitHubConnectionBody' });
+export const UpdateGitHubConnectionBody = z.object({ gitless_branching: z.boolean() }).meta({ id: 'UpdateGitHubConnectionBody' });
 export type UpdateGitHubConnectionBody = z.infer<typeof UpdateGitHubConnectionBody>;
 
 export const GitHubConnectionId = z.coerce.number().int().positive();
 
 /** The answer of the branch check: the branch exists, at this commit. */
-export const GitHubBranch = z
-  .object({ name: z.string(), commit_sha: z.string() })
-  .meta({ id: 'GitHubBranch' });
+export const GitHubBranch = z.object({ name: z.string(), commit_sha: z.string() }).meta({ id: 'GitHubBranch' });
 export type GitHubBranch = z.infer<typeof GitHubBranch>;

@@ -12,7 +12,10 @@ describe('lifecycle payloads', () => {
 
   it('restores without a version, or onto an engine and channel', () => {
     expect(RestoreProjectBody.parse({})).toEqual({});
-    expect(RestoreProjectBody.parse({ postgres_engine: '17', release_channel: 'ga' })).toEqual({ postgres_engine: '17', release_channel: 'ga' });
+    expect(RestoreProjectBody.parse({ postgres_engine: '17', release_channel: 'ga' })).toEqual({
+      postgres_engine: '17',
+      release_channel: 'ga',
+    });
     expect(RestoreProjectBody.safeParse({ release_channel: 'nightly' }).success).toBe(false);
   });
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { LOGS_MESSAGES } from '../logs-messages.ts';
 import { LOG_QUERY_MAX_SQL_BYTES, LOG_RETENTION_MAX_DAYS } from '../rules/log-query.ts';
 
-const isoTimestamp = (name: string) =>
-  z.iso.datetime({ offset: true, error: LOGS_MESSAGES.invalidTimestamp(name) }).optional();
+const isoTimestamp = (name: string) => z.iso.datetime({ offset: true, error: LOGS_MESSAGES.invalidTimestamp(name) }).optional();
 
 /**
  * GET /platform/projects/{ref}/analytics/endpoints/logs.all (spec part 2 §7). The end defaults to
@@ -14,7 +13,10 @@ export const LogsQueryParams = z
     sql: z
       .string({ error: LOGS_MESSAGES.sqlRequired })
       .refine((sql) => sql.trim().length > 0, LOGS_MESSAGES.sqlRequired)
-      .refine((sql) => new TextEncoder().encode(sql).length <= LOG_QUERY_MAX_SQL_BYTES, LOGS_MESSAGES.sqlTooLong(LOG_QUERY_MAX_SQL_BYTES / 1024)),
+      .refine(
+        (sql) => new TextEncoder().encode(sql).length <= LOG_QUERY_MAX_SQL_BYTES,
+        LOGS_MESSAGES.sqlTooLong(LOG_QUERY_MAX_SQL_BYTES / 1024),
+      ),
     iso_timestamp_start: isoTimestamp('iso_timestamp_start'),
     iso_timestamp_end: isoTimestamp('iso_timestamp_end'),
   })

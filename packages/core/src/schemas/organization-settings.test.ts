@@ -9,12 +9,18 @@ describe('UpdateOrganizationBody: opt-in tags and additional billing emails', ()
   it('takes the tags of one level in any order and answers them in order', () => {
     expect(UpdateOrganizationBody.parse({ opt_in_tags: [] })).toEqual({ opt_in_tags: [] });
     expect(UpdateOrganizationBody.parse({ opt_in_tags: ['AI_LOG', 'AI_SQL'] })).toEqual({ opt_in_tags: ['AI_SQL', 'AI_LOG'] });
-    expect(UpdateOrganizationBody.parse({ opt_in_tags: ['AI_DATA', 'AI_SQL', 'AI_LOG'] }).opt_in_tags).toEqual(['AI_SQL', 'AI_LOG', 'AI_DATA']);
+    expect(UpdateOrganizationBody.parse({ opt_in_tags: ['AI_DATA', 'AI_SQL', 'AI_LOG'] }).opt_in_tags).toEqual([
+      'AI_SQL',
+      'AI_LOG',
+      'AI_DATA',
+    ]);
   });
 
   it('refuses unknown tags, repeats and sets that are no level', () => {
     expect(problem(UpdateOrganizationBody.safeParse({ opt_in_tags: ['AI_ALL'] }))).toBe('Unknown AI opt-in tag: AI_ALL');
-    expect(problem(UpdateOrganizationBody.safeParse({ opt_in_tags: ['AI_LOG'] }))).toMatch(/^opt_in_tags must be the tags of one AI opt-in level/);
+    expect(problem(UpdateOrganizationBody.safeParse({ opt_in_tags: ['AI_LOG'] }))).toMatch(
+      /^opt_in_tags must be the tags of one AI opt-in level/,
+    );
     expect(problem(UpdateOrganizationBody.safeParse({ opt_in_tags: ['AI_SQL', 'AI_SQL'] }))).toMatch(/^opt_in_tags must be/);
     expect(UpdateOrganizationBody.safeParse({ opt_in_tags: 'AI_SQL' }).success).toBe(false);
   });
@@ -43,8 +49,12 @@ describe('telemetry bodies', () => {
       feature_flag_name: 'assistantEnabled',
       feature_flag_value: false,
     });
-    expect(problem(TrackFeatureFlagBody.safeParse({ feature_flag_name: 'nope', feature_flag_value: true }))).toBe('Unknown feature flag: nope');
-    expect(TelemetryEventBody.parse({ action: 'assistant_prompt_submitted', groups: { project: 'abc' } }).action).toBe('assistant_prompt_submitted');
+    expect(problem(TrackFeatureFlagBody.safeParse({ feature_flag_name: 'nope', feature_flag_value: true }))).toBe(
+      'Unknown feature flag: nope',
+    );
+    expect(TelemetryEventBody.parse({ action: 'assistant_prompt_submitted', groups: { project: 'abc' } }).action).toBe(
+      'assistant_prompt_submitted',
+    );
     expect(problem(TelemetryEventBody.safeParse({ action: 'page_viewed' }))).toBe('Unknown usage event: page_viewed');
   });
 

@@ -40,7 +40,10 @@ export const OptInTags = z
   .transform((tags, ctx) => {
     const level = AI_OPT_IN_LEVELS.find((candidate) => sameTags(optInTagsOf(candidate), [...new Set(tags)]));
     if (level && new Set(tags).size === tags.length) return optInTagsOf(level);
-    ctx.addIssue({ code: 'custom', message: 'opt_in_tags must be the tags of one AI opt-in level: none, AI_SQL, AI_SQL and AI_LOG, or all three' });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'opt_in_tags must be the tags of one AI opt-in level: none, AI_SQL, AI_SQL and AI_LOG, or all three',
+    });
     return z.NEVER;
   });
 
@@ -49,7 +52,12 @@ export const OptInTags = z
  * any case) dropped, at most ADDITIONAL_BILLING_EMAILS_MAX.
  */
 export const AdditionalBillingEmails = z
-  .array(z.string().trim().pipe(z.email({ error: (issue) => `Additional billing email ${JSON.stringify(issue.input)} is not a valid email address` })))
+  .array(
+    z
+      .string()
+      .trim()
+      .pipe(z.email({ error: (issue) => `Additional billing email ${JSON.stringify(issue.input)} is not a valid email address` })),
+  )
   .transform((emails) => emails.filter((email, at) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) === at))
   .pipe(z.array(z.string()).max(ADDITIONAL_BILLING_EMAILS_MAX, `At most ${ADDITIONAL_BILLING_EMAILS_MAX} additional billing emails`));
 
@@ -64,9 +72,7 @@ export const UpdateOrganizationBody = z
   .meta({ id: 'UpdateOrganizationBody' });
 export type UpdateOrganizationBody = z.infer<typeof UpdateOrganizationBody>;
 
-export const Subscription = z
-  .object({ plan: z.object({ id: PlanId, name: z.string() }) })
-  .meta({ id: 'Subscription' });
+export const Subscription = z.object({ plan: z.object({ id: PlanId, name: z.string() }) }).meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof Subscription>;
 
 export const UpdateSubscriptionBody = z.object({ plan: PlanId }).meta({ id: 'UpdateSubscriptionBody' });
@@ -83,9 +89,7 @@ export const Member = z
   .meta({ id: 'Member' });
 export type Member = z.infer<typeof Member>;
 
-export const InviteMemberBody = z
-  .object({ email: z.email('Enter a valid email address'), role: Role })
-  .meta({ id: 'InviteMemberBody' });
+export const InviteMemberBody = z.object({ email: z.email('Enter a valid email address'), role: Role }).meta({ id: 'InviteMemberBody' });
 export type InviteMemberBody = z.infer<typeof InviteMemberBody>;
 
 export const UpdateMemberBody = z.object({ role: Role }).meta({ id: 'UpdateMemberBody' });

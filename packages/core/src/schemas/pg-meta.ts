@@ -9,7 +9,14 @@ import { z } from 'zod';
 const commaList = z
   .string()
   .optional()
-  .transform((value) => (value ? value.split(',').map((part) => part.trim()).filter(Boolean) : undefined));
+  .transform((value) =>
+    value
+      ? value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean)
+      : undefined,
+  );
 
 const flag = (fallback: boolean) =>
   z
@@ -203,7 +210,12 @@ export const UpdatePostgrestConfigBody = z
   .object({
     db_schema: z
       .string()
-      .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
       .refine((names) => names.length > 0, 'Expose at least one schema')
       .refine((names) => names.every((name) => SCHEMA_NAME.test(name)), 'Schema names are 1 to 63 characters, separated by commas')
       .refine((names) => !names.some((name) => SYSTEM_SCHEMAS.includes(name)), 'System schemas cannot be exposed')

@@ -72,9 +72,7 @@ export const Snippet = z
   .meta({ id: 'Snippet' });
 export type Snippet = z.infer<typeof Snippet>;
 
-export const CreateSnippetBody = z
-  .object({ name: SnippetName.optional(), sql: SnippetSql.optional() })
-  .meta({ id: 'CreateSnippetBody' });
+export const CreateSnippetBody = z.object({ name: SnippetName.optional(), sql: SnippetSql.optional() }).meta({ id: 'CreateSnippetBody' });
 export type CreateSnippetBody = z.infer<typeof CreateSnippetBody>;
 
 export const UpdateSnippetBody = z

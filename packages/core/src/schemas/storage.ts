@@ -107,7 +107,9 @@ export const StorageObject = z
   .meta({ id: 'StorageObject' });
 export type StorageObject = z.infer<typeof StorageObject>;
 
-export const DeleteObjectsBody = z.object({ paths: z.array(ObjectPath).min(1, 'Choose at least one file').max(1000, 'At most 1000 files at once') });
+export const DeleteObjectsBody = z.object({
+  paths: z.array(ObjectPath).min(1, 'Choose at least one file').max(1000, 'At most 1000 files at once'),
+});
 export type DeleteObjectsBody = z.infer<typeof DeleteObjectsBody>;
 
 export const MoveObjectBody = z.object({ from: ObjectPath, to: ObjectPath });
@@ -150,7 +152,9 @@ export const StorageSettings = z
   })
   .meta({ id: 'StorageSettings' });
 export type StorageSettings = z.infer<typeof StorageSettings>;
-export const UpdateStorageSettingsBody = z.object({ file_size_limit: z.number().int().min(1, 'The limit must be at least 1 byte').max(Number.MAX_SAFE_INTEGER) });
+export const UpdateStorageSettingsBody = z.object({
+  file_size_limit: z.number().int().min(1, 'The limit must be at least 1 byte').max(Number.MAX_SAFE_INTEGER),
+});
 export type UpdateStorageSettingsBody = z.infer<typeof UpdateStorageSettingsBody>;
 
 export const STORAGE_ARCHIVE_STATUSES = ['RUNNING', 'READY', 'FAILED'] as const;
@@ -187,7 +191,8 @@ export function sizeInUnits(bytes: number): { value: number; unit: SizeUnit } {
   return { value: bytes, unit: 'bytes' };
 }
 
-export const bytesOf = (value: number, unit: SizeUnit) => Math.round(value * SIZE_UNITS.find((candidate) => candidate.unit === unit)!.bytes);
+export const bytesOf = (value: number, unit: SizeUnit) =>
+  Math.round(value * SIZE_UNITS.find((candidate) => candidate.unit === unit)!.bytes);
 
 /** '1.5 MB' for the file browser. */
 export function formatBytes(bytes: number): string {

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { PlanId } from './organization.ts';
 
 /** What the usage pages measure, each against the plan's quota (catalogues/plans.ts PLAN_QUOTAS). */
-export const USAGE_METRICS = ['database_size', 'egress', 'storage_size', 'function_invocations', 'monthly_active_users', 'compute_hours'] as const;
+export const USAGE_METRICS = [
+  'database_size',
+  'egress',
+  'storage_size',
+  'function_invocations',
+  'monthly_active_users',
+  'compute_hours',
+] as const;
 export const UsageMetricId = z.enum(USAGE_METRICS);
 export type UsageMetricId = z.infer<typeof UsageMetricId>;
 

@@ -4,7 +4,11 @@ import { CreateVaultSecretBody, UpdateVaultSecretBody, VAULT_SECRET_MAX_LENGTH }
 
 describe('vault bodies', () => {
   it('trims the name and description, keeps the secret as typed, defaults the description', () => {
-    expect(CreateVaultSecretBody.parse({ name: '  stripe_key ', secret: ' sk live ' })).toEqual({ name: 'stripe_key', description: '', secret: ' sk live ' });
+    expect(CreateVaultSecretBody.parse({ name: '  stripe_key ', secret: ' sk live ' })).toEqual({
+      name: 'stripe_key',
+      description: '',
+      secret: ' sk live ',
+    });
   });
 
   it('refuses an empty name or secret and a secret past the limit', () => {
@@ -22,7 +26,9 @@ describe('vault bodies', () => {
 describe('database password', () => {
   it('takes 12 to 128 printable ASCII characters without spaces', () => {
     expect(ResetDatabasePasswordBody.safeParse({ password: 'p@ss:word/12#' }).success).toBe(true);
-    expect(ResetDatabasePasswordBody.safeParse({ password: 'short' }).error?.issues[0]?.message).toBe('The password needs at least 12 characters');
+    expect(ResetDatabasePasswordBody.safeParse({ password: 'short' }).error?.issues[0]?.message).toBe(
+      'The password needs at least 12 characters',
+    );
     expect(ResetDatabasePasswordBody.safeParse({ password: 'has a space in it' }).success).toBe(false);
     expect(ResetDatabasePasswordBody.safeParse({ password: 'ünïcödé-password' }).success).toBe(false);
     expect(ResetDatabasePasswordBody.safeParse({ password: 'x'.repeat(129) }).success).toBe(false);

@@ -94,7 +94,9 @@ describe('platform lints', () => {
       type: 'config',
       detail: 'The service_role key was sent from a browser once in the last 7 days: anyone who loaded that page can read it.',
     });
-    expect(leak(0, 3)?.detail).toBe('A key signed with a JWT secret that was replaced was presented 3 times in the last 7 days: a client still holds an old key.');
+    expect(leak(0, 3)?.detail).toBe(
+      'A key signed with a JWT secret that was replaced was presented 3 times in the last 7 days: a client still holds an old key.',
+    );
     expect(leak(2, 1)?.detail).toMatch(/^The service_role key was sent from a browser 2 times .* presented once in the last 7 days/);
   });
 });

@@ -42,8 +42,10 @@ const times = (count: number) => (count === 1 ? 'once' : `${count} times`);
 /** The service_role key in a browser, or a key of a replaced secret still presented: either way a secret got out. */
 function leakedServiceKey({ serviceKeyFromBrowser, rotatedOutKey }: KeyLeakCounts): PlatformFinding | undefined {
   const seen = [
-    serviceKeyFromBrowser && `The service_role key was sent from a browser ${times(serviceKeyFromBrowser)} in the last 7 days: anyone who loaded that page can read it.`,
-    rotatedOutKey && `A key signed with a JWT secret that was replaced was presented ${times(rotatedOutKey)} in the last 7 days: a client still holds an old key.`,
+    serviceKeyFromBrowser &&
+      `The service_role key was sent from a browser ${times(serviceKeyFromBrowser)} in the last 7 days: anyone who loaded that page can read it.`,
+    rotatedOutKey &&
+      `A key signed with a JWT secret that was replaced was presented ${times(rotatedOutKey)} in the last 7 days: a client still holds an old key.`,
   ].filter(Boolean);
   return seen.length ? { name: 'leaked_service_key', entity: 'API keys', type: 'config', detail: seen.join(' ') } : undefined;
 }
@@ -52,34 +54,59 @@ export function platformFindings(facts: PlatformFacts): PlatformFinding[] {
   const { auth: settings } = facts;
   const findings: PlatformFinding[] = [];
   if (settings.mailer_otp_exp > MAX_EMAIL_OTP_EXPIRY) {
-    findings.push(auth('auth_otp_long_expiry', `The email OTP expires after ${settings.mailer_otp_exp} seconds, more than ${MAX_EMAIL_OTP_EXPIRY}.`));
+    findings.push(
+      auth('auth_otp_long_expiry', `The email OTP expires after ${settings.mailer_otp_exp} seconds, more than ${MAX_EMAIL_OTP_EXPIRY}.`),
+    );
   }
   if (settings.sms_otp_length < MIN_SMS_OTP_LENGTH) {
     findings.push(auth('auth_otp_short_length', `The SMS OTP has ${settings.sms_otp_length} digits, fewer than ${MIN_SMS_OTP_LENGTH}.`));
   }
   if (settings.password_min_length < MIN_PASSWORD_LENGTH) {
-    findings.push(auth('password_requirements_min_length', `Passwords need ${settings.password_min_length} characters, fewer than ${MIN_PASSWORD_LENGTH}.`));
+    findings.push(
+      auth(
+        'password_requirements_min_length',
+        `Passwords need ${settings.password_min_length} characters, fewer than ${MIN_PASSWORD_LENGTH}.`,
+      ),
+    );
   }
   if (!settings.password_hibp_enabled) {
     findings.push(auth('auth_leaked_password_protection', 'Leaked password protection is disabled.'));
   }
-  const mfaMethods = [settings.mfa_totp_enroll_enabled && settings.mfa_totp_verify_enabled, settings.mfa_phone_enroll_enabled && settings.mfa_phone_verify_enabled].filter(Boolean).length;
+  const mfaMethods = [
+    settings.mfa_totp_enroll_enabled && settings.mfa_totp_verify_enabled,
+    settings.mfa_phone_enroll_enabled && settings.mfa_phone_verify_enabled,
+  ].filter(Boolean).length;
   if (mfaMethods < MIN_MFA_METHODS) {
-    findings.push(auth('auth_insufficient_mfa_options', `${mfaMethods} multi-factor authentication method${mfaMethods === 1 ? ' is' : 's are'} enabled.`));
+    findings.push(
+      auth(
+        'auth_insufficient_mfa_options',
+        `${mfaMethods} multi-factor authentication method${mfaMethods === 1 ? ' is' : 's are'} enabled.`,
+      ),
+    );
   }
   if (settings.password_required_characters === '') {
     findings.push(auth('auth_password_policy_missing', 'Passwords have no character requirements.'));
   }
   if (facts.ssl === false) findings.push(database('ssl_not_enforced', 'The database accepts connections without SSL.'));
   // Basin has no setting that limits the addresses allowed to connect: always worth knowing.
-  findings.push(database('network_restrictions_not_set', 'No network restrictions are set: every address that reaches the database port may try to connect.'));
+  findings.push(
+    database(
+      'network_restrictions_not_set',
+      'No network restrictions are set: every address that reaches the database port may try to connect.',
+    ),
+  );
   // Basin takes daily physical backups; there is no point-in-time recovery add-on.
   findings.push(database('pitr_not_enabled', 'Point in time recovery is not enabled: the newest backup is the daily one.'));
   if (facts.adminLoginFailed) {
     findings.push(database('no_backup_admin', 'The platform cannot log in as its administrator role, so backups cannot be taken.'));
   }
   if (facts.serverVersionNum !== undefined && facts.newestInstalled && isOlderMinor(facts.serverVersionNum, facts.newestInstalled)) {
-    findings.push(database('vulnerable_postgres_version', `The database runs server version ${facts.serverVersionNum}; ${facts.newestInstalled} is installed.`));
+    findings.push(
+      database(
+        'vulnerable_postgres_version',
+        `The database runs server version ${facts.serverVersionNum}; ${facts.newestInstalled} is installed.`,
+      ),
+    );
   }
   const leak = leakedServiceKey(facts.keyLeaks);
   if (leak) findings.push(leak);

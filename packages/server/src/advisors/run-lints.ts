@@ -80,7 +80,12 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
       lintItem(
         name,
         finding.detail,
-        { schema: finding.schema, name: finding.name, entity: finding.schema ? `${finding.schema}.${finding.name}` : finding.name, type: finding.type },
+        {
+          schema: finding.schema,
+          name: finding.name,
+          entity: finding.schema ? `${finding.schema}.${finding.name}` : finding.name,
+          type: finding.type,
+        },
         finding.object,
       ),
     ),

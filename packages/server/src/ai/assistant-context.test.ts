@@ -39,11 +39,19 @@ const context = (level: AiOptInLevel): ProjectContext => ({
   ],
   functions: ['public.total(o bigint) returns numeric'],
   lints: [{ level: 'ERROR', title: 'RLS Disabled in Public', detail: 'Table public.orders is public, but RLS has not been enabled.' }],
-  logs: [{ at: new Date('2026-01-01T00:00:00Z'), source: 'auth', what: 'POST /auth/v1/token', status: 400, message: 'invalid_credentials: Invalid login credentials' }],
+  logs: [
+    {
+      at: new Date('2026-01-01T00:00:00Z'),
+      source: 'auth',
+      what: 'POST /auth/v1/token',
+      status: 400,
+      message: 'invalid_credentials: Invalid login credentials',
+    },
+  ],
 });
 
 describe('the assistant’s instructions per opt-in level', () => {
-  it("knows Basin: the Postgres version, RLS with (select auth.uid()), the exposed schemas, storage and functions", () => {
+  it('knows Basin: the Postgres version, RLS with (select auth.uid()), the exposed schemas, storage and functions', () => {
     const prompt = assistantInstructions(context('schema'));
     expect(prompt).toContain('PostgreSQL 17.6');
     expect(prompt).toContain('(select auth.uid())');
@@ -54,7 +62,8 @@ describe('the assistant’s instructions per opt-in level', () => {
 
   it("'disabled' shares nothing of the project, whatever it was given", () => {
     const prompt = assistantInstructions(context('disabled'));
-    for (const hidden of ['orders', 'customer_email', 'RLS Disabled in Public', 'invalid_credentials', 'public.total']) expect(prompt).not.toContain(hidden);
+    for (const hidden of ['orders', 'customer_email', 'RLS Disabled in Public', 'invalid_credentials', 'public.total'])
+      expect(prompt).not.toContain(hidden);
   });
 
   it("'schema' gives tables, columns, keys, functions and lints, but no logs and no rows", () => {
@@ -87,7 +96,9 @@ describe('the assistant’s instructions per opt-in level', () => {
   });
 
   it('says when the database could not be read', () => {
-    expect(assistantInstructions({ ...context('schema'), databaseRunning: false, relations: undefined })).toContain('The database is not running');
+    expect(assistantInstructions({ ...context('schema'), databaseRunning: false, relations: undefined })).toContain(
+      'The database is not running',
+    );
   });
 });
 
@@ -111,7 +122,10 @@ describe('what of a conversation reaches the model', () => {
   });
 
   it('strips tool results of earlier answers and keeps those of the turn being continued', () => {
-    const sent = messagesForModel([user('u1', 'q'), sqlAnswer('a1', rows), user('u2', 'again'), sqlAnswer('a2', 'User skipped running the query')], 'schema_and_log_and_data');
+    const sent = messagesForModel(
+      [user('u1', 'q'), sqlAnswer('a1', rows), user('u2', 'again'), sqlAnswer('a2', 'User skipped running the query')],
+      'schema_and_log_and_data',
+    );
     expect((sent[1]!.parts[1] as { output: unknown }).output).toBe(OUTPUT_OMITTED);
     expect((sent[3]!.parts[1] as { output: unknown }).output).toBe('User skipped running the query');
   });
@@ -124,7 +138,10 @@ describe('what of a conversation reaches the model', () => {
     expect(sqlResultForModel(rows, 'schema_and_log_and_data')).toEqual(rows);
     expect(sqlResultForModel('Error: relation "x" does not exist', 'schema')).toBe('Error: relation "x" does not exist');
     const many = Array.from({ length: 250 }, (_, id) => ({ id }));
-    expect(sqlResultForModel(many, 'schema_and_log_and_data')).toEqual({ rows: many.slice(0, ROWS_TO_MODEL), note: `The first ${ROWS_TO_MODEL} of 250 rows.` });
+    expect(sqlResultForModel(many, 'schema_and_log_and_data')).toEqual({
+      rows: many.slice(0, ROWS_TO_MODEL),
+      note: `The first ${ROWS_TO_MODEL} of 250 rows.`,
+    });
   });
 
   it('the model (a mock) gets the instructions, the question and the redacted result, never the rows', async () => {
@@ -138,12 +155,19 @@ describe('what of a conversation reaches the model', () => {
           {
             type: 'finish',
             finishReason: { unified: 'stop', raw: 'stop' },
-            usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+            usage: {
+              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+              outputTokens: { total: 1, text: 1, reasoning: 0 },
+            },
           },
         ]),
       },
     });
-    const tools = assistantTools({ listPolicies: async () => [], searchDocs: () => [], renameChat: async () => ASSISTANT_MESSAGES.chatRenamed });
+    const tools = assistantTools({
+      listPolicies: async () => [],
+      searchDocs: () => [],
+      renameChat: async () => ASSISTANT_MESSAGES.chatRenamed,
+    });
     const conversation = [user('u1', 'How many orders?'), sqlAnswer('a1', rows)];
     const result = streamText({
       model,
@@ -160,7 +184,13 @@ describe('what of a conversation reaches the model', () => {
     expect(sent).toContain('How many orders?');
     expect(sent).toContain('returned 1 row');
     expect(sent).not.toContain(SECRET);
-    expect(model.doStreamCalls[0]!.tools?.map((tool) => tool.name).sort()).toEqual(['deploy_edge_function', 'execute_sql', 'list_policies', 'rename_chat', 'search_docs']);
+    expect(model.doStreamCalls[0]!.tools?.map((tool) => tool.name).sort()).toEqual([
+      'deploy_edge_function',
+      'execute_sql',
+      'list_policies',
+      'rename_chat',
+      'search_docs',
+    ]);
   });
 });
 
@@ -197,7 +227,12 @@ describe('a turn with tool calls (the AI SDK’s mock model)', () => {
             { type: 'text-start', id: 't' },
             { type: 'text-delta', id: 't', delta: 'Here is a policy.' },
             { type: 'text-end', id: 't' },
-            { type: 'tool-call', toolCallId: 'call-sql', toolName: 'execute_sql', input: JSON.stringify({ sql, label: 'Own orders', isWriteQuery: true }) },
+            {
+              type: 'tool-call',
+              toolCallId: 'call-sql',
+              toolName: 'execute_sql',
+              input: JSON.stringify({ sql, label: 'Own orders', isWriteQuery: true }),
+            },
             finish('tool-calls'),
           ]),
         },
@@ -268,21 +303,34 @@ describe('ratings, errors and docs', () => {
     const text = streamErrorText(tooLong);
     expect(text).toBe("The model provider answered 400: This model's maximum context length is 8192 tokens. (context_length_exceeded)");
     expect(isContextTooLong(text)).toBe(true);
-    const down = new APICallError({ message: 'Cannot connect to API: connect ECONNREFUSED', url: 'x', requestBodyValues: {}, isRetryable: true });
+    const down = new APICallError({
+      message: 'Cannot connect to API: connect ECONNREFUSED',
+      url: 'x',
+      requestBodyValues: {},
+      isRetryable: true,
+    });
     expect(streamErrorText(down)).toBe('The model provider could not be reached: Cannot connect to API: connect ECONNREFUSED');
     expect(isContextTooLong(streamErrorText(down))).toBe(false);
   });
 
   it("searches Basin's README, the dashboard's help texts and the lint catalogue", () => {
-    expect(searchDocs('auth rls initplan').map((hit) => hit.title)).toContain('Advisor: Auth RLS Initialization Plan (auth_rls_initplan, warn, performance)');
+    expect(searchDocs('auth rls initplan').map((hit) => hit.title)).toContain(
+      'Advisor: Auth RLS Initialization Plan (auth_rls_initplan, warn, performance)',
+    );
     expect(searchDocs('resumable uploads TUS').some((hit) => hit.title === 'README: Storage (`/storage/v1`)')).toBe(true);
-    expect(searchDocs('no backups available for download')[0]).toEqual({ title: 'Help: Backup (no backups)', text: 'No backups available for download' });
+    expect(searchDocs('no backups available for download')[0]).toEqual({
+      title: 'Help: Backup (no backups)',
+      text: 'No backups available for download',
+    });
     expect(searchDocs('AI opt-in level disabled').map((hit) => hit.title)).toContain('Help: AI opt-in level Disabled (disabled)');
   });
 
   it('reads every text of the message catalogues, templates with {…} for their arguments', () => {
     const help = helpTexts({
-      BACKUP_MESSAGES: { noBackups: 'No backups available for download', failed: (message: string) => `Failed to download backup: ${message}` },
+      BACKUP_MESSAGES: {
+        noBackups: 'No backups available for download',
+        failed: (message: string) => `Failed to download backup: ${message}`,
+      },
       MESSAGES: { nested: { deeper: 'A nested text' } },
       LINTS: { ignored: 'not a catalogue of messages' },
     });
@@ -307,7 +355,9 @@ describe('ratings, errors and docs', () => {
     expect(findReadme([tmpdir()], {})).toBeUndefined();
     expect(findReadme([nested], { BASIN_README: path.join(root, 'missing.md') })).toBeUndefined();
     expect(findReadme([], { BASIN_README: path.join(root, 'README.md') })).toBe(path.join(root, 'README.md'));
-    const sections = docEntries('# Basin\n## Setup\n```sh\n# a comment\nnpm start\n```\n').filter((entry) => entry.title.startsWith('README'));
+    const sections = docEntries('# Basin\n## Setup\n```sh\n# a comment\nnpm start\n```\n').filter((entry) =>
+      entry.title.startsWith('README'),
+    );
     expect(sections.map((entry) => entry.title)).toEqual(['README: Setup']);
   });
 });

@@ -38,12 +38,17 @@ export function aiConfigFromEnv(env: NodeJS.ProcessEnv): AiConfig {
  */
 export function modelMap(value: string | undefined): Record<AssistantModel, string> {
   const models = Object.fromEntries(ASSISTANT_MODELS.map((name) => [name, name])) as Record<AssistantModel, string>;
-  for (const entry of (value ?? '').split(',').map((each) => each.trim()).filter(Boolean)) {
+  for (const entry of (value ?? '')
+    .split(',')
+    .map((each) => each.trim())
+    .filter(Boolean)) {
     const at = entry.indexOf('=');
     const name = at === -1 ? entry : entry.slice(0, at).trim();
     const model = at === -1 ? '' : entry.slice(at + 1).trim();
     if (!(ASSISTANT_MODELS as readonly string[]).includes(name) || !model) {
-      throw new Error(`BASIN_AI_MODELS must be pairs such as gpt-5=qwen3:32b,gpt-5-mini=qwen3:8b (names: ${ASSISTANT_MODELS.join(', ')}), got ${value}`);
+      throw new Error(
+        `BASIN_AI_MODELS must be pairs such as gpt-5=qwen3:32b,gpt-5-mini=qwen3:8b (names: ${ASSISTANT_MODELS.join(', ')}), got ${value}`,
+      );
     }
     models[name as AssistantModel] = model;
   }

@@ -29,7 +29,10 @@ let index: MiniSearch<DocEntry> | undefined;
 
 export function searchDocs(query: string): DocHit[] {
   index ??= buildIndex(docEntries(readReadme(), helpTexts()));
-  return index.search(query).slice(0, HITS).map((hit) => ({ title: hit.title as string, text: hit.text as string }));
+  return index
+    .search(query)
+    .slice(0, HITS)
+    .map((hit) => ({ title: hit.title as string, text: hit.text as string }));
 }
 
 export function buildIndex(entries: DocEntry[]): MiniSearch<DocEntry> {
@@ -47,7 +50,10 @@ export function buildIndex(entries: DocEntry[]): MiniSearch<DocEntry> {
  * from this file, then from the working directory, that holds the root package (named basin)
  * and a README.md. Whatever the layout (sources, a build output, another working directory).
  */
-export function findReadme(starts: readonly string[] = [import.meta.dirname, process.cwd()], env: NodeJS.ProcessEnv = process.env): string | undefined {
+export function findReadme(
+  starts: readonly string[] = [import.meta.dirname, process.cwd()],
+  env: NodeJS.ProcessEnv = process.env,
+): string | undefined {
   if (env.BASIN_README) return existsSync(env.BASIN_README) ? env.BASIN_README : undefined;
   for (const start of starts) {
     for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
@@ -93,7 +99,8 @@ export function helpTexts(catalogues: Record<string, unknown> = core): DocEntry[
     const area = match[1] ? capitalized(match[1].toLowerCase().replaceAll('_', ' ')) : 'Dashboard';
     for (const [key, text] of catalogueTexts(value)) add(`Help: ${area} (${key})`, text);
   }
-  for (const [level, option] of Object.entries(core.AI_OPT_IN_LEVEL_OPTIONS)) add(`Help: AI opt-in level ${option.label} (${level})`, option.description);
+  for (const [level, option] of Object.entries(core.AI_OPT_IN_LEVEL_OPTIONS))
+    add(`Help: AI opt-in level ${option.label} (${level})`, option.description);
   core.AI_PRIVACY_PARAGRAPHS.forEach((paragraph) => add('Help: Data privacy and the AI assistant', paragraph));
   return entries;
 }
@@ -135,7 +142,10 @@ export function docEntries(readme: string, help: readonly DocEntry[] = []): DocE
   for (const section of readmeSections(readme)) for (const piece of pieces(section.body)) add(`README: ${section.title}`, piece);
   for (const entry of help) add(entry.title, entry.text);
   for (const [name, lint] of Object.entries(LINTS)) {
-    add(`Advisor: ${lint.title} (${name}, ${lint.level.toLowerCase()}, ${lint.category.toLowerCase()})`, `${lint.description} Fix: ${lint.remediation}`);
+    add(
+      `Advisor: ${lint.title} (${name}, ${lint.level.toLowerCase()}, ${lint.category.toLowerCase()})`,
+      `${lint.description} Fix: ${lint.remediation}`,
+    );
   }
   return entries;
 }

@@ -18,7 +18,8 @@ type Part = UIMessage['parts'][number];
 type ToolPart = Extract<Part, { toolCallId: string }>;
 
 const isToolPart = (part: Part): part is ToolPart => part.type === 'dynamic-tool' || part.type.startsWith('tool-');
-const toolNameOf = (part: ToolPart): string => (part.type === 'dynamic-tool' ? (part as { toolName: string }).toolName : part.type.slice('tool-'.length));
+const toolNameOf = (part: ToolPart): string =>
+  part.type === 'dynamic-tool' ? (part as { toolName: string }).toolName : part.type.slice('tool-'.length);
 const sharesData = (level: AiOptInLevel) => level === AI_OPT_IN_LEVELS[AI_OPT_IN_LEVELS.length - 1];
 
 /** The UI messages the model may see, in order. */

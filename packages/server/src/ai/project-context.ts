@@ -42,7 +42,10 @@ export async function gatherProjectContext(
   const read = [...new Set([...schemas, focus.schema])];
   const optional = <T>(what: string, reading: Promise<T>) => readable(ctx, project.ref, what, reading);
   const [snapshot, lints, logs] = await Promise.all([
-    optional('schema', withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchema(pair, read))),
+    optional(
+      'schema',
+      withProjectCatalogPair(ctx, project.ref, userId, (pair: CatalogPair) => readSchema(pair, read)),
+    ),
     optional('lints', projectLints(ctx, project.ref, userId, false)),
     atLeast(level, 'schema_and_log') ? optional('logs', recentErrors(ctx.db, project.ref, ERRORS_PER_SOURCE)) : undefined,
   ]);
@@ -67,7 +70,8 @@ interface AssistantSchema {
  */
 async function readSchema([first, second]: CatalogPair, schemas: string[]): Promise<AssistantSchema> {
   const filter = everything(schemas);
-  const relations = async <T>(client: CatalogPair[number], kind: RelationKind) => JSON.parse((await listRelations(client, kind, filter, true)).json) as T[];
+  const relations = async <T>(client: CatalogPair[number], kind: RelationKind) =>
+    JSON.parse((await listRelations(client, kind, filter, true)).json) as T[];
   const [tables, others] = await Promise.all([
     relations<PgTable>(first, 'tables'),
     (async () => ({
@@ -94,7 +98,8 @@ async function readable<T>(ctx: PlatformContext, ref: string, what: string, read
   try {
     return await reading;
   } catch (error) {
-    if (!(error instanceof HttpError && error.status === 409)) ctx.logger.warn({ err: error, ref }, `assistant context: could not read the ${what}`);
+    if (!(error instanceof HttpError && error.status === 409))
+      ctx.logger.warn({ err: error, ref }, `assistant context: could not read the ${what}`);
     return undefined;
   }
 }

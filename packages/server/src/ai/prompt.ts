@@ -72,7 +72,9 @@ export function assistantInstructions(context: ProjectContext, snippets: readonl
   const sections = [about(context), conventions(context), tools(level)];
   if (snippets.length) sections.push(attachedSql(snippets));
   if (!atLeast(level, 'schema')) {
-    sections.push('## This project\nThe organization shares nothing about this project with you: no schema, logs or data. Answer in general terms and ask the user for what you need.');
+    sections.push(
+      '## This project\nThe organization shares nothing about this project with you: no schema, logs or data. Answer in general terms and ask the user for what you need.',
+    );
     return sections.join('\n\n');
   }
   sections.push(schema(context));
@@ -80,8 +82,8 @@ export function assistantInstructions(context: ProjectContext, snippets: readonl
   if (atLeast(level, 'schema_and_log')) sections.push(logs(context.logs ?? []));
   sections.push(
     atLeast(level, 'schema_and_log_and_data')
-      ? "## Data\nThe organization shares data with you: execute_sql results come back with their rows."
-      : "## Data\nThe organization does not share data with you: when the user runs a query you learn how many rows it returned, never their values. Do not ask the user to paste rows.",
+      ? '## Data\nThe organization shares data with you: execute_sql results come back with their rows.'
+      : '## Data\nThe organization does not share data with you: when the user runs a query you learn how many rows it returned, never their values. Do not ask the user to paste rows.',
   );
   return sections.join('\n\n');
 }
@@ -121,7 +123,9 @@ function schema(context: ProjectContext): string {
     lines.push('The database is not running right now (paused or restarting): its schema could not be read.');
     return lines.join('\n');
   }
-  lines.push(`The user is looking at the schema \`${context.focus.schema}\`${context.focus.table ? `, table \`${context.focus.table}\`` : ''}.`);
+  lines.push(
+    `The user is looking at the schema \`${context.focus.schema}\`${context.focus.table ? `, table \`${context.focus.table}\`` : ''}.`,
+  );
   const relations = context.relations ?? [];
   if (!relations.length) lines.push('There are no tables or views in the schemas read.');
   relations.slice(0, RELATIONS_IN_FULL).forEach((relation) => lines.push(describeRelation(relation)));
@@ -140,7 +144,12 @@ function describeRelation(relation: SchemaRelation): string {
   const flags = [relation.kind === 'table' ? `RLS ${relation.rlsEnabled ? 'enabled' : 'disabled'}` : relation.kind];
   const head = `${relation.schema}.${relation.name} (${flags.join(', ')})${relation.comment ? `: ${relation.comment}` : ''}`;
   const columns = relation.columns.map((column) => {
-    const notes = [column.primaryKey && 'primary key', !column.nullable && !column.primaryKey && 'not null', column.unique && !column.primaryKey && 'unique', column.defaultValue !== null && `default ${column.defaultValue}`].filter(Boolean);
+    const notes = [
+      column.primaryKey && 'primary key',
+      !column.nullable && !column.primaryKey && 'not null',
+      column.unique && !column.primaryKey && 'unique',
+      column.defaultValue !== null && `default ${column.defaultValue}`,
+    ].filter(Boolean);
     return `  - ${column.name} ${column.type}${notes.length ? ` (${notes.join(', ')})` : ''}`;
   });
   const keys = relation.foreignKeys.map((fk) => `  - foreign key ${fk}`);
@@ -158,7 +167,9 @@ function logs(items: LogLine[]): string {
   if (!items.length) return '## Recent errors in the logs\nNone in the last 24 hours.';
   const lines = ['## Recent errors in the logs (last 24 hours, newest first)'];
   for (const line of items) {
-    lines.push(`- ${line.at.toISOString()} ${line.source} ${line.what}${line.status !== null ? ` → ${line.status}` : ''}${line.message ? `: ${line.message}` : ''}`);
+    lines.push(
+      `- ${line.at.toISOString()} ${line.source} ${line.what}${line.status !== null ? ` → ${line.status}` : ''}${line.message ? `: ${line.message}` : ''}`,
+    );
   }
   return lines.join('\n');
 }

@@ -11,7 +11,9 @@ const POLICY_DDL = /\b(create|alter|drop)\s+policy\b|\brow level security\b/i;
 
 export function ratingCategory(message: Pick<ChatMessage, 'parts'> | undefined): RatingCategory {
   const parts = message?.parts ?? [];
-  const tools = parts.filter((part) => part.type.startsWith('tool-')).map((part) => ({ name: part.type.slice('tool-'.length), input: part.input }));
+  const tools = parts
+    .filter((part) => part.type.startsWith('tool-'))
+    .map((part) => ({ name: part.type.slice('tool-'.length), input: part.input }));
   const sql = tools
     .filter((tool) => tool.name === 'execute_sql')
     .map((tool) => String((tool.input as { sql?: unknown } | undefined)?.sql ?? ''))

@@ -12,7 +12,9 @@ export function streamErrorText(error: unknown): string {
   if (APICallError.isInstance(cause)) {
     const code = providerErrorCode(cause.data);
     const words = code && !cause.message.includes(code) ? `${cause.message} (${code})` : cause.message;
-    return cause.statusCode === undefined ? `The model provider could not be reached: ${words}` : `The model provider answered ${cause.statusCode}: ${words}`;
+    return cause.statusCode === undefined
+      ? `The model provider could not be reached: ${words}`
+      : `The model provider answered ${cause.statusCode}: ${words}`;
   }
   return cause instanceof Error ? cause.message : String(cause);
 }

@@ -18,7 +18,9 @@ export interface ServerTools {
 export const CLIENT_TOOLS = ['execute_sql', 'deploy_edge_function'] as const;
 
 // Made once: the AI SDK turns each input schema into JSON Schema for the model.
-const ListPoliciesInput = z.object({ schemas: z.array(z.string()).optional().describe('Only these schemas; every schema but the system ones when left out') });
+const ListPoliciesInput = z.object({
+  schemas: z.array(z.string()).optional().describe('Only these schemas; every schema but the system ones when left out'),
+});
 const SearchDocsInput = z.object({ query: z.string().min(1).describe('A few keywords') });
 const RenameChatInput = z.object({ newName: z.string().describe('The new name, at most 100 characters') });
 
@@ -35,7 +37,8 @@ export function assistantTools(server: ServerTools) {
       inputSchema: DeployEdgeFunctionInput,
     }),
     list_policies: tool({
-      description: "List the project's row level security policies (schema, table, name, command, roles, using and with check expressions).",
+      description:
+        "List the project's row level security policies (schema, table, name, command, roles, using and with check expressions).",
       inputSchema: ListPoliciesInput,
       execute: ({ schemas }) => server.listPolicies(schemas),
     }),

@@ -20,7 +20,11 @@ export interface BundleDir {
 /** Where the functions' files live under the data directory. */
 export const functionsRoot = (dataDir: string) => path.join(dataDir, 'functions');
 
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** `a/b c.ts` as a relative module URL: each segment percent-encoded. */
 const relativeUrl = (file: string) => `./bundle/${file.split('/').map(encodeURIComponent).join('/')}`;

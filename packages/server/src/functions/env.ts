@@ -37,7 +37,11 @@ export function forgetFunctionEnv(ref: string): void {
 }
 
 async function readEnv(ctx: PlatformContext, project: ProjectRow): Promise<FunctionEnv> {
-  const [rows, secret, jwt] = await Promise.all([secrets.list(ctx.db, project.ref), projectJwtSecret(ctx, project.ref), findJwtSecret(ctx.db, project.ref)]);
+  const [rows, secret, jwt] = await Promise.all([
+    secrets.list(ctx.db, project.ref),
+    projectJwtSecret(ctx, project.ref),
+    findJwtSecret(ctx.db, project.ref),
+  ]);
   const issuedAt = jwt?.jwt_issued_at ?? new Date(0);
   const values: Record<string, string> = {};
   for (const row of rows) values[row.name] = ctx.box.open(row.value);

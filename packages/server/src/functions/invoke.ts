@@ -65,7 +65,13 @@ export async function isOpenFunctionRequest(ctx: PlatformContext, ref: string, m
   return route !== undefined && !route.verify_jwt;
 }
 
-export async function invokeFunction(ctx: PlatformContext, project: ProjectRow, request: Request, path: string, clientIp: string): Promise<Response> {
+export async function invokeFunction(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  request: Request,
+  path: string,
+  clientIp: string,
+): Promise<Response> {
   const at = new Date();
   const started = performance.now();
   const slug = slugOf(path);

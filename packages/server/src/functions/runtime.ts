@@ -56,7 +56,14 @@ export class FunctionsRuntime {
   }
 
   /** Runs the request on a warm worker of this version, starting one if there is none. */
-  async invoke(ref: string, route: FunctionRoute, env: { values: Record<string, string>; fingerprint: string }, request: Request, path: string, clientIp: string): Promise<WorkerInvocation> {
+  async invoke(
+    ref: string,
+    route: FunctionRoute,
+    env: { values: Record<string, string>; fingerprint: string },
+    request: Request,
+    path: string,
+    clientIp: string,
+  ): Promise<WorkerInvocation> {
     const prefix = `${ref}/${route.slug}/`;
     const key = `${prefix}${route.version}/${env.fingerprint}`;
     for (let attempt = 0; ; attempt++) {
@@ -64,7 +71,12 @@ export class FunctionsRuntime {
       // Looked up after that wait: concurrent first requests must all find the one worker started.
       let entry = this.entries.get(key);
       if (!entry) {
-        for (const other of this.entries.values()) if (other.prefix === prefix) void other.worker.then((w) => w.retire(), () => {});
+        for (const other of this.entries.values())
+          if (other.prefix === prefix)
+            void other.worker.then(
+              (w) => w.retire(),
+              () => {},
+            );
         entry = { key, prefix, worker: this.startWorker(ref, route, env.values) };
         this.entries.set(key, entry);
         const started = entry;
@@ -94,7 +106,10 @@ export class FunctionsRuntime {
     for (const entry of [...this.entries.values()]) {
       if (!entry.key.startsWith(prefix)) continue;
       this.entries.delete(entry.key);
-      void entry.worker.then((w) => w.retire(), () => {});
+      void entry.worker.then(
+        (w) => w.retire(),
+        () => {},
+      );
     }
   }
 
@@ -102,7 +117,14 @@ export class FunctionsRuntime {
     this.stopping = true;
     const workers = [...this.entries.values()].map((e) => e.worker);
     this.entries.clear();
-    await Promise.all(workers.map((w) => w.then((worker) => worker.stop('shutdown'), () => {})));
+    await Promise.all(
+      workers.map((w) =>
+        w.then(
+          (worker) => worker.stop('shutdown'),
+          () => {},
+        ),
+      ),
+    );
     if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
   }
 
@@ -113,7 +135,14 @@ export class FunctionsRuntime {
   /** Stops the least recently used idle worker when the limit is reached. */
   private async makeRoom(): Promise<void> {
     if (this.entries.size < this.ctx.config.functions.maxWorkers) return;
-    const settled = await Promise.all([...this.entries.values()].map((e) => e.worker.then((w) => ({ e, w }), () => undefined)));
+    const settled = await Promise.all(
+      [...this.entries.values()].map((e) =>
+        e.worker.then(
+          (w) => ({ e, w }),
+          () => undefined,
+        ),
+      ),
+    );
     const idle = settled.filter((s) => s && s.w.inFlight === 0).sort((a, b) => a!.w.lastUsedAt - b!.w.lastUsedAt)[0];
     if (!idle) return;
     this.forget(idle.e);
@@ -163,7 +192,11 @@ export class FunctionsRuntime {
         egress.close();
         rmSync(`${base}.sock`, { force: true });
         rmSync(gatewaySocket, { force: true });
-        for (const entry of this.entries.values()) void entry.worker.then((w) => w === worker && this.forget(entry), () => {});
+        for (const entry of this.entries.values())
+          void entry.worker.then(
+            (w) => w === worker && this.forget(entry),
+            () => {},
+          );
       },
     });
     try {
@@ -206,4 +239,7 @@ export async function stopFunctions(ctx: PlatformContext): Promise<void> {
 
 /** A short digest of the worker's environment: new secrets or keys mean a new worker. */
 export const envFingerprint = (env: Record<string, string>) =>
-  createHash('sha256').update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)))).digest('base64url').slice(0, 16);
+  createHash('sha256')
+    .update(JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b))))
+    .digest('base64url')
+    .slice(0, 16);

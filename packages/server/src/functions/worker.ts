@@ -17,7 +17,11 @@ import { type FunctionErrorCode, functionError } from './errors.ts';
 import { readUsage } from './process-usage.ts';
 import { denoArgs, importHint, type SandboxSpec } from './sandbox.ts';
 
-export type ConsoleEvent = { eventType: 'Boot' | 'Log' | 'Shutdown' | 'UncaughtException'; level: 'log' | 'info' | 'warning' | 'error'; message: string };
+export type ConsoleEvent = {
+  eventType: 'Boot' | 'Log' | 'Shutdown' | 'UncaughtException';
+  level: 'log' | 'info' | 'warning' | 'error';
+  message: string;
+};
 
 export interface WorkerSpec extends Omit<SandboxSpec, 'envNames' | 'limits'> {
   /** The execution id: names the worker in the logs. */
@@ -122,7 +126,14 @@ export class FunctionWorker {
       clearTimeout(this.idleTimer);
       this.agent.destroy();
       const why = this.killReason ? ` (${this.killReasonText()})` : '';
-      spec.onConsole({ eventType: 'Shutdown', level: this.killReason && this.killReason !== 'idle' && this.killReason !== 'retired' && this.killReason !== 'shutdown' ? 'error' : 'log', message: `worker stopped${why}, exit ${signal ?? code}` });
+      spec.onConsole({
+        eventType: 'Shutdown',
+        level:
+          this.killReason && this.killReason !== 'idle' && this.killReason !== 'retired' && this.killReason !== 'shutdown'
+            ? 'error'
+            : 'log',
+        message: `worker stopped${why}, exit ${signal ?? code}`,
+      });
       this.resolveExited();
       spec.onExit();
     });
@@ -301,23 +312,38 @@ export class FunctionWorker {
       return { code: 'WORKER_LIMIT', message: `The function was stopped: memory limit reached (${this.spec.limits.memoryMb} MB heap)` };
     }
     if (this.killReason === 'cpu') {
-      return { code: 'WORKER_LIMIT', message: `The function was stopped: CPU time limit of ${this.spec.limits.cpuTimeMs} ms per request reached` };
+      return {
+        code: 'WORKER_LIMIT',
+        message: `The function was stopped: CPU time limit of ${this.spec.limits.cpuTimeMs} ms per request reached`,
+      };
     }
     if (this.exitInfo) {
       const last = this.lastError();
-      return { code: 'WORKER_ERROR', message: `The function's worker exited while handling the request (${this.exitInfo.signal ?? `exit code ${this.exitInfo.code}`})${last ? `: ${last}` : ''}` };
+      return {
+        code: 'WORKER_ERROR',
+        message: `The function's worker exited while handling the request (${this.exitInfo.signal ?? `exit code ${this.exitInfo.code}`})${last ? `: ${last}` : ''}`,
+      };
     }
     return { code: 'WORKER_ERROR', message: 'The function closed the connection without answering' };
   }
 
   private bootFailure(): string {
-    const output = this.stderrTail.filter((line) => line.trim()).slice(-8).join('\n').slice(-2000);
+    const output = this.stderrTail
+      .filter((line) => line.trim())
+      .slice(-8)
+      .join('\n')
+      .slice(-2000);
     const hint = importHint(output);
-    return [`The function failed to start${output ? `:\n${output}` : ` (exit ${this.exitInfo?.signal ?? this.exitInfo?.code})`}`, hint].filter(Boolean).join('\n');
+    return [`The function failed to start${output ? `:\n${output}` : ` (exit ${this.exitInfo?.signal ?? this.exitInfo?.code})`}`, hint]
+      .filter(Boolean)
+      .join('\n');
   }
 
   private lastError(): string | undefined {
-    return this.stderrTail.filter((line) => line.trim() && !line.startsWith(' ')).at(-1)?.slice(0, 500);
+    return this.stderrTail
+      .filter((line) => line.trim() && !line.startsWith(' '))
+      .at(-1)
+      ?.slice(0, 500);
   }
 
   private remember(line: string): void {
@@ -351,7 +377,12 @@ export class FunctionWorker {
     if (this.outOfMemory) return; // V8's stack dump after the OOM line says nothing to the function's author
     const second = Math.floor(Date.now() / 1000);
     if (second !== this.lines.second) {
-      if (this.lines.dropped) this.spec.onConsole({ eventType: 'Log', level: 'warning', message: `${this.lines.dropped} log lines dropped (at most ${LINES_PER_SECOND} a second)` });
+      if (this.lines.dropped)
+        this.spec.onConsole({
+          eventType: 'Log',
+          level: 'warning',
+          message: `${this.lines.dropped} log lines dropped (at most ${LINES_PER_SECOND} a second)`,
+        });
       this.lines = { second, count: 0, dropped: 0 };
     }
     if (++this.lines.count > LINES_PER_SECOND) {

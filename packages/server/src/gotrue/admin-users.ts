@@ -58,11 +58,12 @@ export async function listUsers(auth: AuthContext, { page, perPage, keywords }: 
   const search = keywords?.trim() ? likePattern(keywords.trim()) : null;
   const where = `($1::text is null or u.email ilike $1 or u.phone ilike $1 or u.id::text ilike $1)`;
   const [users, counted] = await Promise.all([
-    queryAuth<UserRow>(auth.ctx, auth.project, `select ${USER_COLUMNS} from auth.users u where ${where} order by u.created_at desc, u.id limit $2 offset $3`, [
-      search,
-      perPage,
-      (page - 1) * perPage,
-    ]),
+    queryAuth<UserRow>(
+      auth.ctx,
+      auth.project,
+      `select ${USER_COLUMNS} from auth.users u where ${where} order by u.created_at desc, u.id limit $2 offset $3`,
+      [search, perPage, (page - 1) * perPage],
+    ),
     queryAuth<{ total: number }>(auth.ctx, auth.project, `select count(*)::int as total from auth.users u where ${where}`, [search]),
   ]);
   return { users, total: counted[0]?.total ?? 0 };
@@ -106,7 +107,13 @@ async function ban(client: pg.ClientBase, id: string, durationMs: number): Promi
 const mergeMetadata = (column: 'raw_app_meta_data' | 'raw_user_meta_data') =>
   `update auth.users set ${column} = jsonb_strip_nulls(coalesce(${column}, '{}') || $2), updated_at = now() where id = $1`;
 
-async function auditAdmin(client: pg.ClientBase, auth: AuthContext, actor: AdminActor, action: AuditAction, user: Pick<UserRow, 'id' | 'email' | 'phone'>) {
+async function auditAdmin(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  actor: AdminActor,
+  action: AuditAction,
+  user: Pick<UserRow, 'id' | 'email' | 'phone'>,
+) {
   await audit(client, {
     action,
     actorId: actor.id,
@@ -159,7 +166,8 @@ export async function updateUser(auth: AuthContext, id: string, attributes: Admi
     if (banMs !== undefined) await ban(client, id, banMs);
     if (attributes.role) await client.query(`update auth.users set role = $2, updated_at = now() where id = $1`, [id, attributes.role]);
     if (attributes.email_confirm) await confirmEmail(client, id);
-    if (encryptedPassword) await client.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, encryptedPassword]);
+    if (encryptedPassword)
+      await client.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, encryptedPassword]);
     if (email && email !== existing.email) await setEmail(client, id, email);
     if (attributes.app_metadata) await client.query(mergeMetadata('raw_app_meta_data'), [id, attributes.app_metadata]);
     if (attributes.user_metadata) await client.query(mergeMetadata('raw_user_meta_data'), [id, attributes.user_metadata]);
@@ -174,7 +182,10 @@ export async function updateUser(auth: AuthContext, id: string, attributes: Admi
 async function setEmail(client: pg.ClientBase, id: string, email: string): Promise<void> {
   const taken = await findUserByEmail(client, email);
   if (taken && taken.id !== id) throw emailExists();
-  await client.query(`update auth.users set email = $2, email_change = '', is_anonymous = false, updated_at = now() where id = $1`, [id, email]);
+  await client.query(`update auth.users set email = $2, email_change = '', is_anonymous = false, updated_at = now() where id = $1`, [
+    id,
+    email,
+  ]);
   await client.query(
     `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
      values ($1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', false, 'phone_verified', false), 'email', now(), now())
@@ -190,7 +201,12 @@ async function setEmail(client: pg.ClientBase, id: string, email: string): Promi
 }
 
 /** GoTrue's obfuscation of a scrubbed value: sha256 of the id and the value, base64url. */
-const obfuscated = (id: string, value: string | null) => (value ? createHash('sha256').update(id + value).digest('base64url') : value);
+const obfuscated = (id: string, value: string | null) =>
+  value
+    ? createHash('sha256')
+        .update(id + value)
+        .digest('base64url')
+    : value;
 
 /**
  * Deletes the user. Hard: the row goes, and with it (cascading) identities and sessions. Soft
@@ -221,7 +237,8 @@ export async function deleteUser(auth: AuthContext, id: string, softDelete: bool
     );
     for (const identity of identities) {
       const data = { ...identity.identity_data };
-      for (const field of ['email', 'phone'] as const) if (typeof data[field] === 'string') data[field] = obfuscated(identity.id, data[field] as string);
+      for (const field of ['email', 'phone'] as const)
+        if (typeof data[field] === 'string') data[field] = obfuscated(identity.id, data[field] as string);
       await client.query(`update auth.identities set provider_id = $2, identity_data = $3, updated_at = now() where id = $1`, [
         identity.id,
         obfuscated(identity.id, identity.provider_id),

@@ -36,13 +36,18 @@ function authPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
 
 /** GoTrue's answer when its database is away: a 5xx auth-js retries rather than a signed-out user. */
 const unavailable = (project: ProjectRow) =>
-  new AuthApiError(503, 'unexpected_failure', project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`);
+  new AuthApiError(
+    503,
+    'unexpected_failure',
+    project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`,
+  );
 
 /** A database error in words auth-js shows: a full disk's read-only mode, a timeout, a taken address; anything else is ours. */
 function asAuthError(error: unknown): unknown {
   if (!(error instanceof pg.DatabaseError)) return error;
   if (error.code === '25006') return new AuthApiError(503, 'unexpected_failure', 'The project is in read-only mode: its disk is full');
-  if (error.code === '57014') return new AuthApiError(504, 'request_timeout', 'Processing this request timed out, please retry after a moment.');
+  if (error.code === '57014')
+    return new AuthApiError(504, 'request_timeout', 'Processing this request timed out, please retry after a moment.');
   // Two requests for the same new address at once: the second loses the race on the unique index.
   if (error.code === '23505' && error.constraint === 'users_email_partial_key') {
     return new AuthApiError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -54,7 +59,13 @@ function asAuthError(error: unknown): unknown {
  * One statement outside a transaction: reads, and the writes one statement does whole. A `name`
  * prepares it once per session (the hot paths: GET /user, refreshes), as PostgREST does.
  */
-export async function queryAuth<R extends pg.QueryResultRow>(ctx: PlatformContext, project: ProjectRow, text: string, values: unknown[], name?: string): Promise<R[]> {
+export async function queryAuth<R extends pg.QueryResultRow>(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  text: string,
+  values: unknown[],
+  name?: string,
+): Promise<R[]> {
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw unavailable(project);
   try {
     return (await authPool(ctx, project).query<R>({ name, text, values })).rows;
@@ -64,7 +75,11 @@ export async function queryAuth<R extends pg.QueryResultRow>(ctx: PlatformContex
 }
 
 /** `work` in one transaction of the project's auth sessions, committed when it resolves. */
-export async function withAuthTransaction<T>(ctx: PlatformContext, project: ProjectRow, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withAuthTransaction<T>(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw unavailable(project);
   const client = await authPool(ctx, project)
     .connect()

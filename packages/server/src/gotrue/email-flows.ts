@@ -55,8 +55,20 @@ export async function sendMagicLink(auth: AuthContext, email: string, options: M
     if (!user) {
       if (!options.createUser) throw unprocessable('Signups not allowed for otp', 'otp_disabled');
       if (settings.disable_signup) throw unprocessable('Signups not allowed for this instance', 'signup_disabled');
-      user = await insertUser(client, { email: address, encryptedPassword: null, userMetadata: options.data ?? {}, confirmed: settings.mailer_autoconfirm });
-      if (settings.mailer_autoconfirm) await audit(client, { action: 'user_signedup', actorId: user.id, actorUsername: address, ip: auth.ip, traits: { provider: 'email' } });
+      user = await insertUser(client, {
+        email: address,
+        encryptedPassword: null,
+        userMetadata: options.data ?? {},
+        confirmed: settings.mailer_autoconfirm,
+      });
+      if (settings.mailer_autoconfirm)
+        await audit(client, {
+          action: 'user_signedup',
+          actorId: user.id,
+          actorUsername: address,
+          ip: auth.ip,
+          traits: { provider: 'email' },
+        });
     }
     const actor = { actorId: user.id, actorUsername: user.email, ip: auth.ip };
     if (user.email_confirmed_at) {
@@ -83,7 +95,13 @@ export async function resendEmail(auth: AuthContext, email: string, type: Resend
     if (!user) return;
     if (type === 'signup') {
       if (user.email_confirmed_at) return;
-      await audit(client, { action: 'user_confirmation_requested', actorId: user.id, actorUsername: user.email, ip: auth.ip, traits: { provider: 'email' } });
+      await audit(client, {
+        action: 'user_confirmation_requested',
+        actorId: user.id,
+        actorUsername: user.email,
+        ip: auth.ip,
+        traits: { provider: 'email' },
+      });
       await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo: target });
       return;
     }
@@ -108,8 +126,20 @@ export async function inviteUserByEmail(
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     let user = await findUserByEmail(client, address);
     if (user?.email_confirmed_at) throw emailExists();
-    user ??= await insertUser(client, { email: address, encryptedPassword: null, userMetadata: data ?? {}, confirmed: false, invited: true });
-    await audit(client, { action: 'user_invited', actorId: actor.id, actorUsername: actor.username, ip: auth.ip, traits: { user_id: user.id, user_email: address } });
+    user ??= await insertUser(client, {
+      email: address,
+      encryptedPassword: null,
+      userMetadata: data ?? {},
+      confirmed: false,
+      invited: true,
+    });
+    await audit(client, {
+      action: 'user_invited',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      ip: auth.ip,
+      traits: { user_id: user.id, user_email: address },
+    });
     await sendAuthEmail(client, auth, { kind: 'invite', user, redirectTo: target });
     return userJson((await findUserById(client, user.id))!);
   });
@@ -141,8 +171,13 @@ export type GeneratedLink = UserJson & {
  * as a mail would issue it, but nothing is sent; the caller mails the link or code itself. A magic
  * link for an unknown address signs it up instead.
  */
-export async function generateLink(auth: AuthContext, params: GenerateLinkParams, actor: AdminActor = SERVICE_ROLE_ACTOR): Promise<GeneratedLink> {
-  if (!(GENERATE_LINK_TYPES as readonly string[]).includes(params.type)) throw badRequest(`Invalid email action link type requested: ${params.type}`);
+export async function generateLink(
+  auth: AuthContext,
+  params: GenerateLinkParams,
+  actor: AdminActor = SERVICE_ROLE_ACTOR,
+): Promise<GeneratedLink> {
+  if (!(GENERATE_LINK_TYPES as readonly string[]).includes(params.type))
+    throw badRequest(`Invalid email action link type requested: ${params.type}`);
   let type = params.type as GenerateLinkType;
   const address = validEmail(params.email);
   const target = redirectTarget(auth.settings, params.redirectTo);
@@ -170,14 +205,29 @@ export async function generateLink(auth: AuthContext, params: GenerateLinkParams
         break;
       case 'invite':
         if (user?.email_confirmed_at) throw emailExists();
-        user ??= await insertUser(client, { email: address, encryptedPassword: null, userMetadata: params.data ?? {}, confirmed: false, invited: true });
-        await audit(client, { action: 'user_invited', actorId: actor.id, actorUsername: actor.username, ip: auth.ip, traits: { user_id: user.id, user_email: address } });
+        user ??= await insertUser(client, {
+          email: address,
+          encryptedPassword: null,
+          userMetadata: params.data ?? {},
+          confirmed: false,
+          invited: true,
+        });
+        await audit(client, {
+          action: 'user_invited',
+          actorId: actor.id,
+          actorUsername: actor.username,
+          ip: auth.ip,
+          traits: { user_id: user.id, user_email: address },
+        });
         await storeToken(client, user.id, 'invite', hash);
         break;
       case 'signup':
         if (user?.email_confirmed_at) throw emailExists();
         if (user && params.data) {
-          await client.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2, updated_at = now() where id = $1`, [user.id, params.data]);
+          await client.query(
+            `update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2, updated_at = now() where id = $1`,
+            [user.id, params.data],
+          );
         }
         user ??= await insertUser(client, { email: address, encryptedPassword, userMetadata: params.data ?? {}, confirmed: false });
         await audit(client, { action: 'user_confirmation_requested', ...self(user.id), traits: { provider: 'email' } });

@@ -61,7 +61,10 @@ export function errorResponse(error: AuthApiError, request: Request): Response {
     headers.set(API_VERSION_HEADER, API_VERSION);
     return Response.json({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
   }
-  return Response.json({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, { status: error.status, headers });
+  return Response.json(
+    { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
+    { status: error.status, headers },
+  );
 }
 
 export const badRequest = (message: string, code: ErrorCode = 'validation_failed') => new AuthApiError(400, code, message);

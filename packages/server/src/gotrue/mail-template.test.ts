@@ -25,7 +25,11 @@ const settings = (overrides: Partial<AuthSettingsRow> = {}) =>
 
 describe('auth email templates', () => {
   it('fills every placeholder, with or without spaces inside the braces', () => {
-    const text = renderTemplate('{{ .Token }}|{{.TokenHash}}|{{  .SiteURL  }}|{{ .NewEmail }}|{{ .Data.name }}|{{ .Data.nested.level }}', values, false);
+    const text = renderTemplate(
+      '{{ .Token }}|{{.TokenHash}}|{{  .SiteURL  }}|{{ .NewEmail }}|{{ .Data.name }}|{{ .Data.nested.level }}',
+      values,
+      false,
+    );
     expect(text).toBe('123456|abc|http://app.test|new@example.com|Zoë "Z"|2');
   });
 
@@ -44,7 +48,10 @@ describe('auth email templates', () => {
 
   it("uses the project's template, else core's default, and keeps the subject on one line", () => {
     const custom = renderAuthEmail(
-      settings({ mailer_subjects_confirmation: 'Welcome {{ .Email }}\r\nBcc: x', mailer_templates_confirmation_content: '<p>{{ .Token }}</p>' }),
+      settings({
+        mailer_subjects_confirmation: 'Welcome {{ .Email }}\r\nBcc: x',
+        mailer_templates_confirmation_content: '<p>{{ .Token }}</p>',
+      }),
       'confirmation',
       values,
     );

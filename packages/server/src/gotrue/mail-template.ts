@@ -36,7 +36,8 @@ function valueOf(values: AuthEmailValues, path: string): string {
   const [name, ...keys] = path.split('.');
   let value: unknown = name === 'Data' ? values.Data : Object.hasOwn(values, name!) ? values[name as keyof AuthEmailValues] : undefined;
   if (name === 'Data' && keys.length === 0) return '';
-  for (const key of keys) value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of keys)
+    value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
   if (value === undefined || value === null) return '';
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
@@ -60,5 +61,10 @@ export function authEmailTemplate(settings: AuthSettingsRow, kind: AuthEmailKind
 
 export function renderAuthEmail(settings: AuthSettingsRow, kind: AuthEmailKind, values: AuthEmailValues): RenderedEmail {
   const { subject, content } = authEmailTemplate(settings, kind);
-  return { subject: renderTemplate(subject, values, false).replace(/[\r\n]+/g, ' ').trim(), html: renderTemplate(content, values, true) };
+  return {
+    subject: renderTemplate(subject, values, false)
+      .replace(/[\r\n]+/g, ' ')
+      .trim(),
+    html: renderTemplate(content, values, true),
+  };
 }

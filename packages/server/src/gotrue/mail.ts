@@ -70,7 +70,10 @@ export function newOtp(length: number): string {
 }
 
 /** GoTrue's token hash: what the link carries and the users row keeps. */
-export const tokenHash = (email: string, otp: string) => createHash('sha224').update(email + otp).digest('hex');
+export const tokenHash = (email: string, otp: string) =>
+  createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 
 /** The link a mail carries: `{issuer}/verify?token=…&type=…&redirect_to=…`. */
 export function verificationUrl(auth: AuthContext, hash: string, type: LinkType, redirectTo: string): string {
@@ -90,7 +93,13 @@ export type TokenPurpose = 'confirmation' | 'invite' | 'recovery' | 'email_chang
  * email_change_token_new/current with the new address (a change to another address than the
  * pending one starts afresh).
  */
-export async function storeToken(client: pg.ClientBase, userId: string, purpose: TokenPurpose, hash: string, newEmail?: string): Promise<void> {
+export async function storeToken(
+  client: pg.ClientBase,
+  userId: string,
+  purpose: TokenPurpose,
+  hash: string,
+  newEmail?: string,
+): Promise<void> {
   switch (purpose) {
     case 'confirmation':
     case 'invite':
@@ -100,7 +109,10 @@ export async function storeToken(client: pg.ClientBase, userId: string, purpose:
       );
       return;
     case 'recovery':
-      await client.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [userId, hash]);
+      await client.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [
+        userId,
+        hash,
+      ]);
       return;
     case 'email_change_new':
     case 'email_change_current': {
@@ -148,7 +160,10 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
     await storeToken(client, user.id, kind === 'magic_link' ? 'recovery' : kind, messages[0]!.hash);
   }
   if (!sending) {
-    ctx.logger.warn({ ref: project.ref, kind }, 'auth email not sent: the project has no SMTP server and BASIN_SMTP_URL is not set (links can be made with generate_link)');
+    ctx.logger.warn(
+      { ref: project.ref, kind },
+      'auth email not sent: the project has no SMTP server and BASIN_SMTP_URL is not set (links can be made with generate_link)',
+    );
     return;
   }
   for (const message of messages) {
@@ -165,7 +180,10 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
     try {
       await deliver(ctx, settings, { to: message.to, ...rendered }, auth);
     } catch (error) {
-      ctx.logger.warn({ ref: project.ref, kind, reason: error instanceof Error ? error.message : String(error) }, 'auth email not sent: the SMTP server failed');
+      ctx.logger.warn(
+        { ref: project.ref, kind, reason: error instanceof Error ? error.message : String(error) },
+        'auth email not sent: the SMTP server failed',
+      );
       throw new AuthApiError(500, 'unexpected_failure', `Error sending ${LABELS[kind]} email`);
     }
     await authEmailSends.record(ctx.db, project.ref);
@@ -211,7 +229,9 @@ async function deliver(ctx: PlatformContext, settings: AuthSettingsRow, mail: Ou
         host: settings.smtp_host,
         port: settings.smtp_port ?? 587,
         secure: settings.smtp_port === 465,
-        ...(settings.smtp_user ? { auth: { user: settings.smtp_user, pass: settings.smtp_pass ? ctx.box.open(settings.smtp_pass) : '' } } : {}),
+        ...(settings.smtp_user
+          ? { auth: { user: settings.smtp_user, pass: settings.smtp_pass ? ctx.box.open(settings.smtp_pass) : '' } }
+          : {}),
         ...TIMEOUTS,
       })
     : nodemailer.createTransport({ url: ctx.config.smtpUrl!, ...TIMEOUTS });

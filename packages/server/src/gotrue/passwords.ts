@@ -22,7 +22,7 @@ export async function passwordMatches(password: string, stored: string | null): 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const DIGITS = '0123456789';
-const SYMBOLS = "!@#$%^&*()_+-=[]{};'\\:\"|<>?,./`~";
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
 
 /** The character sets each requirement asks for, as GoTrue lists them in its message. */
 const REQUIRED_SETS: Record<PasswordRequirement, string[]> = {

@@ -14,7 +14,8 @@ export async function readBody(request: Request): Promise<Body> {
   } catch (error) {
     throw badRequest(`Could not parse request body as JSON: ${(error as Error).message}`, 'bad_json');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Could not parse request body as JSON: expected an object', 'bad_json');
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw badRequest('Could not parse request body as JSON: expected an object', 'bad_json');
   return parsed as Body;
 }
 
@@ -40,7 +41,8 @@ const MAX_EMAIL_LENGTH = 255;
 /** The address, trimmed and lower-cased as GoTrue stores it; 400 email_address_invalid otherwise. */
 export function validEmail(email: string): string {
   const address = email.trim().toLowerCase();
-  if (address.length > MAX_EMAIL_LENGTH || !EMAIL.test(address)) throw new AuthApiError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
+  if (address.length > MAX_EMAIL_LENGTH || !EMAIL.test(address))
+    throw new AuthApiError(400, 'email_address_invalid', 'Unable to validate email address: invalid format');
   return address;
 }
 
@@ -49,7 +51,10 @@ export function validEmail(email: string): string {
  * entry of the redirect allow-list (globs: `*` within one host label or path segment, `**`
  * anything), else the site URL, as GoTrue falls back.
  */
-export function redirectTarget(settings: Pick<AuthSettingsRow, 'site_url' | 'uri_allow_list'>, requested: string | undefined | null): string {
+export function redirectTarget(
+  settings: Pick<AuthSettingsRow, 'site_url' | 'uri_allow_list'>,
+  requested: string | undefined | null,
+): string {
   if (!requested) return settings.site_url;
   let url: URL;
   try {

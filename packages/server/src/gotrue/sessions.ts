@@ -124,7 +124,9 @@ async function reuse(auth: AuthContext, presented: string, row: RotatedRow): Pro
     );
     const found = rows[0];
     if (found?.active_token && found.within_interval) return { token: found.active_token };
-    await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [row.session_id]);
+    await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked', [
+      row.session_id,
+    ]);
     return { refused: badRequest('Invalid Refresh Token: Already Used', 'refresh_token_already_used') };
   });
   if ('refused' in outcome) throw outcome.refused;
@@ -134,10 +136,19 @@ async function reuse(auth: AuthContext, presented: string, row: RotatedRow): Pro
 export type LogoutScope = 'global' | 'local' | 'others';
 
 /** Ends the current session (local), every session of the user (global) or all but the current one (others). */
-export async function endSessions(client: pg.ClientBase, auth: AuthContext, userId: string, sessionId: string, scope: LogoutScope): Promise<void> {
+export async function endSessions(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  userId: string,
+  sessionId: string,
+  scope: LogoutScope,
+): Promise<void> {
   await client.query(
     `delete from auth.sessions where user_id = $1 and case $3 when 'local' then id = $2::uuid when 'others' then id <> $2::uuid else true end`,
     [userId, sessionId, scope],
   );
-  await client.query(auditInsert(1), [auditPayload({ action: 'logout', actorId: userId, actorUsername: null, ip: auth.ip, traits: { scope } }), auth.ip]);
+  await client.query(auditInsert(1), [
+    auditPayload({ action: 'logout', actorId: userId, actorUsername: null, ip: auth.ip, traits: { scope } }),
+    auth.ip,
+  ]);
 }

@@ -52,7 +52,14 @@ const signerFor = keyed((key) => createSigner({ key, algorithm: 'HS256' }));
 const verifierFor = keyed((key) => createVerifier({ key, algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_MS }));
 
 /** The user's access token for `sessionId`, valid `expirySeconds` from now. */
-export function signAccessToken(secret: Uint8Array, issuer: string, user: UserRow, sessionId: string, amr: AmrEntry[], expirySeconds: number): SignedAccessToken {
+export function signAccessToken(
+  secret: Uint8Array,
+  issuer: string,
+  user: UserRow,
+  sessionId: string,
+  amr: AmrEntry[],
+  expirySeconds: number,
+): SignedAccessToken {
   const issuedAt = Math.floor(Date.now() / 1000);
   const expiresAt = issuedAt + expirySeconds;
   const token = signerFor(secret)({

@@ -59,9 +59,10 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 
 /** Emails compare case-insensitively, as GoTrue stores and looks them up. */
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
-  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where lower(u.email) = lower($1) and not u.is_sso_user order by u.created_at limit 1`, [
-    email,
-  ]);
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users u where lower(u.email) = lower($1) and not u.is_sso_user order by u.created_at limit 1`,
+    [email],
+  );
   return rows[0];
 }
 
@@ -126,7 +127,8 @@ export async function confirmEmail(db: Queryable, id: string): Promise<void> {
 
 const iso = (date: Date | null) => date?.toISOString();
 /** GoTrue leaves empty fields out of its user object. */
-const present = <T extends Record<string, unknown>>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null));
+const present = <T extends Record<string, unknown>>(object: T) =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined && value !== null));
 
 function identityJson(identity: IdentityRow) {
   return {

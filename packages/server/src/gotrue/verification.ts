@@ -89,7 +89,13 @@ export async function verifyIn(client: pg.ClientBase, auth: AuthContext, params:
 }
 
 /** Uses the token up and does what it was for; answers how the user signed in. */
-async function use(client: pg.ClientBase, auth: AuthContext, user: TokenRow, type: VerifyType, column: TokenColumn): Promise<AuthMethod | { accepted: string }> {
+async function use(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  user: TokenRow,
+  type: VerifyType,
+  column: TokenColumn,
+): Promise<AuthMethod | { accepted: string }> {
   const actor = { actorId: user.id, actorUsername: user.email, ip: auth.ip };
   switch (type) {
     case 'signup':
@@ -115,15 +121,25 @@ async function use(client: pg.ClientBase, auth: AuthContext, user: TokenRow, typ
 }
 
 /** The pending email change: the first of two tokens is only accepted; the last makes the change. */
-async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: TokenRow, column: TokenColumn): Promise<AuthMethod | { accepted: string }> {
+async function changeEmail(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  user: TokenRow,
+  column: TokenColumn,
+): Promise<AuthMethod | { accepted: string }> {
   const other: TokenColumn = column === 'email_change_token_new' ? 'email_change_token_current' : 'email_change_token_new';
   if (user[other] && (user.email_change_confirm_status ?? 0) === 0) {
-    await client.query(`update auth.users set ${column} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`, [user.id]);
+    await client.query(`update auth.users set ${column} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`, [
+      user.id,
+    ]);
     return { accepted: SINGLE_CONFIRMATION_ACCEPTED };
   }
   const newEmail = user.email_change;
   if (!newEmail) throw new AuthApiError(403, 'otp_expired', 'Email link is invalid or has expired');
-  const { rows } = await client.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2 and not is_sso_user`, [newEmail, user.id]);
+  const { rows } = await client.query(`select 1 from auth.users where lower(email) = lower($1) and id <> $2 and not is_sso_user`, [
+    newEmail,
+    user.id,
+  ]);
   if (rows.length) throw unprocessable('A user with this email address has already been registered', 'email_exists');
   await client.query(
     `update auth.users set email = $2::text, email_change = '', email_change_token_new = '', email_change_token_current = '', email_change_confirm_status = 0,

@@ -17,7 +17,10 @@ export function accessTokenRoutes(ctx: PlatformContext, verifier: AccessTokenVer
         method: 'get',
         path: '/profile/access-tokens',
         tags,
-        responses: { 200: json(z.array(AccessToken), 'The signed-in user’s tokens, newest first (never the tokens themselves)'), ...ERRORS },
+        responses: {
+          200: json(z.array(AccessToken), 'The signed-in user’s tokens, newest first (never the tokens themselves)'),
+          ...ERRORS,
+        },
       }),
       async (c) => c.json(await listAccessTokens(ctx.db, c.var.userId), 200),
     )

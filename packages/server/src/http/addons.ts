@@ -27,7 +27,10 @@ export function addonRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/billing/addons',
         tags,
         request: { params: refParams, ...jsonBody(UpdateAddonBody) },
-        responses: { 202: json(ProjectAddonsResponse, 'The add-ons with the chosen compute size; the resize has started'), ...CHANGE_ERRORS },
+        responses: {
+          202: json(ProjectAddonsResponse, 'The add-ons with the chosen compute size; the resize has started'),
+          ...CHANGE_ERRORS,
+        },
       }),
       async (c) => c.json(await selectAddon(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json')), 202),
     )
@@ -37,7 +40,10 @@ export function addonRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/billing/addons/{addon_variant}',
         tags,
         request: { params: AddonVariantParams },
-        responses: { 202: json(ProjectAddonsResponse, 'The add-ons without it; the resize back to the default size has started'), ...CHANGE_ERRORS },
+        responses: {
+          202: json(ProjectAddonsResponse, 'The add-ons without it; the resize back to the default size has started'),
+          ...CHANGE_ERRORS,
+        },
       }),
       async (c) => {
         const { ref, addon_variant } = c.req.valid('param');

@@ -65,7 +65,10 @@ export function assistantChatRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/ai/chats/{id}/messages',
         tags,
         request: { params: chatParams },
-        responses: { 200: json(z.array(ChatMessage), 'The chat’s messages in order (AI SDK UI messages, metadata.createdAt set)'), ...ERRORS },
+        responses: {
+          200: json(z.array(ChatMessage), 'The chat’s messages in order (AI SDK UI messages, metadata.createdAt set)'),
+          ...ERRORS,
+        },
       }),
       async (c) => {
         const { ref, id } = c.req.valid('param');

@@ -75,7 +75,8 @@ export function authUserRoutes(ctx: PlatformContext) {
         method: 'patch',
         path: '/auth/{ref}/users/{id}',
         tags,
-        description: "ban_duration: a duration such as '24h' bans the user (no sign-in, no token refresh) until then; 'none' lifts the ban.",
+        description:
+          "ban_duration: a duration such as '24h' bans the user (no sign-in, no token refresh) until then; 'none' lifts the ban.",
         request: { params: userParams, ...jsonBody(UpdateAuthUserBody) },
         responses: { 200: json(AuthUser, 'The user after the change'), ...USER_ERRORS },
       }),
@@ -115,7 +116,11 @@ export function authUserRoutes(ctx: PlatformContext) {
         tags,
         description: 'Mails a password recovery link (an unknown address gets the same answer, as the auth API gives).',
         request: { params: refParams, ...jsonBody(AuthUserEmailBody) },
-        responses: { 200: json(AuthRecoverResponse, 'The recovery was started'), 429: json(ErrorResponse, 'Email rate limit exceeded'), ...USER_ERRORS },
+        responses: {
+          200: json(AuthRecoverResponse, 'The recovery was started'),
+          429: json(ErrorResponse, 'Email rate limit exceeded'),
+          ...USER_ERRORS,
+        },
       }),
       async (c) => c.json(await authUsers.sendAuthUserRecovery(ctx, c.req.valid('param').ref, member(c), c.req.valid('json').email), 200),
     );

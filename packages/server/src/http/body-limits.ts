@@ -12,4 +12,7 @@ const TOO_LARGE = `The request body is larger than ${BODY_LIMIT_BYTES / 1024 / 1
 export const platformBodyLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: TOO_LARGE }, 413) });
 
 /** The data API answers PostgREST's error body. */
-export const restBodyLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json(new RestError(413, 'PGRST102', TOO_LARGE).body(), 413) });
+export const restBodyLimit = bodyLimit({
+  maxSize: BODY_LIMIT_BYTES,
+  onError: (c) => c.json(new RestError(413, 'PGRST102', TOO_LARGE).body(), 413),
+});

@@ -30,9 +30,14 @@ export function functionDeployRoutes(ctx: PlatformContext, guards: MiddlewareHan
       method: 'post',
       path: DEPLOY_PATH,
       tags: ['Edge Functions'],
-      description: 'multipart/form-data: `metadata` (JSON: entrypoint_path, import_map_path, verify_jwt, name, static_patterns) and `file` parts named by their relative paths.',
+      description:
+        'multipart/form-data: `metadata` (JSON: entrypoint_path, import_map_path, verify_jwt, name, static_patterns) and `file` parts named by their relative paths.',
       request: { params: z.object({ ref: ProjectRef }), query: DeployFunctionQuery },
-      responses: { 201: json(EdgeFunction, 'The function, its new version current'), ...ERRORS, 413: json(z.object({ message: z.string() }), 'The files are too large') },
+      responses: {
+        201: json(EdgeFunction, 'The function, its new version current'),
+        ...ERRORS,
+        413: json(z.object({ message: z.string() }), 'The files are too large'),
+      },
     }),
     async (c) => {
       const { ref } = c.req.valid('param');
@@ -46,7 +51,8 @@ export function functionDeployRoutes(ctx: PlatformContext, guards: MiddlewareHan
 
 async function readDeployForm(request: Request): Promise<{ metadata: DeployFunctionMetadata; files: UploadedFile[] }> {
   const fail = badRequest;
-  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? '')) throw new HttpError(415, 'The request body must be multipart/form-data');
+  if (!/^multipart\/form-data/i.test(request.headers.get('content-type') ?? ''))
+    throw new HttpError(415, 'The request body must be multipart/form-data');
   let form: FormData;
   try {
     form = await request.formData();

@@ -31,9 +31,11 @@ import { HttpError } from '../kernel/errors.ts';
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {
   'access-control-allow-origin': '*',
-  'access-control-allow-headers': 'authorization, apikey, content-type, x-client-info, x-supabase-api-version, accept, accept-profile, content-profile, prefer, range, x-upsert, x-metadata, cache-control, content-encoding, if-none-match, if-modified-since, tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, x-http-method-override',
+  'access-control-allow-headers':
+    'authorization, apikey, content-type, x-client-info, x-supabase-api-version, accept, accept-profile, content-profile, prefer, range, x-upsert, x-metadata, cache-control, content-encoding, if-none-match, if-modified-since, tus-resumable, upload-length, upload-metadata, upload-offset, upload-defer-length, x-http-method-override',
   'access-control-allow-methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
-  'access-control-expose-headers': 'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link, content-length, content-type, content-disposition, etag, last-modified, cache-control, accept-ranges, tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-metadata, upload-expires',
+  'access-control-expose-headers':
+    'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link, content-length, content-type, content-disposition, etag, last-modified, cache-control, accept-ranges, tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-metadata, upload-expires',
 };
 
 /** A document from the project API gets a unique opaque origin and runs no script. */
@@ -78,10 +80,13 @@ const isStoragePath = (path: string) => path === '/storage/v1' || path.startsWit
  * reads Storage's error body, the others PostgREST's), with the reason in WWW-Authenticate.
  */
 const refuseToken = (error: RestError, path: string) =>
-  Response.json(isStoragePath(path) ? new StorageApiError(error.status, 'InvalidJWT', 'Unauthorized', error.message).body() : error.body(), {
-    status: error.status,
-    headers: { 'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(error.message)}` },
-  });
+  Response.json(
+    isStoragePath(path) ? new StorageApiError(error.status, 'InvalidJWT', 'Unauthorized', error.message).body() : error.body(),
+    {
+      status: error.status,
+      headers: { 'www-authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(error.message)}` },
+    },
+  );
 
 /** A refused token as its RestError; anything else is a failure of ours. */
 const asRestError = (error: unknown): RestError => {
@@ -175,7 +180,10 @@ export function projectGateway(ctx: PlatformContext) {
     const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
     // The auth API reads its bearer token itself (a user's expired token may still sign out).
     const auth =
-      accepted && (isAuthPath(path) ? { role: accepted.claims.role, claims: accepted.claims } : await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
+      accepted &&
+      (isAuthPath(path)
+        ? { role: accepted.claims.role, claims: accepted.claims }
+        : await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
     const url = new URL(request.url);
     // By Host, the path of the project's API is the request's own.
     const headers = projectFacingHeaders(request.headers, door);
@@ -185,14 +193,14 @@ export function projectGateway(ctx: PlatformContext) {
     const response = open
       ? await api.fetch(sent(), { project, auth: auth && !(auth instanceof RestError) ? auth : { role: 'anon', claims: {} }, clientIp })
       : !key
-      ? keyless(request.method, path)
-        ? await api.fetch(sent(), { project, auth: { role: 'anon', claims: {} }, clientIp })
-        : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
-      : !auth
-        ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
-        : auth instanceof RestError
-          ? refuseToken(auth, path)
-          : await api.fetch(sent(), { project, auth, clientIp });
+        ? keyless(request.method, path)
+          ? await api.fetch(sent(), { project, auth: { role: 'anon', claims: {} }, clientIp })
+          : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
+        : !auth
+          ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
+          : auth instanceof RestError
+            ? refuseToken(auth, path)
+            : await api.fetch(sent(), { project, auth, clientIp });
     keepCookiesToTheProject(response, door, withoutPort(url.host));
     const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
@@ -222,7 +230,8 @@ export function projectGateway(ctx: PlatformContext) {
   // A function's calls to its own project's API come in through its worker's socket (functions/runtime.ts).
   functionsRuntime(ctx).setGateway((request, ref) => serve(request, ref, new URL(request.url).pathname, '127.0.0.1', 'project-host'));
 
-  const clientAddress = (c: Context) => ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
+  const clientAddress = (c: Context) =>
+    ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
 
   return {
     /** Every request whose Host names a project, whatever its path: mount before everything else. */

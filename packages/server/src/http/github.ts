@@ -36,7 +36,11 @@ export function githubRoutes(ctx: PlatformContext) {
         path: '/integrations/github/connections',
         tags,
         request: jsonBody(CreateGitHubConnectionBody),
-        responses: { 201: json(GitHubConnection, 'The connection, once GitHub has shown the token sees the repository'), ...ERRORS, ...GITHUB_FAILED },
+        responses: {
+          201: json(GitHubConnection, 'The connection, once GitHub has shown the token sees the repository'),
+          ...ERRORS,
+          ...GITHUB_FAILED,
+        },
       }),
       async (c) => c.json(await github.createConnection(ctx, c.var.userId, c.req.valid('json')), 201),
     )

@@ -12,7 +12,10 @@ export function infrastructureRoutes(ctx: PlatformContext) {
       path: '/projects/{ref}/infrastructure',
       tags: ['Infrastructure'],
       request: { params: z.object({ ref: ProjectRef }) },
-      responses: { 200: json(InfrastructureResponse, 'Measured on the instance; those fields are null while it is not running'), ...ERRORS },
+      responses: {
+        200: json(InfrastructureResponse, 'Measured on the instance; those fields are null while it is not running'),
+        ...ERRORS,
+      },
     }),
     async (c) => c.json(await infrastructure(ctx, c.req.valid('param').ref, c.var.userId), 200),
   );

@@ -27,11 +27,25 @@ const QUERY_DESCRIPTION =
 export function logRoutes(ctx: PlatformContext) {
   return createRouter()
     .openapi(
-      createRoute({ method: 'get', path: LOGS_ALL, tags, description: QUERY_DESCRIPTION, request: { params: refParams, query: LogsQueryParams }, responses: QUERY_ANSWERS }),
+      createRoute({
+        method: 'get',
+        path: LOGS_ALL,
+        tags,
+        description: QUERY_DESCRIPTION,
+        request: { params: refParams, query: LogsQueryParams },
+        responses: QUERY_ANSWERS,
+      }),
       async (c) => c.json(await queryLogs(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('query')), 200),
     )
     .openapi(
-      createRoute({ method: 'post', path: LOGS_ALL, tags, description: QUERY_DESCRIPTION, request: { params: refParams, ...jsonBody(LogsQueryParams) }, responses: QUERY_ANSWERS }),
+      createRoute({
+        method: 'post',
+        path: LOGS_ALL,
+        tags,
+        description: QUERY_DESCRIPTION,
+        request: { params: refParams, ...jsonBody(LogsQueryParams) },
+        responses: QUERY_ANSWERS,
+      }),
       async (c) => c.json(await queryLogs(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json')), 200),
     )
     .openapi(
@@ -52,7 +66,6 @@ export function logRoutes(ctx: PlatformContext) {
         request: { params: refParams, ...jsonBody(LogRetention) },
         responses: { 200: json(LogRetention, 'The new setting; older rows go at the next prune (hourly)'), ...ERRORS },
       }),
-      async (c) =>
-        c.json(await changeLogRetention(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json').retention_days), 200),
+      async (c) => c.json(await changeLogRetention(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json').retention_days), 200),
     );
 }

@@ -12,7 +12,13 @@ const tags = ['Members'];
 export function memberRoutes(db: Db) {
   return createRouter()
     .openapi(
-      createRoute({ method: 'get', path: '/organizations/{slug}/members', tags, request: { params: slugParams }, responses: { 200: json(z.array(Member), 'Members and their roles'), ...ERRORS } }),
+      createRoute({
+        method: 'get',
+        path: '/organizations/{slug}/members',
+        tags,
+        request: { params: slugParams },
+        responses: { 200: json(z.array(Member), 'Members and their roles'), ...ERRORS },
+      }),
       async (c) => c.json(await members.listMembers(db, c.req.valid('param').slug, c.var.userId), 200),
     )
     .openapi(

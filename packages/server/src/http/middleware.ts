@@ -35,7 +35,8 @@ export function requireSession(auth: Auth, sessions: SessionCache): MiddlewareHa
     if (c.req.path.endsWith('/openapi.json')) return next();
     const cookie = c.req.header('cookie');
     if (!cookie) {
-      if (bearerToken(c.req.header('authorization'))?.startsWith(ACCESS_TOKEN_PREFIX)) throw new HttpError(401, ACCESS_TOKEN_MESSAGES.managementApiOnly);
+      if (bearerToken(c.req.header('authorization'))?.startsWith(ACCESS_TOKEN_PREFIX))
+        throw new HttpError(401, ACCESS_TOKEN_MESSAGES.managementApiOnly);
       throw unauthorized();
     }
     let profile = sessions.get(cookie);

@@ -17,7 +17,12 @@ const tags = ['Organizations'];
 export function organizationRoutes(db: Db) {
   return createRouter()
     .openapi(
-      createRoute({ method: 'get', path: '/organizations', tags, responses: { 200: json(z.array(Organization), 'Organizations of the signed-in user'), 401: ERRORS[401] } }),
+      createRoute({
+        method: 'get',
+        path: '/organizations',
+        tags,
+        responses: { 200: json(z.array(Organization), 'Organizations of the signed-in user'), 401: ERRORS[401] },
+      }),
       async (c) => c.json(await organizations.listOrganizations(db, c.var.userId), 200),
     )
     .openapi(
@@ -31,7 +36,13 @@ export function organizationRoutes(db: Db) {
       async (c) => c.json(await organizations.createOrganization(db, c.var.userId, c.req.valid('json').name), 201),
     )
     .openapi(
-      createRoute({ method: 'get', path: '/organizations/{slug}', tags, request: { params: slugParams }, responses: { 200: json(Organization, 'The organization'), ...ERRORS } }),
+      createRoute({
+        method: 'get',
+        path: '/organizations/{slug}',
+        tags,
+        request: { params: slugParams },
+        responses: { 200: json(Organization, 'The organization'), ...ERRORS },
+      }),
       async (c) => c.json(await organizations.getOrganization(db, c.req.valid('param').slug, c.var.userId), 200),
     )
     .openapi(

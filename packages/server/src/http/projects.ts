@@ -50,7 +50,13 @@ export function projectRoutes(ctx: PlatformContext) {
       async (c) => c.json(await projects.createProject(ctx, c.var.userId, c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({ method: 'get', path: '/projects/{ref}', tags, request: { params: refParams }, responses: { 200: json(Project, 'The project'), ...ERRORS } }),
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}',
+        tags,
+        request: { params: refParams },
+        responses: { 200: json(Project, 'The project'), ...ERRORS },
+      }),
       async (c) => c.json(await projects.getProject(ctx, c.req.valid('param').ref, c.var.userId), 200),
     )
     .openapi(

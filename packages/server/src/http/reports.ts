@@ -75,7 +75,11 @@ export function reportRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/reports/{id}',
         tags,
         request: { params: reportParams, ...jsonBody(UpdateReportBody) },
-        responses: { 200: json(Report, 'The renamed or rearranged report'), ...ERRORS, 409: json(ErrorResponse, 'Another change came first') },
+        responses: {
+          200: json(Report, 'The renamed or rearranged report'),
+          ...ERRORS,
+          409: json(ErrorResponse, 'Another change came first'),
+        },
       }),
       async (c) => {
         const { ref, id } = c.req.valid('param');

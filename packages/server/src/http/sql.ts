@@ -23,7 +23,10 @@ export function sqlRoutes(ctx: PlatformContext) {
         200: json(SqlResult, 'The last statement’s result; rows past the limits are left out (truncated)'),
         ...ERRORS,
         400: json(SqlError, 'Invalid input, or the statement failed (with its position in the query)'),
-        429: json(ErrorResponse, 'The member already has as many queries running as allowed, or the database has no connection left for another'),
+        429: json(
+          ErrorResponse,
+          'The member already has as many queries running as allowed, or the database has no connection left for another',
+        ),
         503: json(SqlError, 'The project’s database does not take connections'),
       },
     }),

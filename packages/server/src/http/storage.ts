@@ -55,15 +55,21 @@ export function storageRoutes(ctx: PlatformContext) {
     path: '/storage/{ref}/buckets/{id}/objects/{path}',
     tags,
     description:
-      'Uploads the raw body (or a multipart form as storage-js sends it) as the object `path` (slashes allowed), streamed; Content-Type is its type. `x-upsert: true` replaces an existing file. No platform body limit: the bucket\'s and the project\'s file size limits apply.',
+      "Uploads the raw body (or a multipart form as storage-js sends it) as the object `path` (slashes allowed), streamed; Content-Type is its type. `x-upsert: true` replaces an existing file. No platform body limit: the bucket's and the project's file size limits apply.",
     request: { params: bucketParams.extend({ path: z.string() }) },
-    responses: { 200: json(UploadedObject, 'The stored object'), 413: json(ErrorResponse, 'Larger than the limit'), 415: json(ErrorResponse, 'A type the bucket does not allow'), ...STORAGE_ERRORS },
+    responses: {
+      200: json(UploadedObject, 'The stored object'),
+      413: json(ErrorResponse, 'Larger than the limit'),
+      415: json(ErrorResponse, 'A type the bucket does not allow'),
+      ...STORAGE_ERRORS,
+    },
   });
   router.openAPIRegistry.registerPath({
     method: 'get',
     path: '/storage/{ref}/buckets/{id}/objects/{path}',
     tags,
-    description: 'The object\'s bytes, streamed, as an attachment (`?inline` for a preview: HTML, SVG and XML stay attachments). Range requests are answered.',
+    description:
+      "The object's bytes, streamed, as an attachment (`?inline` for a preview: HTML, SVG and XML stay attachments). Range requests are answered.",
     request: { params: bucketParams.extend({ path: z.string() }) },
     responses: { 200: { description: 'The bytes' }, ...STORAGE_ERRORS },
   });
@@ -99,7 +105,13 @@ export function storageRoutes(ctx: PlatformContext) {
       async (c) => c.json(await storage.createBucket(ctx, c.req.valid('param').ref, user(c), c.req.valid('json')), 201),
     )
     .openapi(
-      createRoute({ method: 'get', path: '/storage/{ref}/buckets/{id}', tags, request: { params: bucketParams }, responses: { 200: json(StorageBucket, 'The bucket'), ...STORAGE_ERRORS } }),
+      createRoute({
+        method: 'get',
+        path: '/storage/{ref}/buckets/{id}',
+        tags,
+        request: { params: bucketParams },
+        responses: { 200: json(StorageBucket, 'The bucket'), ...STORAGE_ERRORS },
+      }),
       async (c) => {
         const { ref, id } = c.req.valid('param');
         return c.json(await storage.getBucket(ctx, ref, user(c), id), 200);
@@ -233,11 +245,12 @@ export function storageRoutes(ctx: PlatformContext) {
         method: 'patch',
         path: '/storage/{ref}/settings',
         tags,
-        description: 'The largest file any bucket takes (bytes), at most the installation\'s maximum. Owners and Administrators.',
+        description: "The largest file any bucket takes (bytes), at most the installation's maximum. Owners and Administrators.",
         request: { params: refParams, ...jsonBody(UpdateStorageSettingsBody) },
         responses: { 200: json(StorageSettings, 'The settings after the change'), ...ERRORS },
       }),
-      async (c) => c.json(await storage.updateStorageSettings(ctx, c.req.valid('param').ref, user(c), c.req.valid('json').file_size_limit), 200),
+      async (c) =>
+        c.json(await storage.updateStorageSettings(ctx, c.req.valid('param').ref, user(c), c.req.valid('json').file_size_limit), 200),
     )
     .openapi(
       createRoute({

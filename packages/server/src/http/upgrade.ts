@@ -1,5 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ErrorResponse, ProjectRef, UpgradeProjectBody, UpgradeProjectResponse, UpgradeStatusQuery, UpgradeStatusResponse } from '@basin/core/schemas';
+import {
+  ErrorResponse,
+  ProjectRef,
+  UpgradeProjectBody,
+  UpgradeProjectResponse,
+  UpgradeStatusQuery,
+  UpgradeStatusResponse,
+} from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
 import { startUpgrade, upgradeStatus } from '../services/upgrades.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';

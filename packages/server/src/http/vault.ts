@@ -32,7 +32,11 @@ export function vaultRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/vault/secrets',
         tags,
         request: { params: refParams },
-        responses: { 200: json(z.array(VaultSecret), 'Every secret of vault.secrets, newest first, without values'), ...ERRORS, ...INSTANCE_ERRORS },
+        responses: {
+          200: json(z.array(VaultSecret), 'Every secret of vault.secrets, newest first, without values'),
+          ...ERRORS,
+          ...INSTANCE_ERRORS,
+        },
       }),
       async (c) => c.json(await vault.listSecrets(ctx, c.req.valid('param').ref, c.var.userId), 200),
     )

@@ -75,7 +75,9 @@ const POLICIES = [
   },
 ];
 
-const ATTACHED = [{ triggers: ['on_auth_user_created'], foreign_keys: ['profiles FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE'] }];
+const ATTACHED = [
+  { triggers: ['on_auth_user_created'], foreign_keys: ['profiles FOREIGN KEY (id) REFERENCES auth.users(id) ON DELETE CASCADE'] },
+];
 
 /** A 15 instance with the member's profiles, the trigger, and two users signed up through it. */
 async function withProfiles(ref: string): Promise<InstanceSpec> {
@@ -92,7 +94,9 @@ async function withProfiles(ref: string): Promise<InstanceSpec> {
 async function expectTriggerAndCascade(spec: InstanceSpec, before: { users: number; profiles: number; signups: number }) {
   await signUp(spec, 9);
   expect(await counts(spec)).toEqual({ users: before.users + 1, profiles: before.profiles + 1, signups: before.signups + 1 });
-  expect(await run(spec, `select fired_as from public.signups where user_id = '${user(9)}'`, member(spec))).toEqual([{ fired_as: AUTH_ROLE }]);
+  expect(await run(spec, `select fired_as from public.signups where user_id = '${user(9)}'`, member(spec))).toEqual([
+    { fired_as: AUTH_ROLE },
+  ]);
   await run(spec, `delete from auth.users where id = '${user(9)}'`, authLogin(spec));
   expect(await run(spec, `select count(*)::int as n from public.profiles where id = '${user(9)}'`, member(spec))).toEqual([{ n: 0 }]);
 }
@@ -129,7 +133,11 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
   it('survive a schema-only branch, without rows', async () => {
     const parent = await withProfiles('parent');
     const branch = { ...(await spec15('schemabranch')), port: await getPort() };
-    await createBranchWithSchema(driver, { dataDir: driver.dataDir(parent.ref), spec: parent }, { dataDir: driver.dataDir(branch.ref), spec: branch });
+    await createBranchWithSchema(
+      driver,
+      { dataDir: driver.dataDir(parent.ref), spec: parent },
+      { dataDir: driver.dataDir(branch.ref), spec: branch },
+    );
 
     expect(await counts(branch)).toEqual({ users: 0, profiles: 0, signups: 0 });
     expect(await attachments(branch)).toEqual(ATTACHED);
@@ -140,24 +148,36 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
   it('survive a branch with data', async () => {
     const parent = await withProfiles('dataparent');
     const branch = { ...(await spec15('databranch')), port: await getPort() };
-    await createBranchWithData(driver, { dataDir: driver.dataDir(parent.ref), spec: parent }, { dataDir: driver.dataDir(branch.ref), spec: branch });
+    await createBranchWithData(
+      driver,
+      { dataDir: driver.dataDir(parent.ref), spec: parent },
+      { dataDir: driver.dataDir(branch.ref), spec: branch },
+    );
 
     expect(await counts(branch)).toEqual({ users: 2, profiles: 2, signups: 2 });
     expect(await attachments(branch)).toEqual(ATTACHED);
     await expectTriggerAndCascade(branch, { users: 2, profiles: 2, signups: 2 });
   });
 
-  it("survive a schema-only branch made by emptying a copy (pg_dump too old for the parent)", async () => {
+  it('survive a schema-only branch made by emptying a copy (pg_dump too old for the parent)', async () => {
     const parent = await withProfiles('emptiedparent');
     const branch = { ...(await spec15('emptiedbranch')), port: await getPort() };
-    await createBranchWithData(driver, { dataDir: driver.dataDir(parent.ref), spec: parent }, { dataDir: driver.dataDir(branch.ref), spec: branch });
+    await createBranchWithData(
+      driver,
+      { dataDir: driver.dataDir(parent.ref), spec: parent },
+      { dataDir: driver.dataDir(branch.ref), spec: branch },
+    );
     await emptyDatabases(branch);
 
     // As empty as a new project's auth schema, the refresh tokens' sequence back at its start.
     expect(await counts(branch)).toEqual({ users: 0, profiles: 0, signups: 0 });
-    expect(await run(branch, `select last_value::int, is_called from auth.refresh_tokens_id_seq`, admin(branch))).toEqual([{ last_value: 1, is_called: false }]);
+    expect(await run(branch, `select last_value::int, is_called from auth.refresh_tokens_id_seq`, admin(branch))).toEqual([
+      { last_value: 1, is_called: false },
+    ]);
     expect(await attachments(branch)).toEqual(ATTACHED);
-    expect(await run(branch, `select tgenabled from pg_catalog.pg_trigger where tgname = 'on_auth_user_created'`, admin(branch))).toEqual([{ tgenabled: 'O' }]);
+    expect(await run(branch, `select tgenabled from pg_catalog.pg_trigger where tgname = 'on_auth_user_created'`, admin(branch))).toEqual([
+      { tgenabled: 'O' },
+    ]);
     await expectTriggerAndCascade(branch, { users: 0, profiles: 0, signups: 0 });
   });
 });
@@ -215,9 +235,14 @@ describe('the loader', () => {
       admin(spec),
     );
     expect(tables).toEqual(
-      ['audit_log_entries', 'identities', 'mfa_amr_claims', 'refresh_tokens', 'sessions', 'users'].map((name) => ({ name, owner: AUTH_ROLE })),
+      ['audit_log_entries', 'identities', 'mfa_amr_claims', 'refresh_tokens', 'sessions', 'users'].map((name) => ({
+        name,
+        owner: AUTH_ROLE,
+      })),
     );
-    expect(await run(spec, `select email, aud, is_anonymous from auth.users`, authLogin(spec))).toEqual([{ email: 'early@example.com', aud: null, is_anonymous: false }]);
+    expect(await run(spec, `select email, aud, is_anonymous from auth.users`, authLogin(spec))).toEqual([
+      { email: 'early@example.com', aud: null, is_anonymous: false },
+    ]);
     expect(await run(spec, `select auth.email() as email`, member(spec))).toEqual([{ email: null }]);
   });
 });

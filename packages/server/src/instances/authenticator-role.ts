@@ -44,6 +44,8 @@ async function setDefaultTimeouts(client: pg.ClientBase): Promise<void> {
     [Object.keys(API_ROLE_TIMEOUTS)],
   );
   for (const { rolname } of rows) {
-    await client.query(`alter role ${client.escapeIdentifier(rolname)} set statement_timeout = ${client.escapeLiteral(API_ROLE_TIMEOUTS[rolname]!)}`);
+    await client.query(
+      `alter role ${client.escapeIdentifier(rolname)} set statement_timeout = ${client.escapeLiteral(API_ROLE_TIMEOUTS[rolname]!)}`,
+    );
   }
 }

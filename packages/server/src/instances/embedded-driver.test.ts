@@ -112,13 +112,17 @@ describe('EmbeddedDriver', () => {
               current_setting('work_mem') as work_mem, current_setting('listen_addresses') as listen_addresses,
               current_setting('client_connection_check_interval') as check_interval`,
     );
-    expect(row).toEqual({ shared_buffers: '16MB', max_connections: '40', work_mem: '3MB', listen_addresses: '127.0.0.1', check_interval: '2s' });
+    expect(row).toEqual({
+      shared_buffers: '16MB',
+      max_connections: '40',
+      work_mem: '3MB',
+      listen_addresses: '127.0.0.1',
+      check_interval: '2s',
+    });
   });
 
   it("requires each role's own password", async () => {
-    await expect(query(pg17, 'select 1', { user: 'postgres', password: 'wrong' })).rejects.toThrow(
-      /password authentication failed/,
-    );
+    await expect(query(pg17, 'select 1', { user: 'postgres', password: 'wrong' })).rejects.toThrow(/password authentication failed/);
     await expect(query(pg17, 'select 1', { user: 'basin_admin', password: pg17.postgresPassword })).rejects.toThrow(
       /password authentication failed/,
     );
@@ -163,7 +167,7 @@ describe('EmbeddedDriver', () => {
     expect(await query(pg17, memberships, asAdmin(pg17))).toEqual([{ n: 0 }]);
   });
 
-  it("gives the read-only role a third of the connections of the size it starts with", async () => {
+  it('gives the read-only role a third of the connections of the size it starts with', async () => {
     const limit = "select rolconnlimit as n from pg_roles where rolname = 'basin_readonly'";
     expect(await query(pg17, limit)).toEqual([{ n: 13 }]);
     await driver.stop(pg17.ref);
@@ -181,9 +185,7 @@ describe('EmbeddedDriver', () => {
     expect(await query(spec, 'select body from notes', readonly)).toEqual([{ body: 'hello' }]);
     await expect(query(spec, "insert into notes values ('no')", readonly)).rejects.toThrow(/read-only transaction/);
     // A read-write transaction does not help: the role has no write privilege.
-    await expect(query(spec, "begin read write; insert into notes values ('no')", readonly)).rejects.toThrow(
-      /permission denied/,
-    );
+    await expect(query(spec, "begin read write; insert into notes values ('no')", readonly)).rejects.toThrow(/permission denied/);
   });
 
   it('keeps data across stop and start', async () => {

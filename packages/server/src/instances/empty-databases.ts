@@ -69,7 +69,10 @@ function writable<T>(work: (client: pg.Client) => Promise<T>): (client: pg.Clien
 
 async function emptyDatabase(client: pg.Client): Promise<void> {
   // Names come from format('%I') and quote_ident: quoted as identifiers by the server itself.
-  const tables = await names(client, `select format('only %I.%I', n.nspname, c.relname) as name ${RELATIONS} where c.relkind = 'r' and ${MEMBERS_RELATION}`);
+  const tables = await names(
+    client,
+    `select format('only %I.%I', n.nspname, c.relname) as name ${RELATIONS} where c.relkind = 'r' and ${MEMBERS_RELATION}`,
+  );
   const { rows: triggers } = await client.query<{ tablename: string; trigger: string; enabled: string }>(
     `select format('%I.%I', n.nspname, c.relname) as tablename, quote_ident(t.tgname) as trigger, t.tgenabled as enabled
        from pg_trigger t join pg_class c on c.oid = t.tgrelid join pg_namespace n on n.oid = c.relnamespace
@@ -83,7 +86,10 @@ async function emptyDatabase(client: pg.Client): Promise<void> {
   for (const { tablename, trigger, enabled } of triggers) {
     await client.query(`alter table ${tablename} enable ${ENABLE_AS[enabled]} trigger ${trigger}`);
   }
-  const views = await names(client, `select format('%I.%I', n.nspname, c.relname) as name ${RELATIONS} where c.relkind = 'm' and ${MEMBERS_RELATION}`);
+  const views = await names(
+    client,
+    `select format('%I.%I', n.nspname, c.relname) as name ${RELATIONS} where c.relkind = 'm' and ${MEMBERS_RELATION}`,
+  );
   for (const view of views) await client.query(`refresh materialized view ${view} with no data`);
   await client.query(
     `select pg_catalog.setval(s.seqrelid, s.seqstart, false)

@@ -72,9 +72,14 @@ async function dropLoader(server: AdminEndpoint): Promise<void> {
   });
   if (!databases.length) return;
   for (const database of databases) {
-    await withAdmin(server, TIMEOUT_MS, (client) =>
-      client.query(`reassign owned by ${client.escapeIdentifier(LOADER_ROLE)} to ${client.escapeIdentifier(POSTGRES_ROLE)};
-                    drop owned by ${client.escapeIdentifier(LOADER_ROLE)}`), database);
+    await withAdmin(
+      server,
+      TIMEOUT_MS,
+      (client) =>
+        client.query(`reassign owned by ${client.escapeIdentifier(LOADER_ROLE)} to ${client.escapeIdentifier(POSTGRES_ROLE)};
+                    drop owned by ${client.escapeIdentifier(LOADER_ROLE)}`),
+      database,
+    );
   }
   await withAdmin(server, TIMEOUT_MS, (client) => client.query(`drop role ${client.escapeIdentifier(LOADER_ROLE)}`));
 }

@@ -44,7 +44,11 @@ export async function missingExtensions(source: AdminEndpoint, target: AdminEndp
   });
   const missing: string[] = [];
   for (const database of databases) {
-    const used = await onDatabase(source, database, async (client) => (await client.query<{ extname: string }>('select extname from pg_extension')).rows);
+    const used = await onDatabase(
+      source,
+      database,
+      async (client) => (await client.query<{ extname: string }>('select extname from pg_extension')).rows,
+    );
     missing.push(...used.filter(({ extname }) => !available.has(extname)).map(({ extname }) => `${extname} (${database})`));
   }
   return missing;
@@ -55,13 +59,20 @@ export async function missingExtensions(source: AdminEndpoint, target: AdminEndp
  * from pg_dumpall; the platform's own roles already exist on the target with their passwords.
  */
 export async function copyRoles(tools: ClientTools, source: AdminEndpoint, target: AdminEndpoint): Promise<void> {
-  const dump = await runClient({ file: tools.pgDumpall, args: ['--roles-only', '--quote-all-identifiers', '--no-password'], env: clientEnv(source, 'postgres') });
+  const dump = await runClient({
+    file: tools.pgDumpall,
+    args: ['--roles-only', '--quote-all-identifiers', '--no-password'],
+    env: clientEnv(source, 'postgres'),
+  });
   const platformRole = new RegExp(`^(CREATE|ALTER) ROLE "?(${PLATFORM_ROLES.join('|')})"?( WITH .*)?;$`);
   const sql = dump
     .split('\n')
     .filter((line) => !platformRole.test(line))
     .join('\n');
-  await runClient({ file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') }, sql);
+  await runClient(
+    { file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, 'postgres') },
+    sql,
+  );
 }
 
 /**
@@ -84,8 +95,16 @@ export async function copyDatabase(
   database: string,
   { withRows }: { withRows: boolean },
 ): Promise<void> {
-  const dump = (args: string[]) => ({ file: tools.pgDump, args: ['--quote-all-identifiers', '--no-password', ...args], env: clientEnv(source, database) });
-  const load = (into: string, login?: Login) => ({ file: tools.psql, args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'], env: clientEnv(target, into, login) });
+  const dump = (args: string[]) => ({
+    file: tools.pgDump,
+    args: ['--quote-all-identifiers', '--no-password', ...args],
+    env: clientEnv(source, database),
+  });
+  const load = (into: string, login?: Login) => ({
+    file: tools.psql,
+    args: ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--no-password'],
+    env: clientEnv(target, into, login),
+  });
   const schemas = await superuserSchemas(source, database);
   const platformSchemas = schemas.map(namePattern);
   if (withRows && platformSchemas.length) {
@@ -148,10 +167,21 @@ async function platformTablePolicies(server: AdminEndpoint, database: string, sc
  * target lacks are made again by the loader, after members' objects (the functions the policies
  * call) are loaded.
  */
-async function carryMembersPolicies(source: AdminEndpoint, target: AdminEndpoint, loader: Login, database: string, schemas: string[]): Promise<void> {
+async function carryMembersPolicies(
+  source: AdminEndpoint,
+  target: AdminEndpoint,
+  loader: Login,
+  database: string,
+  schemas: string[],
+): Promise<void> {
   const existing = new Set((await platformTablePolicies(target, database, schemas)).map(({ name }) => name));
   const missing = (await platformTablePolicies(source, database, schemas)).filter(({ name }) => !existing.has(name));
-  await asLoader(target, loader, database, missing.map(({ definition }) => definition));
+  await asLoader(
+    target,
+    loader,
+    database,
+    missing.map(({ definition }) => definition),
+  );
 }
 
 interface PlatformTableTrigger {
@@ -188,10 +218,25 @@ async function platformTableTriggers(server: AdminEndpoint, database: string, sc
  * privilege; never by the superuser. An enabled state other than the default (which only the
  * tables' owner, the platform, can set) is put back by the superuser: ALTER ... ENABLE runs no code.
  */
-async function carryMembersTriggers(source: AdminEndpoint, target: AdminEndpoint, loader: Login, database: string, schemas: string[]): Promise<void> {
-  const existing = new Set((await platformTableTriggers(target, database, schemas)).map(({ tablename, trigger }) => `${tablename} ${trigger}`));
-  const missing = (await platformTableTriggers(source, database, schemas)).filter(({ tablename, trigger }) => !existing.has(`${tablename} ${trigger}`));
-  await asLoader(target, loader, database, missing.map(({ definition }) => definition));
+async function carryMembersTriggers(
+  source: AdminEndpoint,
+  target: AdminEndpoint,
+  loader: Login,
+  database: string,
+  schemas: string[],
+): Promise<void> {
+  const existing = new Set(
+    (await platformTableTriggers(target, database, schemas)).map(({ tablename, trigger }) => `${tablename} ${trigger}`),
+  );
+  const missing = (await platformTableTriggers(source, database, schemas)).filter(
+    ({ tablename, trigger }) => !existing.has(`${tablename} ${trigger}`),
+  );
+  await asLoader(
+    target,
+    loader,
+    database,
+    missing.map(({ definition }) => definition),
+  );
   const states = missing.filter(({ enabled }) => enabled !== 'O');
   if (states.length) {
     await onDatabase(target, database, async (client) => {
@@ -257,7 +302,8 @@ export async function verifyCopy(source: AdminEndpoint, target: AdminEndpoint, d
   for (const database of databases) {
     const [before, after] = await Promise.all([rowCounts(source, database), rowCounts(target, database)]);
     for (const [table, rows] of before) {
-      if (after.get(table) !== rows) differences.push(`${database}: ${table} has ${after.get(table) ?? 'no table'} rows instead of ${rows}`);
+      if (after.get(table) !== rows)
+        differences.push(`${database}: ${table} has ${after.get(table) ?? 'no table'} rows instead of ${rows}`);
     }
   }
   if (differences.length) throw new Error(`The copy differs from the original: ${differences.slice(0, 5).join('; ')}`);

@@ -60,7 +60,9 @@ describe('major upgrade on the embedded driver', () => {
     const upgraded = { ...spec, major: '17' as const };
     expect(await driver.isHealthy(upgraded)).toBe(true);
     expect((await run(spec, 'show server_version', member(spec)))[0]!.server_version).toMatch(/^17\./);
-    expect(await run(spec, 'select count(*)::int as n, sum(total)::int as total from orders', member(spec))).toEqual([{ n: 500, total: 125250 }]);
+    expect(await run(spec, 'select count(*)::int as n, sum(total)::int as total from orders', member(spec))).toEqual([
+      { n: 500, total: 125250 },
+    ]);
     expect(await run(spec, 'select count(*)::int as n from big_orders', member(spec))).toEqual([{ n: 100 }]);
     expect(await run(spec, 'select order_count()::int as n', member(spec))).toEqual([{ n: 500 }]);
     expect(await run(spec, 'select count(*)::int as n from orders', { user: 'reporter', password: 'reporter-pw' })).toEqual([{ n: 500 }]);
@@ -89,9 +91,11 @@ describe('major upgrade on the embedded driver', () => {
   it('upgrades a stopped instance and leaves it stopped when that fails', async () => {
     const spec = await populated('paused');
     await driver.stop(spec.ref);
-    await expect(driver.upgrade(spec, '17', async (step) => {
-      if (step === 'optimize database') throw new Error('late failure');
-    })).rejects.toThrow('late failure');
+    await expect(
+      driver.upgrade(spec, '17', async (step) => {
+        if (step === 'optimize database') throw new Error('late failure');
+      }),
+    ).rejects.toThrow('late failure');
     expect(await driver.isHealthy(spec)).toBe(false);
     await driver.upgrade(spec, '17', async () => {});
     expect(await run(spec, 'select count(*)::int as n from orders', member(spec))).toEqual([{ n: 500 }]);

@@ -38,7 +38,11 @@ export function upgradeRefs(ref: string) {
   return { next: `${ref}--next`, previous: `${ref}--prev`, retired: `${ref}--old` };
 }
 
-const exists = (path: string) => stat(path).then(() => true, () => false);
+const exists = (path: string) =>
+  stat(path).then(
+    () => true,
+    () => false,
+  );
 
 export async function upgradeMajor(
   host: Host,
@@ -161,7 +165,11 @@ async function directorySize(dir: string): Promise<number> {
   for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) total += await directorySize(path);
-    else if (entry.isFile()) total += await stat(path).then((info) => info.size, () => 0);
+    else if (entry.isFile())
+      total += await stat(path).then(
+        (info) => info.size,
+        () => 0,
+      );
   }
   return total;
 }

@@ -68,7 +68,15 @@ const TROJANS = `
   create aggregate public.count(*) (sfunc = public.count_step, stype = bigint, initcond = '0');
   alter database postgres set search_path = public, pg_catalog;`;
 
-const TROJAN_TABLES = ['trojan_check', 'trojan_domain', 'trojan_generated', 'trojan_default', 'trojan_index', 'trojan_trigger', 'trojan_child'];
+const TROJAN_TABLES = [
+  'trojan_check',
+  'trojan_domain',
+  'trojan_generated',
+  'trojan_default',
+  'trojan_index',
+  'trojan_trigger',
+  'trojan_child',
+];
 
 async function rowCounts(spec: InstanceSpec): Promise<number[]> {
   const counts: number[] = [];
@@ -108,7 +116,11 @@ describe("members' code and the platform's superuser", () => {
 
   it("a foreign key to auth.users does not run the member's cast as the superuser", async () => {
     const { spec, marker } = await trojaned('auth-fk');
-    await run(spec, `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`, admin(spec));
+    await run(
+      spec,
+      `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`,
+      admin(spec),
+    );
     // The check of the key runs as the owner of auth.users, through the member's implicit cast;
     // is_superuser tells nothing there (it follows the session), so the cast just tries.
     const tries = `
@@ -130,34 +142,52 @@ describe("members' code and the platform's superuser", () => {
     expect(await run(spec, `select distinct ran_as from public.cast_runs`, member(spec))).toEqual([{ ran_as: 'supabase_auth_admin' }]);
   });
 
-  it('a major upgrade loads members\' objects without running their code as the superuser', async () => {
+  it("a major upgrade loads members' objects without running their code as the superuser", async () => {
     const { spec, marker } = await trojaned('upgraded');
-    await run(spec, `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`, admin(spec));
+    await run(
+      spec,
+      `insert into auth.users (id, email) values ('00000000-0000-0000-0000-000000000001', 'end-user@example.com')`,
+      admin(spec),
+    );
     const before = await rowCounts(spec);
     await driver.upgrade(spec, '17', async () => {});
 
     expect(existsSync(marker)).toBe(false);
     // The code did run while loading, in the loader's session.
-    expect(await run(spec, `select pg_catalog.obj_description('public.escape(int)'::pg_catalog.regprocedure) as ran_by`, member(spec))).toEqual([{ ran_by: 'basin_loader' }]);
+    expect(
+      await run(spec, `select pg_catalog.obj_description('public.escape(int)'::pg_catalog.regprocedure) as ran_by`, member(spec)),
+    ).toEqual([{ ran_by: 'basin_loader' }]);
     expect(await run(spec, 'select email from auth.users', admin(spec))).toEqual([{ email: 'end-user@example.com' }]);
     expect((await run(spec, 'show server_version', member(spec)))[0]!.server_version).toMatch(/^17\./);
     expect(await rowCounts(spec)).toEqual(before);
     // The objects kept their code and their owner; nothing of the loader is left behind.
     expect(await run(spec, `select y from public.trojan_generated`, member(spec))).toEqual([{ y: true }]);
     expect(await run(spec, `select count(*)::int as n from public.trojan_view`, member(spec))).toEqual([{ n: 3 }]);
-    expect(await run(spec, `select pg_catalog.pg_get_userbyid(relowner) as owner from pg_catalog.pg_class where relname = 'trojan_check'`, member(spec))).toEqual([{ owner: 'postgres' }]);
+    expect(
+      await run(
+        spec,
+        `select pg_catalog.pg_get_userbyid(relowner) as owner from pg_catalog.pg_class where relname = 'trojan_check'`,
+        member(spec),
+      ),
+    ).toEqual([{ owner: 'postgres' }]);
     expect(await run(spec, `select rolname from pg_catalog.pg_roles where rolname like 'basin_loader%'`, admin(spec))).toEqual([]);
     await expect(run(spec, 'insert into public.trojan_child values (row(2))', member(spec))).rejects.toThrow(/foreign key/);
     expect(existsSync(marker)).toBe(false);
   });
 
-  it('a schema-only branch copies the schema without running members\' code as the superuser', async () => {
+  it("a schema-only branch copies the schema without running members' code as the superuser", async () => {
     const { spec, marker } = await trojaned('parent');
     const branch = { ...(await spec15('branch')), port: await getPort() };
-    await createBranchWithSchema(driver, { dataDir: driver.dataDir(spec.ref), spec }, { dataDir: driver.dataDir(branch.ref), spec: branch });
+    await createBranchWithSchema(
+      driver,
+      { dataDir: driver.dataDir(spec.ref), spec },
+      { dataDir: driver.dataDir(branch.ref), spec: branch },
+    );
 
     expect(existsSync(marker)).toBe(false);
     expect(await rowCounts(branch)).toEqual(TROJAN_TABLES.map(() => 0));
-    expect(await run(branch, `select count(*)::int as n from pg_catalog.pg_trigger where tgname = 'escape'`, member(branch))).toEqual([{ n: 1 }]);
+    expect(await run(branch, `select count(*)::int as n from pg_catalog.pg_trigger where tgname = 'escape'`, member(branch))).toEqual([
+      { n: 1 },
+    ]);
   });
 });

@@ -116,7 +116,11 @@ function start({ file, args, env }: Invocation): Running {
 
 /** The end of a client's error output, without the password verifiers a roles dump holds. */
 function failure(file: string, exit: Exit): Error {
-  const lines = exit.stderr.replace(/PASSWORD\s+'[^']*'/gi, "PASSWORD '***'").trim().split('\n').slice(-12);
+  const lines = exit.stderr
+    .replace(/PASSWORD\s+'[^']*'/gi, "PASSWORD '***'")
+    .trim()
+    .split('\n')
+    .slice(-12);
   return new Error(`${file.split('/').pop()} failed:\n${lines.join('\n')}`);
 }
 

@@ -47,9 +47,13 @@ type SegmentFilter = (segment: string) => boolean;
 /** The WAL of a running instance is added after pg_backup_stop, not copied with the rest. */
 const NO_SEGMENTS: SegmentFilter = () => false;
 
-
 /** Writes the backup of the instance whose data directory is `dataDir` to `archive` (a new file). */
-export async function writePhysicalBackup(dataDir: string, spec: InstanceSpec, archive: string, alongside: Alongside = async () => []): Promise<void> {
+export async function writePhysicalBackup(
+  dataDir: string,
+  spec: InstanceSpec,
+  archive: string,
+  alongside: Alongside = async () => [],
+): Promise<void> {
   await refuseTablespaces(dataDir);
   if (await isRunning(dataDir)) {
     const staging = `${archive}.staging`;

@@ -59,11 +59,7 @@ export async function isPostmasterOf(pid: number, dataDir: string): Promise<bool
 }
 
 /** Waits until `pid` serves `dataDir` and accepts connections, or exits, or time runs out. */
-export async function waitUntilReady(
-  dataDir: string,
-  pid: number,
-  timeoutMs: number,
-): Promise<'ready' | 'exited' | 'timeout'> {
+export async function waitUntilReady(dataDir: string, pid: number, timeoutMs: number): Promise<'ready' | 'exited' | 'timeout'> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (!isAlive(pid)) return 'exited';

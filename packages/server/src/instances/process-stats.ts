@@ -25,7 +25,10 @@ interface Stat {
 
 /** Fields after the command name, which may itself hold spaces and parentheses. */
 function parseStat(text: string): Stat {
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ').map(Number);
+  const fields = text
+    .slice(text.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
   const field = (n: number) => fields[n - 3] ?? 0; // numbered as in proc(5), the state being field 3
   return { ppid: field(4), startTicks: field(22), cpuTicks: field(14) + field(15) + field(16) + field(17) };
 }
@@ -73,7 +76,7 @@ export async function readProcessChildren(): Promise<ProcessChildren> {
 
 function descendants(pid: number, children: ProcessChildren): number[] {
   const found: number[] = [];
-  for (let queue = [...(children.get(pid) ?? [])]; queue.length; ) {
+  for (let queue = [...(children.get(pid) ?? [])]; queue.length;) {
     const next = queue.shift()!;
     found.push(next);
     queue.push(...(children.get(next) ?? []));
@@ -82,7 +85,11 @@ function descendants(pid: number, children: ProcessChildren): number[] {
 }
 
 /** A number read from a /proc file of one process: undefined when the process is gone, null when refused. */
-async function readCounter(path: string, pattern: RegExp, toNumber: (match: RegExpMatchArray) => number): Promise<number | null | undefined> {
+async function readCounter(
+  path: string,
+  pattern: RegExp,
+  toNumber: (match: RegExpMatchArray) => number,
+): Promise<number | null | undefined> {
   try {
     const match = (await readFile(path, 'utf8')).match(pattern);
     return match ? toNumber(match) : null;

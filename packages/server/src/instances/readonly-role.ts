@@ -14,13 +14,9 @@ export const READONLY_ROLE = 'basin_readonly';
  * either (log_min_error_statement would print it). Needs a superuser session.
  */
 export async function setRolePassword(client: pg.ClientBase, role: string, password: string): Promise<void> {
-  await client.query(
-    "set log_statement = 'none'; set log_min_error_statement = 'panic'; set log_min_duration_statement = -1",
-  );
+  await client.query("set log_statement = 'none'; set log_min_error_statement = 'panic'; set log_min_duration_statement = -1");
   try {
-    await client.query(
-      `alter role ${client.escapeIdentifier(role)} with login password ${client.escapeLiteral(scramVerifier(password))}`,
-    );
+    await client.query(`alter role ${client.escapeIdentifier(role)} with login password ${client.escapeLiteral(scramVerifier(password))}`);
   } finally {
     await client.query('reset log_statement; reset log_min_error_statement; reset log_min_duration_statement');
   }

@@ -12,7 +12,11 @@ describe('passwords sent to an instance', () => {
 
   it('never carry the password itself in any statement (members read pg_stat_activity)', async () => {
     const sent: string[] = [];
-    const client = { query: async (text: string) => void sent.push(text), escapeIdentifier: (s: string) => `"${s}"`, escapeLiteral: (s: string) => `'${s}'` };
+    const client = {
+      query: async (text: string) => void sent.push(text),
+      escapeIdentifier: (s: string) => `"${s}"`,
+      escapeLiteral: (s: string) => `'${s}'`,
+    };
     await setRolePassword(client as unknown as pg.ClientBase, 'basin_admin', 'the-secret-password');
     expect(sent.some((text) => /alter role "basin_admin" with login password 'SCRAM-SHA-256\$/.test(text))).toBe(true);
     expect(sent.join('\n')).not.toContain('the-secret-password');

@@ -24,7 +24,13 @@ export async function readServerFacts(client: pg.Client): Promise<ServerFacts> {
             current_setting('port')::int as port`,
   );
   const row = rows[0]!;
-  return { ssl: row.ssl === 'on', serverVersionNum: row.version_num, serverVersion: row.version, listenAddresses: row.listen, port: row.port };
+  return {
+    ssl: row.ssl === 'on',
+    serverVersionNum: row.version_num,
+    serverVersion: row.version,
+    listenAddresses: row.listen,
+    port: row.port,
+  };
 }
 
 /**

@@ -36,14 +36,22 @@ export const STDERR_LOG_FILE = /^postgresql-\d{8}-\d{6}\.log$/;
 /** The path of the newest jsonlog file of a data directory; undefined when there is none. */
 export async function newestJsonLog(dataDir: string): Promise<string | undefined> {
   const names = await readdir(join(dataDir, LOG_DIRECTORY)).catch(() => []);
-  const newest = names.filter((name) => JSON_LOG_FILE.test(name)).sort().at(-1);
+  const newest = names
+    .filter((name) => JSON_LOG_FILE.test(name))
+    .sort()
+    .at(-1);
   return newest && join(dataDir, LOG_DIRECTORY, newest);
 }
 
 /** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
 export async function startLogTail(dir: string): Promise<string> {
   const jsonlog = await newestJsonLog(dir);
-  const logged = jsonlog ? (await logTail(jsonlog)).split('\n').map(plainLine).filter((line) => line !== undefined) : [];
+  const logged = jsonlog
+    ? (await logTail(jsonlog))
+        .split('\n')
+        .map(plainLine)
+        .filter((line) => line !== undefined)
+    : [];
   return [await logTail(join(dir, SERVER_LOG)), ...logged].join('\n');
 }
 

@@ -75,13 +75,21 @@ describe('the vault schema', () => {
   it('lets postgres create, read, update and delete secrets, stored encrypted', async () => {
     const [created] = await run(spec, `select vault.create_secret('${PLAIN}', 'stripe', 'Stripe live key') as id`, member(spec));
     const id = created!.id as string;
-    const [row] = await run(spec, `select name, description, secret, decrypted_secret, nonce from vault.decrypted_secrets where id = '${id}'`, member(spec));
+    const [row] = await run(
+      spec,
+      `select name, description, secret, decrypted_secret, nonce from vault.decrypted_secrets where id = '${id}'`,
+      member(spec),
+    );
     expect(row).toMatchObject({ name: 'stripe', description: 'Stripe live key', decrypted_secret: PLAIN });
     expect(row!.secret).not.toContain(PLAIN);
     expect((row!.nonce as Buffer).length).toBe(16);
 
     await run(spec, `select vault.update_secret('${id}', 'ünïcode ✓ ${'x'.repeat(100)}', null, 'rotated')`, member(spec));
-    const [updated] = await run(spec, `select name, description, decrypted_secret, nonce from vault.decrypted_secrets where id = '${id}'`, member(spec));
+    const [updated] = await run(
+      spec,
+      `select name, description, decrypted_secret, nonce from vault.decrypted_secrets where id = '${id}'`,
+      member(spec),
+    );
     expect(updated).toMatchObject({ name: 'stripe', description: 'rotated', decrypted_secret: `ünïcode ✓ ${'x'.repeat(100)}` });
     expect(updated!.nonce).not.toEqual(row!.nonce);
 
@@ -108,7 +116,9 @@ describe('the vault schema', () => {
     }
     expect(bytes).toBeGreaterThan(1_000_000);
     const [raw] = await run(spec, `select secret from vault.secrets where name = 'marker'`, admin(spec));
-    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where name = 'marker'`, admin(spec))).toEqual([{ decrypted_secret: marker }]);
+    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where name = 'marker'`, admin(spec))).toEqual([
+      { decrypted_secret: marker },
+    ]);
     expect(raw!.secret).not.toContain(marker);
   });
 
@@ -123,29 +133,45 @@ describe('the vault schema', () => {
     }
     await expect(run(spec, 'select * from vault.secrets', readonly(spec))).rejects.toThrow(/permission denied for schema vault/);
     await expect(run(spec, 'select vault._key()', member(spec))).rejects.toThrow(/permission denied for function _key/);
-    await expect(run(spec, `insert into vault.secrets (secret) values ('plain')`, member(spec))).rejects.toThrow(/permission denied for table secrets/);
+    await expect(run(spec, `insert into vault.secrets (secret) values ('plain')`, member(spec))).rejects.toThrow(
+      /permission denied for table secrets/,
+    );
   });
 
   it('round-trips the largest value the dashboard takes (16 KiB)', async () => {
     const big = Array.from({ length: 16_384 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz0123456789-_'[i % 38]).join('');
     await run(spec, `select vault.create_secret('${big}', 'big')`, member(spec));
-    expect(await run(spec, `select decrypted_secret = '${big}' as same from vault.decrypted_secrets where name = 'big'`, member(spec))).toEqual([{ same: true }]);
+    expect(
+      await run(spec, `select decrypted_secret = '${big}' as same from vault.decrypted_secrets where name = 'big'`, member(spec)),
+    ).toEqual([{ same: true }]);
   });
 
   it('answers null for a value changed behind its back or moved to another row', async () => {
     const [{ id }] = (await run(spec, `select vault.create_secret('tamper me', 'tamper') as id`, member(spec))) as [{ id: string }];
     const [{ id: other }] = (await run(spec, `select vault.create_secret('other row', 'other') as id`, member(spec))) as [{ id: string }];
-    await run(spec, `update vault.secrets set secret = (select secret from vault.secrets where id = '${other}'), nonce = (select nonce from vault.secrets where id = '${other}') where id = '${id}'`, admin(spec));
-    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where id = '${id}'`, member(spec))).toEqual([{ decrypted_secret: null }]);
-    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where id = '${other}'`, member(spec))).toEqual([{ decrypted_secret: 'other row' }]);
+    await run(
+      spec,
+      `update vault.secrets set secret = (select secret from vault.secrets where id = '${other}'), nonce = (select nonce from vault.secrets where id = '${other}') where id = '${id}'`,
+      admin(spec),
+    );
+    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where id = '${id}'`, member(spec))).toEqual([
+      { decrypted_secret: null },
+    ]);
+    expect(await run(spec, `select decrypted_secret from vault.decrypted_secrets where id = '${other}'`, member(spec))).toEqual([
+      { decrypted_secret: 'other row' },
+    ]);
   });
 
   it('refuses with a clear message while the key file is missing', async () => {
     const moved = `${keyFile}.away`;
     await rename(keyFile, moved);
     try {
-      await expect(run(spec, `select vault.create_secret('no key')`, member(spec))).rejects.toThrow(/vault key of this project is not available/);
-      await expect(run(spec, 'select * from vault.decrypted_secrets', member(spec))).rejects.toThrow(/vault key of this project is not available/);
+      await expect(run(spec, `select vault.create_secret('no key')`, member(spec))).rejects.toThrow(
+        /vault key of this project is not available/,
+      );
+      await expect(run(spec, 'select * from vault.decrypted_secrets', member(spec))).rejects.toThrow(
+        /vault key of this project is not available/,
+      );
     } finally {
       await rename(moved, keyFile);
     }

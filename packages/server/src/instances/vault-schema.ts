@@ -197,8 +197,17 @@ function vaultSql(keyFile: string, literal: (value: string) => string): string {
 `;
 }
 
-const PRIVATE_FUNCTIONS = ['_key()', '_hmac(bytea, bytea, bytea)', '_keystream_xor(bytea, bytea, bytea, bytea)', '_encrypt(text, uuid, bytea)'];
-const PUBLIC_FUNCTIONS = ['create_secret(text, text, text, uuid)', 'update_secret(uuid, text, text, text, uuid)', '_decrypt(text, uuid, bytea)'];
+const PRIVATE_FUNCTIONS = [
+  '_key()',
+  '_hmac(bytea, bytea, bytea)',
+  '_keystream_xor(bytea, bytea, bytea, bytea)',
+  '_encrypt(text, uuid, bytea)',
+];
+const PUBLIC_FUNCTIONS = [
+  'create_secret(text, text, text, uuid)',
+  'update_secret(uuid, text, text, text, uuid)',
+  '_decrypt(text, uuid, bytea)',
+];
 
 /**
  * Creates or updates the vault in database postgres and its grants. The key is read from `keyFile`

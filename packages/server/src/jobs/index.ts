@@ -12,7 +12,16 @@ import { restoreProject } from './restore-project.ts';
 import { upgradeProject } from './upgrade-project.ts';
 
 /** Every lifecycle job. A new operation adds its definition here. */
-export const PROJECT_JOBS: ProjectJobDefinition[] = [createProject, createBranch, deleteProject, pauseProject, restartProject, resizeProject, restoreProject, upgradeProject];
+export const PROJECT_JOBS: ProjectJobDefinition[] = [
+  createProject,
+  createBranch,
+  deleteProject,
+  pauseProject,
+  restartProject,
+  resizeProject,
+  restoreProject,
+  upgradeProject,
+];
 
 /** The queue must exist before the first send (pg-boss 10). */
 export async function createQueues(queue: PgBoss): Promise<void> {

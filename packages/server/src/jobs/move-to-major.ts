@@ -18,7 +18,12 @@ import * as upgrades from '../store/upgrades.ts';
 /** Fault injection names the operation: 'upgrade:5' fails an upgrade at step 5, 'restore:5' a restore onto a newer major. */
 export type MoveOperation = 'upgrade' | 'restore';
 
-export async function moveToMajor(ctx: PlatformContext, row: ProjectRow, upgrade: upgrades.UpgradeRow, operation: MoveOperation): Promise<void> {
+export async function moveToMajor(
+  ctx: PlatformContext,
+  row: ProjectRow,
+  upgrade: upgrades.UpgradeRow,
+  operation: MoveOperation,
+): Promise<void> {
   const target = upgrade.target_version as PostgresMajor;
   const spec = instanceSpec(row, ctx.box);
   if ((await ctx.driver.settleUpgrade(row.ref)) === target) {
@@ -45,7 +50,10 @@ async function recordUpgraded(ctx: PlatformContext, ref: string, upgrade: upgrad
     await upgrades.setProgress(client, upgrade.tracking_id, upgradeProgress(UPGRADE_COMPLETED));
   });
   const row = await projects.findByRef(ctx.db, ref);
-  if (row) await takeBackup(ctx, row, 'upgrade').catch((error: unknown) => ctx.logger.warn({ ref, reason: String(error) }, 'backup after upgrade failed'));
+  if (row)
+    await takeBackup(ctx, row, 'upgrade').catch((error: unknown) =>
+      ctx.logger.warn({ ref, reason: String(error) }, 'backup after upgrade failed'),
+    );
   await transaction(ctx.db, async (client) => {
     await upgrades.markUpgraded(client, upgrade.tracking_id);
     await lifecycle.markHealthy(client, ref);

@@ -31,7 +31,11 @@ export const resizeProject: ProjectJobDefinition<ResizeJobData> = {
       await ctx.driver.stop(row.ref);
       await lifecycle.setComputeSize(ctx.db, row.ref, previous);
       await startHealthy(ctx, { ...spec, settings: instanceSettings(previous) });
-      await lifecycle.markHealthy(ctx.db, row.ref, LIFECYCLE_MESSAGES.resizeRolledBack(addon(row.compute_size), addon(previous), reasonOf(error)));
+      await lifecycle.markHealthy(
+        ctx.db,
+        row.ref,
+        LIFECYCLE_MESSAGES.resizeRolledBack(addon(row.compute_size), addon(previous), reasonOf(error)),
+      );
       return;
     }
     await lifecycle.markHealthy(ctx.db, row.ref);

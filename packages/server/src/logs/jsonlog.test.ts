@@ -34,12 +34,18 @@ describe('jsonlog lines', () => {
   });
 
   it('reads a server line without session fields', () => {
-    const line = '{"timestamp":"2026-11-24 12:22:19.662 UTC","pid":4126,"error_severity":"LOG","message":"database system is ready to accept connections","backend_type":"postmaster"}';
+    const line =
+      '{"timestamp":"2026-11-24 12:22:19.662 UTC","pid":4126,"error_severity":"LOG","message":"database system is ready to accept connections","backend_type":"postmaster"}';
     expect(entryOfLine(whole(line), NOW)).toMatchObject({ severity: 'LOG', errorCode: null, userName: null, query: null });
   });
 
   it('cuts long texts in the columns and in the raw JSON', () => {
-    const line = JSON.stringify({ timestamp: '2026-11-24 12:22:21 UTC', error_severity: 'LOG', message: 'x'.repeat(MAX_TEXT_CHARS + 10), statement: 'y'.repeat(MAX_TEXT_CHARS * 2) });
+    const line = JSON.stringify({
+      timestamp: '2026-11-24 12:22:21 UTC',
+      error_severity: 'LOG',
+      message: 'x'.repeat(MAX_TEXT_CHARS + 10),
+      statement: 'y'.repeat(MAX_TEXT_CHARS * 2),
+    });
     const entry = entryOfLine(whole(line), NOW)!;
     expect(entry.message.startsWith('x'.repeat(MAX_TEXT_CHARS))).toBe(true);
     expect(entry.message.length).toBeLessThan(MAX_TEXT_CHARS + 100);

@@ -22,7 +22,8 @@ export interface LogLine {
   cut: boolean;
 }
 
-const cut = (text: string) => (text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS)}… [cut at ${MAX_TEXT_CHARS} characters]` : text);
+const cut = (text: string) =>
+  text.length > MAX_TEXT_CHARS ? `${text.slice(0, MAX_TEXT_CHARS)}… [cut at ${MAX_TEXT_CHARS} characters]` : text;
 
 function cutStrings(fields: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(fields).map(([key, value]) => [key, typeof value === 'string' ? cut(value) : value]));

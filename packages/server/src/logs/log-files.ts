@@ -42,7 +42,12 @@ export async function removeLogFile(dataDir: string, file: string): Promise<void
  * Each line keeps at most MAX_LINE_BYTES; the rest is skipped without being held. A last line
  * without its newline is left for later, unless `final` (the file is no longer written).
  */
-export async function readLines(path: string, offset: number, maxBytes: number, final: boolean): Promise<{ lines: LogLine[]; end: number }> {
+export async function readLines(
+  path: string,
+  offset: number,
+  maxBytes: number,
+  final: boolean,
+): Promise<{ lines: LogLine[]; end: number }> {
   const handle = await open(path, 'r');
   const lines: LogLine[] = [];
   let kept: Buffer[] = [];

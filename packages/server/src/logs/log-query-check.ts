@@ -9,8 +9,7 @@ import { LOGS_MESSAGES, logQueryWarnings, type LogQueryWarning } from '@basin/co
 import { parse } from 'pgsql-parser';
 
 export type CheckedLogQuery =
-  | { ok: true; statement: string; warnings: LogQueryWarning[] }
-  | { ok: false; error: string; warnings: LogQueryWarning[] };
+  { ok: true; statement: string; warnings: LogQueryWarning[] } | { ok: false; error: string; warnings: LogQueryWarning[] };
 
 interface RawStatement {
   stmt?: Record<string, unknown>;

@@ -77,7 +77,12 @@ ${statement}
 const LOGIN_REFUSED = '28P01';
 const TOO_MANY_CONNECTIONS = '53300';
 
-async function runAsReader(ctx: PlatformContext, ref: string, statement: string, range: LogRange): Promise<Pick<LogsQueryResult, 'result' | 'error'>> {
+async function runAsReader(
+  ctx: PlatformContext,
+  ref: string,
+  statement: string,
+  range: LogRange,
+): Promise<Pick<LogsQueryResult, 'result' | 'error'>> {
   let client: pg.PoolClient;
   try {
     await ensureReader(ctx, ref);
@@ -101,9 +106,13 @@ async function runAsReader(ctx: PlatformContext, ref: string, statement: string,
       `begin read only; set local statement_timeout = ${LOG_QUERY_TIMEOUT_MS};
        set local basin.logs_start = '${range.start.toISOString()}'; set local basin.logs_end = '${range.end.toISOString()}'`,
     );
-    const { rows } = await client.query<{ body: string | null }>({ text: wrappedStatement(statement), queryMode: 'extended' } as pg.QueryConfig);
+    const { rows } = await client.query<{ body: string | null }>({
+      text: wrappedStatement(statement),
+      queryMode: 'extended',
+    } as pg.QueryConfig);
     const text = rows[0]?.body;
-    if (text === null || text === undefined) return { result: [], error: { message: LOGS_MESSAGES.resultTooLarge(LOG_QUERY_MAX_BYTES / 1024 / 1024) } };
+    if (text === null || text === undefined)
+      return { result: [], error: { message: LOGS_MESSAGES.resultTooLarge(LOG_QUERY_MAX_BYTES / 1024 / 1024) } };
     return { result: JSON.parse(text) as LogRow[], error: null };
   } catch (error) {
     if (ended) return { result: [], error: { message: LOGS_MESSAGES.stopped } };

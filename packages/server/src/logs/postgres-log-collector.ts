@@ -67,7 +67,13 @@ export async function collectPostgresLogs(ctx: PlatformContext, driver: Instance
   }
 }
 
-async function collectProject(ctx: PlatformContext, ref: string, dataDir: string, since: Date, start: LogPosition | undefined): Promise<void> {
+async function collectProject(
+  ctx: PlatformContext,
+  ref: string,
+  dataDir: string,
+  since: Date,
+  start: LogPosition | undefined,
+): Promise<void> {
   const files = await listLogFiles(dataDir);
   if (!files.json.length) return;
   const current = (await currentLogFile(dataDir)) ?? files.json.at(-1)!;
@@ -105,7 +111,13 @@ async function collectProject(ctx: PlatformContext, ref: string, dataDir: string
   }
 }
 
-function storeBatch(ctx: PlatformContext, ref: string, from: LogPosition | undefined, to: LogPosition, entries: PostgresLogEntry[]): Promise<boolean> {
+function storeBatch(
+  ctx: PlatformContext,
+  ref: string,
+  from: LogPosition | undefined,
+  to: LogPosition,
+  entries: PostgresLogEntry[],
+): Promise<boolean> {
   return transaction(ctx.db, async (client) => {
     if (!(await positions.movePosition(client, ref, from, to))) return false;
     await positions.insertMany(client, ref, entries);

@@ -29,7 +29,9 @@ const ROLE_SETTINGS: Record<string, string> = {
 };
 
 export function readerRoleName(ctx: PlatformContext, ref: string): string {
-  return `basin_logs_${Buffer.from(ctx.box.derive(`logs-reader-role:${ref}`), 'base64url').toString('hex').slice(0, 24)}`;
+  return `basin_logs_${Buffer.from(ctx.box.derive(`logs-reader-role:${ref}`), 'base64url')
+    .toString('hex')
+    .slice(0, 24)}`;
 }
 
 const readerPassword = (ctx: PlatformContext, ref: string) => ctx.box.derive(`logs-reader:${ref}`);

@@ -18,5 +18,8 @@ order by a.name
 ${PAGE}`;
 
 export async function listExtensions(client: pg.ClientBase, filter: ListFilter): Promise<Page<PgExtension>> {
-  return toPage((await client.query<PgExtension & { total: string }>({ name: 'meta-extensions', text: EXTENSIONS_SQL, values: filterParams(filter) })).rows);
+  return toPage(
+    (await client.query<PgExtension & { total: string }>({ name: 'meta-extensions', text: EXTENSIONS_SQL, values: filterParams(filter) }))
+      .rows,
+  );
 }

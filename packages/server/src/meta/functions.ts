@@ -62,7 +62,9 @@ function configParams(config: string[] | null): Record<string, string> | null {
 
 export async function listFunctions(client: pg.ClientBase, filter: ListFilter): Promise<Page<PgFunction>> {
   const sql = FUNCTIONS_SQL.replace('$ORDER', orderBy(filter.sort, 'n.nspname', 'p.proname', 'p.oid'));
-  const { rows, total } = toPage((await client.query<FunctionRow>({ name: `meta-functions-${filter.sort}`, text: sql, values: filterParams(filter) })).rows);
+  const { rows, total } = toPage(
+    (await client.query<FunctionRow>({ name: `meta-functions-${filter.sort}`, text: sql, values: filterParams(filter) })).rows,
+  );
   return {
     total,
     rows: rows.map(({ arg_types, arg_modes, arg_names, defaults, config, ...fn }) => ({

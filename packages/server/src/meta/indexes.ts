@@ -25,6 +25,9 @@ ${PAGE}`;
 
 export async function listIndexes(client: pg.ClientBase, filter: ListFilter): Promise<Page<PgIndex>> {
   const sql = INDEXES_SQL.replace('$ORDER', orderBy(filter.sort, 'n.nspname', 'ic.relname', 'ic.oid'));
-  const page = toPage((await client.query<PgIndex & { total: string }>({ name: `meta-indexes-${filter.sort}`, text: sql, values: filterParams(filter) })).rows);
+  const page = toPage(
+    (await client.query<PgIndex & { total: string }>({ name: `meta-indexes-${filter.sort}`, text: sql, values: filterParams(filter) }))
+      .rows,
+  );
   return { total: page.total, rows: page.rows.map((row) => ({ ...row, columns: row.columns ?? [] })) };
 }

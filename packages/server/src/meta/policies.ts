@@ -21,5 +21,8 @@ ${PAGE}`;
 
 export async function listPolicies(client: pg.ClientBase, filter: ListFilter): Promise<Page<PgPolicy>> {
   const sql = POLICIES_SQL.replace('$ORDER', orderBy(filter.sort, 'n.nspname', 'p.polname', 'p.oid'));
-  return toPage((await client.query<PgPolicy & { total: string }>({ name: `meta-policies-${filter.sort}`, text: sql, values: filterParams(filter) })).rows);
+  return toPage(
+    (await client.query<PgPolicy & { total: string }>({ name: `meta-policies-${filter.sort}`, text: sql, values: filterParams(filter) }))
+      .rows,
+  );
 }

@@ -132,7 +132,12 @@ export interface JsonPage {
 }
 
 /** Tables, views or materialized views, paged, with their columns when asked. */
-export async function listRelations(client: pg.ClientBase, kind: RelationKind, filter: ListFilter, includeColumns: boolean): Promise<JsonPage> {
+export async function listRelations(
+  client: pg.ClientBase,
+  kind: RelationKind,
+  filter: ListFilter,
+  includeColumns: boolean,
+): Promise<JsonPage> {
   const fields = KIND_FIELDS[kind] + (includeColumns ? `, 'columns', coalesce(cols.columns, '[]')` : '');
   const sql = RELATIONS_SQL.replace('$ORDER', orderBy(filter.sort, 'n.nspname', 'c.relname', 'c.oid'))
     .replace('$FIELDS', fields)

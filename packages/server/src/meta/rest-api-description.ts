@@ -31,7 +31,12 @@ export function describeRestApi(snapshot: SchemaSnapshot, projectName: string): 
       };
     }
     parameters[`body.${name}`] = { name, description: name, required: false, in: 'body', schema: { $ref: `#/definitions/${name}` } };
-    paths[`/${name}`] = relationPath(name, columns, relation.comment, 'primary_keys' in relation || ('is_updatable' in relation && relation.is_updatable));
+    paths[`/${name}`] = relationPath(
+      name,
+      columns,
+      relation.comment,
+      'primary_keys' in relation || ('is_updatable' in relation && relation.is_updatable),
+    );
   }
   const overloads = new Map<string, PgFunction[]>();
   for (const fn of snapshot.functions) {
@@ -55,34 +60,70 @@ export function describeRestApi(snapshot: SchemaSnapshot, projectName: string): 
 const ref = (name: string) => ({ $ref: `#/parameters/${name}` });
 
 const SHARED_PARAMETERS = {
-  preferParams: { name: 'Prefer', description: 'Preference', required: false, enum: ['params=single-object'], in: 'header', type: 'string' },
-  preferReturn: { name: 'Prefer', description: 'Preference', required: false, enum: ['return=representation', 'return=minimal', 'return=none'], in: 'header', type: 'string' },
+  preferParams: {
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    enum: ['params=single-object'],
+    in: 'header',
+    type: 'string',
+  },
+  preferReturn: {
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    enum: ['return=representation', 'return=minimal', 'return=none'],
+    in: 'header',
+    type: 'string',
+  },
   preferCount: { name: 'Prefer', description: 'Preference', required: false, enum: ['count=none'], in: 'header', type: 'string' },
   preferPost: {
-    name: 'Prefer', description: 'Preference', required: false, in: 'header', type: 'string',
+    name: 'Prefer',
+    description: 'Preference',
+    required: false,
+    in: 'header',
+    type: 'string',
     enum: ['return=representation', 'return=minimal', 'return=none', 'resolution=ignore-duplicates', 'resolution=merge-duplicates'],
   },
   select: { name: 'select', description: 'Filtering Columns', required: false, in: 'query', type: 'string' },
   on_conflict: { name: 'on_conflict', description: 'On Conflict', required: false, in: 'query', type: 'string' },
   order: { name: 'order', description: 'Ordering', required: false, in: 'query', type: 'string' },
   range: { name: 'Range', description: 'Limiting and Pagination', required: false, in: 'header', type: 'string' },
-  rangeUnit: { name: 'Range-Unit', description: 'Limiting and Pagination', required: false, default: 'items', in: 'header', type: 'string' },
+  rangeUnit: {
+    name: 'Range-Unit',
+    description: 'Limiting and Pagination',
+    required: false,
+    default: 'items',
+    in: 'header',
+    type: 'string',
+  },
   offset: { name: 'offset', description: 'Limiting and Pagination', required: false, in: 'query', type: 'string' },
   limit: { name: 'limit', description: 'Limiting and Pagination', required: false, in: 'query', type: 'string' },
 };
 
 const INTROSPECTION_PATH = {
-  get: { tags: ['Introspection'], summary: 'OpenAPI description (this document)', produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } },
+  get: {
+    tags: ['Introspection'],
+    summary: 'OpenAPI description (this document)',
+    produces: ['application/openapi+json', 'application/json'],
+    responses: { 200: { description: 'OK' } },
+  },
 };
 
 /** PostgREST's notes on keys, which the docs panel reads to label columns. */
 function columnDescription(relation: Relation, column: PgColumn): string | undefined {
   const notes: string[] = [];
   if ('primary_keys' in relation && relation.primary_keys.some((k) => k.name === column.name)) notes.push('This is a Primary Key.<pk/>');
-  const foreign = 'relationships' in relation
-    ? relation.relationships.find((r) => r.source_schema === relation.schema && r.source_table_name === relation.name && r.source_column_name === column.name)
-    : undefined;
-  if (foreign) notes.push(`This is a Foreign Key to \`${foreign.target_table_name}.${foreign.target_column_name}\`.<fk table='${foreign.target_table_name}' column='${foreign.target_column_name}'/>`);
+  const foreign =
+    'relationships' in relation
+      ? relation.relationships.find(
+          (r) => r.source_schema === relation.schema && r.source_table_name === relation.name && r.source_column_name === column.name,
+        )
+      : undefined;
+  if (foreign)
+    notes.push(
+      `This is a Foreign Key to \`${foreign.target_table_name}.${foreign.target_column_name}\`.<fk table='${foreign.target_table_name}' column='${foreign.target_column_name}'/>`,
+    );
   const note = notes.length ? `Note:\n${notes.join('\n')}` : '';
   return [column.comment, note].filter(Boolean).join('\n\n') || undefined;
 }
@@ -118,8 +159,15 @@ function definition(snapshot: SchemaSnapshot, relation: Relation, columns: PgCol
       ];
     }),
   );
-  const required = columns.filter((c) => !c.is_nullable && c.default_value === null && !c.is_identity && !c.is_generated).map((c) => c.name);
-  return { type: 'object', ...(relation.comment ? { description: relation.comment } : {}), ...(required.length ? { required } : {}), properties };
+  const required = columns
+    .filter((c) => !c.is_nullable && c.default_value === null && !c.is_identity && !c.is_generated)
+    .map((c) => c.name);
+  return {
+    type: 'object',
+    ...(relation.comment ? { description: relation.comment } : {}),
+    ...(required.length ? { required } : {}),
+    properties,
+  };
 }
 
 function relationPath(name: string, columns: PgColumn[], comment: string | null, writable: boolean): Record<string, unknown> {
@@ -128,13 +176,24 @@ function relationPath(name: string, columns: PgColumn[], comment: string | null,
   const get = {
     ...common,
     parameters: [...filters, ref('select'), ref('order'), ref('range'), ref('rangeUnit'), ref('offset'), ref('limit'), ref('preferCount')],
-    responses: { 200: { description: 'OK', schema: { type: 'array', items: { $ref: `#/definitions/${name}` } } }, 206: { description: 'Partial Content' } },
+    responses: {
+      200: { description: 'OK', schema: { type: 'array', items: { $ref: `#/definitions/${name}` } } },
+      206: { description: 'Partial Content' },
+    },
   };
   if (!writable) return { get };
   return {
     get,
-    post: { ...common, parameters: [ref(`body.${name}`), ref('select'), ref('preferPost')], responses: { 201: { description: 'Created' } } },
-    patch: { ...common, parameters: [...filters, ref(`body.${name}`), ref('preferReturn')], responses: { 204: { description: 'No Content' } } },
+    post: {
+      ...common,
+      parameters: [ref(`body.${name}`), ref('select'), ref('preferPost')],
+      responses: { 201: { description: 'Created' } },
+    },
+    patch: {
+      ...common,
+      parameters: [...filters, ref(`body.${name}`), ref('preferReturn')],
+      responses: { 204: { description: 'No Content' } },
+    },
     delete: { ...common, parameters: [...filters, ref('preferReturn')], responses: { 204: { description: 'No Content' } } },
   };
 }
@@ -144,12 +203,20 @@ function rpcPath(snapshot: SchemaSnapshot, name: string, overloads: PgFunction[]
   const inputsOf = (fn: PgFunction) => fn.args.filter((a) => a.mode === 'in' || a.mode === 'inout' || a.mode === 'variadic');
   const inputs = [...new Map(overloads.flatMap(inputsOf).map((a) => [a.name, a])).values()];
   const requiredByAll = (argName: string) => overloads.every((fn) => inputsOf(fn).some((a) => a.name === argName && !a.has_default));
-  const properties = Object.fromEntries(inputs.map((a) => [a.name, { format: formatOf(snapshot, a.type_id), ...swaggerType(snapshot, a.type_id) }]));
+  const properties = Object.fromEntries(
+    inputs.map((a) => [a.name, { format: formatOf(snapshot, a.type_id), ...swaggerType(snapshot, a.type_id) }]),
+  );
   const required = inputs.filter((a) => requiredByAll(a.name)).map((a) => a.name);
   const comment = overloads.find((fn) => fn.comment)?.comment;
   const common = { tags: [`(rpc) ${name}`], ...(comment ? { summary: comment } : {}), responses: { 200: { description: 'OK' } } };
   const body = { name: 'args', required: true, in: 'body', schema: { type: 'object', required, properties } };
-  const query = inputs.map((a) => ({ name: a.name, required: requiredByAll(a.name), in: 'query', format: formatOf(snapshot, a.type_id), ...swaggerType(snapshot, a.type_id) }));
+  const query = inputs.map((a) => ({
+    name: a.name,
+    required: requiredByAll(a.name),
+    in: 'query',
+    format: formatOf(snapshot, a.type_id),
+    ...swaggerType(snapshot, a.type_id),
+  }));
   return {
     get: { ...common, parameters: query },
     post: { ...common, produces: ['application/json', 'application/vnd.pgrst.object+json'], parameters: [body, ref('preferParams')] },

@@ -34,14 +34,18 @@ export async function readSchemaSnapshot([first, second]: CatalogPair, schemas: 
     types: (await listTypes(first, filter)).rows,
   });
   const [{ relations, functions, types }, columns] = await Promise.all([readTheRest(), readColumns(second, schemas)]);
-  const withColumns = <T extends { id: number; columns?: unknown }>(relation: T): WithColumns<T> => ({ ...relation, columns: columns.get(relation.id) ?? [] });
+  const withColumns = <T extends { id: number; columns?: unknown }>(relation: T): WithColumns<T> => ({
+    ...relation,
+    columns: columns.get(relation.id) ?? [],
+  });
   const tables = relations.tables.map(withColumns);
   const views = relations.views.map(withColumns);
   const materializedViews = relations.materializedViews.map(withColumns);
   const foreignTables = relations.foreignTables.map(withColumns);
 
   const ids = new Set<number>();
-  for (const relation of [...tables, ...views, ...materializedViews, ...foreignTables]) for (const column of relation.columns) ids.add(column.type_id);
+  for (const relation of [...tables, ...views, ...materializedViews, ...foreignTables])
+    for (const column of relation.columns) ids.add(column.type_id);
   for (const fn of functions) {
     ids.add(fn.return_type_id);
     for (const arg of fn.args) ids.add(arg.type_id);

@@ -43,7 +43,14 @@ export async function typeNames(client: pg.ClientBase, ids: Iterable<number>): P
   const byId = new Map(rows.map((row) => [row.id, row]));
   const resolve = (row: TypeNameRow): TypeName => {
     if (row.typtype === 'd' && row.resolves_to !== null && byId.has(row.resolves_to)) return resolve(byId.get(row.resolves_to)!);
-    return { id: row.id, schema: row.schema, name: row.name, typtype: row.typtype, display: row.display, element_id: row.typtype === 'd' ? null : row.resolves_to };
+    return {
+      id: row.id,
+      schema: row.schema,
+      name: row.name,
+      typtype: row.typtype,
+      display: row.display,
+      element_id: row.typtype === 'd' ? null : row.resolves_to,
+    };
   };
   return new Map(rows.map((row) => [row.id, resolve(row)]));
 }

@@ -20,5 +20,7 @@ ${PAGE}`;
 
 export async function listTypes(client: pg.ClientBase, filter: ListFilter): Promise<Page<PgType>> {
   const sql = TYPES_SQL.replace('$ORDER', orderBy(filter.sort, 'n.nspname', 't.typname', 't.oid'));
-  return toPage((await client.query<PgType & { total: string }>({ name: `meta-types-${filter.sort}`, text: sql, values: filterParams(filter) })).rows);
+  return toPage(
+    (await client.query<PgType & { total: string }>({ name: `meta-types-${filter.sort}`, text: sql, values: filterParams(filter) })).rows,
+  );
 }

@@ -39,12 +39,23 @@ function section(entries: [name: string, body: string][], indent: string): strin
 function schemaBody(snapshot: SchemaSnapshot, schema: string): string {
   const inSchema = <T extends { schema: string }>(items: T[]) => items.filter((item) => item.schema === schema);
   const tables = inSchema(snapshot.tables).map((t): [string, string] => [t.name, tableType(snapshot, t)]);
-  const views = [...inSchema(snapshot.views), ...inSchema(snapshot.materializedViews)].map((v): [string, string] => [v.name, viewType(snapshot, v)]);
+  const views = [...inSchema(snapshot.views), ...inSchema(snapshot.materializedViews)].map((v): [string, string] => [
+    v.name,
+    viewType(snapshot, v),
+  ]);
   const types = inSchema(snapshot.types);
-  const enums = types.filter((t) => t.enums.length).map((t): [string, string] => [t.name, t.enums.map((label) => JSON.stringify(label)).join(' | ')]);
+  const enums = types
+    .filter((t) => t.enums.length)
+    .map((t): [string, string] => [t.name, t.enums.map((label) => JSON.stringify(label)).join(' | ')]);
   const composites = types
     .filter((t) => t.attributes.length)
-    .map((t): [string, string] => [t.name, objectType(t.attributes.map((a) => [a.name, nullable(typeOf(snapshot, a.type_id), true)]), '      ')]);
+    .map((t): [string, string] => [
+      t.name,
+      objectType(
+        t.attributes.map((a) => [a.name, nullable(typeOf(snapshot, a.type_id), true)]),
+        '      ',
+      ),
+    ]);
   return [
     `    Tables: ${section(tables, '    ')}`,
     `    Views: ${section(views, '    ')}`,
@@ -92,11 +103,15 @@ function relationships(table: PgTable): string {
   const outgoing = table.relationships.filter((r) => r.source_schema === table.schema && r.source_table_name === table.name);
   const byConstraint = groupBy(outgoing, (r) => r.constraint_name);
   if (!byConstraint.size) return '[]';
-  const primaryKey = table.primary_keys.map((k) => k.name).sort().join(',');
+  const primaryKey = table.primary_keys
+    .map((k) => k.name)
+    .sort()
+    .join(',');
   const uniques = new Set((table.columns ?? []).filter((c) => c.is_unique).map((c) => c.name));
   const entries = [...byConstraint].map(([name, parts]) => {
     const columns = parts.map((p) => p.source_column_name);
-    const oneToOne = columns.length === 1 ? uniques.has(columns[0]!) || primaryKey === columns[0] : [...columns].sort().join(',') === primaryKey;
+    const oneToOne =
+      columns.length === 1 ? uniques.has(columns[0]!) || primaryKey === columns[0] : [...columns].sort().join(',') === primaryKey;
     return `          {
             foreignKeyName: ${JSON.stringify(name)}
             columns: [${columns.map((c) => JSON.stringify(c)).join(', ')}]

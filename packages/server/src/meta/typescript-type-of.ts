@@ -3,10 +3,44 @@ import type { SchemaSnapshot } from './schema-snapshot.ts';
 
 const NUMBER_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'oid']);
 const STRING_TYPES = new Set([
-  'text', 'varchar', 'bpchar', 'char', 'name', 'uuid', 'citext', 'date', 'time', 'timetz', 'timestamp', 'timestamptz',
-  'interval', 'bytea', 'inet', 'cidr', 'macaddr', 'macaddr8', 'money', 'tsvector', 'tsquery', 'xml', 'bit', 'varbit',
-  'regclass', 'regtype', 'regproc', 'regprocedure', 'regrole', 'regnamespace', 'regconfig', 'regdictionary',
-  'int4range', 'int8range', 'numrange', 'tsrange', 'tstzrange', 'daterange',
+  'text',
+  'varchar',
+  'bpchar',
+  'char',
+  'name',
+  'uuid',
+  'citext',
+  'date',
+  'time',
+  'timetz',
+  'timestamp',
+  'timestamptz',
+  'interval',
+  'bytea',
+  'inet',
+  'cidr',
+  'macaddr',
+  'macaddr8',
+  'money',
+  'tsvector',
+  'tsquery',
+  'xml',
+  'bit',
+  'varbit',
+  'regclass',
+  'regtype',
+  'regproc',
+  'regprocedure',
+  'regrole',
+  'regnamespace',
+  'regconfig',
+  'regdictionary',
+  'int4range',
+  'int8range',
+  'numrange',
+  'tsrange',
+  'tstzrange',
+  'daterange',
 ]);
 
 /** A property name as TypeScript source: bare when it is an identifier, else a quoted string. */
@@ -62,5 +96,8 @@ function compositeType(snapshot: SchemaSnapshot, typeId: number, depth: number):
 }
 
 export function rowType(snapshot: SchemaSnapshot, columns: PgColumn[], depth = 0, indent?: string): string {
-  return objectType(columns.map((c) => [c.name, nullable(typeOf(snapshot, c.type_id, depth), c.is_nullable)]), indent);
+  return objectType(
+    columns.map((c) => [c.name, nullable(typeOf(snapshot, c.type_id, depth), c.is_nullable)]),
+    indent,
+  );
 }

@@ -11,7 +11,12 @@ export interface CountQuery {
   values: unknown[];
 }
 
-export async function estimatedTotal(client: pg.PoolClient, counted: CountQuery, kind: 'planned' | 'estimated', maxRows?: number): Promise<number> {
+export async function estimatedTotal(
+  client: pg.PoolClient,
+  counted: CountQuery,
+  kind: 'planned' | 'estimated',
+  maxRows?: number,
+): Promise<number> {
   type Explained = { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] };
   const { rows } = await client.query<Explained>(`explain (format json) ${counted.sql}`, counted.values);
   const planned = rows[0]!['QUERY PLAN'][0]!.Plan['Plan Rows'];

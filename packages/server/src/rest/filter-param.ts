@@ -73,7 +73,10 @@ function list(s: Scanner): string[] {
 }
 
 function listElement(s: Scanner): string {
-  return s.firstOf(() => quotedElement(s), () => s.match(UNQUOTED) ?? '');
+  return s.firstOf(
+    () => quotedElement(s),
+    () => s.match(UNQUOTED) ?? '',
+  );
 }
 
 /** A quoted value that ends where its element does (at `,`, `)` or the end). */

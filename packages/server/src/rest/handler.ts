@@ -50,7 +50,13 @@ interface Incoming {
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
-export async function serveRest(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
+export async function serveRest(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  auth: RequestAuth,
+  request: Request,
+  path: string,
+): Promise<Response> {
   try {
     requireRunning(project);
     return await answer(ctx, project, auth, request, path);
@@ -76,7 +82,8 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
   const header = READ_METHODS.has(request.method) ? 'accept-profile' : 'content-profile';
   const named = request.headers.get(header);
   if (named === null) return cache.schemas[0]!;
-  if (!cache.schemas.includes(named)) throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${cache.schemas.join(', ')}`);
+  if (!cache.schemas.includes(named))
+    throw new RestError(406, 'PGRST106', `The schema must be one of the following: ${cache.schemas.join(', ')}`);
   return named;
 }
 
@@ -102,7 +109,10 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
     planned = plan();
   } catch (error) {
     // Something made since the cache was read (a table created over a direct connection): read it again once.
-    const fresh = error instanceof RestError && ['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703'].includes(error.code) ? await reloadOnMiss(ctx, project) : undefined;
+    const fresh =
+      error instanceof RestError && ['PGRST200', 'PGRST202', 'PGRST204', 'PGRST205', '42703'].includes(error.code)
+        ? await reloadOnMiss(ctx, project)
+        : undefined;
     if (!fresh) throw error;
     cache = fresh;
     planned = plan();
@@ -127,7 +137,9 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
 
 async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
   const timezoneApplied = await setTimezone(client, prefer);
-  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(preparedStatement(client, plan.sql, plan.values));
+  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(
+    preparedStatement(client, plan.sql, plan.values),
+  );
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
   // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
@@ -138,7 +150,10 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRo
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && pageTotal > prefer.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
   }
-  const estimated = plan.count && (prefer.count === 'planned' || prefer.count === 'estimated') ? await estimatedTotal(client, plan.count, prefer.count, maxRows) : undefined;
+  const estimated =
+    plan.count && (prefer.count === 'planned' || prefer.count === 'estimated')
+      ? await estimatedTotal(client, plan.count, prefer.count, maxRows)
+      : undefined;
   const total = estimated ?? (row.total === null ? null : Number(row.total));
   return { body: row.body, pageTotal, total, timezoneApplied };
 }
@@ -146,14 +161,27 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRo
 /** `Prefer: timezone=`: the request runs in that time zone when Postgres knows it (PGRST122 if not, with handling=strict). */
 async function setTimezone(client: pg.PoolClient, prefer: Preferences): Promise<boolean> {
   if (prefer.timezone === undefined) return false;
-  const known = await client.query("select pg_catalog.set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1", [prefer.timezone]);
+  const known = await client.query(
+    "select pg_catalog.set_config('timezone', name, true) from pg_catalog.pg_timezone_names where name = $1",
+    [prefer.timezone],
+  );
   if (known.rowCount) return true;
-  if (prefer.handling === 'strict') throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: timezone=${prefer.timezone}`);
+  if (prefer.handling === 'strict')
+    throw new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: timezone=${prefer.timezone}`,
+    );
   return false;
 }
 
-const builderFor = (cache: SchemaCache, query: QueryParams, incoming: Incoming, shape: Partial<Pick<ReadShape, 'maxRows' | 'rootChosen' | 'rowsAs'>> = {}) =>
-  new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, ...shape });
+const builderFor = (
+  cache: SchemaCache,
+  query: QueryParams,
+  incoming: Incoming,
+  shape: Partial<Pick<ReadShape, 'maxRows' | 'rootChosen' | 'rowsAs'>> = {},
+) => new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, ...shape });
 
 function findRelation(cache: SchemaCache, schema: string, name: string): CachedRelation {
   const relation = cache.relations.get(qualifiedName(schema, name));
@@ -176,7 +204,13 @@ function withRange(query: QueryParams, request: Request): QueryParams {
 }
 
 /** The counted rows of a read whose count the planner estimates, as their own statement. */
-function estimateOf(cache: SchemaCache, query: QueryParams, incoming: Incoming, relation: CachedRelation, from: string): CountQuery | undefined {
+function estimateOf(
+  cache: SchemaCache,
+  query: QueryParams,
+  incoming: Incoming,
+  relation: CachedRelation,
+  from: string,
+): CountQuery | undefined {
   if (incoming.prefer.count !== 'planned' && incoming.prefer.count !== 'estimated') return undefined;
   const counter = builderFor(cache, query, incoming);
   return { sql: countedRows(counter, relation, from), values: counter.params.values };
@@ -199,28 +233,70 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
       const from = qualified(relation.schema, relation.name);
       const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
       const sql = readStatement(builder, relation, from, count);
-      return { sql, values: builder.params.values, unwrap: media.singular, single: media.singular, answersBody: true, status: 200, count: estimateOf(cache, query, incoming, relation, from) };
+      return {
+        sql,
+        values: builder.params.values,
+        unwrap: media.singular,
+        single: media.singular,
+        answersBody: true,
+        status: 200,
+        count: estimateOf(cache, query, incoming, relation, from),
+      };
     }
     case 'POST': {
       // return=headers-only reads back the primary key of what it wrote, for Location.
       const locationOf = prefer.return === 'headers-only' && relation.primaryKey.length ? relation.name : undefined;
-      const select = locationOf ? relation.primaryKey.map((column) => ({ kind: 'field' as const, field: { column, json: [] }, cast: 'text' })) : query.select;
-      const builder = builderFor(cache, { ...query, select }, incoming, { rootChosen: true, ...(locationOf && { rowsAs: 'json' as const }) });
-      const options = { rows: bodyRows(body), columns: query.columns, onConflict: query.onConflict, resolution: prefer.resolution, missingDefault: prefer.missing === 'default' };
-      return { sql: insertStatement(builder, relation, options, count), values: builder.params.values, ...written, status: 201, locationOf };
+      const select = locationOf
+        ? relation.primaryKey.map((column) => ({ kind: 'field' as const, field: { column, json: [] }, cast: 'text' }))
+        : query.select;
+      const builder = builderFor(cache, { ...query, select }, incoming, {
+        rootChosen: true,
+        ...(locationOf && { rowsAs: 'json' as const }),
+      });
+      const options = {
+        rows: bodyRows(body),
+        columns: query.columns,
+        onConflict: query.onConflict,
+        resolution: prefer.resolution,
+        missingDefault: prefer.missing === 'default',
+      };
+      return {
+        sql: insertStatement(builder, relation, options, count),
+        values: builder.params.values,
+        ...written,
+        status: 201,
+        locationOf,
+      };
     }
     case 'PUT': {
-      if ([...query.limit, ...query.offset].some((range) => !range.path.length)) throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+      if ([...query.limit, ...query.offset].some((range) => !range.path.length))
+        throw new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
       const builder = builderFor(cache, query, incoming, { rootChosen: true });
-      return { sql: putStatement(builder, relation, body, count), values: builder.params.values, ...written, status: representation ? 200 : 204, put: true };
+      return {
+        sql: putStatement(builder, relation, body, count),
+        values: builder.params.values,
+        ...written,
+        status: representation ? 200 : 204,
+        put: true,
+      };
     }
     case 'PATCH': {
       const builder = builderFor(cache, query, incoming, { rootChosen: true });
-      return { sql: updateStatement(builder, relation, body, count), values: builder.params.values, ...written, status: representation ? 200 : 204 };
+      return {
+        sql: updateStatement(builder, relation, body, count),
+        values: builder.params.values,
+        ...written,
+        status: representation ? 200 : 204,
+      };
     }
     case 'DELETE': {
       const builder = builderFor(cache, query, incoming, { rootChosen: true });
-      return { sql: deleteStatement(builder, relation, count), values: builder.params.values, ...written, status: representation ? 200 : 204 };
+      return {
+        sql: deleteStatement(builder, relation, count),
+        values: builder.params.values,
+        ...written,
+        status: representation ? 200 : 204,
+      };
     }
     default:
       throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
@@ -232,14 +308,26 @@ function planRpc(cache: SchemaCache, schema: string, name: string, incoming: Inc
   const read = READ_METHODS.has(request.method);
   if (!read && request.method !== 'POST') throw new RestError(405, 'PGRST101', `Cannot use the ${request.method} method on RPC`);
   const query = withRange(parseQueryParams(url.searchParams, { rpcRead: read }), request);
-  const args: RpcArguments = read ? { kind: 'query', values: query.args } : body?.kind === 'form' ? { kind: 'query', values: formValues(body.pairs) } : { kind: 'json', body: body?.value };
+  const args: RpcArguments = read
+    ? { kind: 'query', values: query.args }
+    : body?.kind === 'form'
+      ? { kind: 'query', values: formValues(body.pairs) }
+      : { kind: 'json', body: body?.value };
   const fn = chooseFunction(cache, schema, name, args);
   // Only rows have a CSV form; a function's values are JSON.
-  if (media.rowsAs === 'csv' && !fn.returnsComposite) throw new RestError(406, 'PGRST107', 'None of these media types are available: text/csv');
+  if (media.rowsAs === 'csv' && !fn.returnsComposite)
+    throw new RestError(406, 'PGRST107', 'None of these media types are available: text/csv');
   const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
   const { sql, singular: singleResult } = rpcStatement(builder, fn, args, prefer.count === 'exact');
   // A function returning one value answers that value; one returning rows answers an array, or
   // its one row when it returns one row or vnd.pgrst.object asks for one.
   const unwrap = (fn.returnsSet || fn.returnsComposite) && (media.singular || singleResult);
-  return { sql, values: builder.params.values, unwrap, single: unwrap || media.singular, answersBody: fn.returnType !== 'void', status: fn.returnType === 'void' ? 204 : 200 };
+  return {
+    sql,
+    values: builder.params.values,
+    unwrap,
+    single: unwrap || media.singular,
+    answersBody: fn.returnType !== 'void',
+    status: fn.returnType === 'void' ? 204 : 200,
+  };
 }

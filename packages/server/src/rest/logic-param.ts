@@ -27,7 +27,11 @@ export function parseLogicTree(key: string, value: string): Scoped<LogicTree> {
 function expression(s: Scanner, depth: number): LogicTree {
   if (depth > MAX_NESTING) s.refuse(`logic trees are nested deeper than ${MAX_NESTING} levels`);
   const negated = s.eat('not.');
-  const operator = s.eat('and') ? 'and' : s.eat('or') ? 'or' : s.fail(...(negated ? [] : ['negation operator (not)']), 'logic operator (and, or)');
+  const operator = s.eat('and')
+    ? 'and'
+    : s.eat('or')
+      ? 'or'
+      : s.fail(...(negated ? [] : ['negation operator (not)']), 'logic operator (and, or)');
   s.spaces();
   s.expect('(');
   const conditions = [condition(s, depth)];

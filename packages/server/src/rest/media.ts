@@ -41,9 +41,12 @@ export function negotiate(accept: string | null): Answer {
     const stripped = params.get('nulls') === 'stripped';
     const rowsAs = stripped ? 'json-stripped' : 'json';
     const suffix = stripped ? '; nulls=stripped' : '';
-    if (type === OBJECT || type === 'application/vnd.pgrst.object') return { singular: true, rowsAs, contentType: `${OBJECT}${suffix}; charset=utf-8` };
-    if (type === ARRAY || type === 'application/vnd.pgrst.array') return { singular: false, rowsAs, contentType: `${stripped ? `${ARRAY}${suffix}` : 'application/json'}; charset=utf-8` };
-    if (type === 'application/json' || type === 'application/*' || type === '*/*') return { singular: false, rowsAs: 'json', contentType: 'application/json; charset=utf-8' };
+    if (type === OBJECT || type === 'application/vnd.pgrst.object')
+      return { singular: true, rowsAs, contentType: `${OBJECT}${suffix}; charset=utf-8` };
+    if (type === ARRAY || type === 'application/vnd.pgrst.array')
+      return { singular: false, rowsAs, contentType: `${stripped ? `${ARRAY}${suffix}` : 'application/json'}; charset=utf-8` };
+    if (type === 'application/json' || type === 'application/*' || type === '*/*')
+      return { singular: false, rowsAs: 'json', contentType: 'application/json; charset=utf-8' };
     if (type === 'text/csv') return { singular: false, rowsAs: 'csv', contentType: 'text/csv; charset=utf-8' };
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${(accept ?? '').slice(0, 200)}`);
@@ -75,7 +78,7 @@ export async function readBody(request: Request): Promise<RequestBody> {
 function csvRows(text: string): Record<string, string | null>[] {
   const lines: string[][] = [[]];
   const field = /"((?:[^"]|"")*)"|([^",\r\n]*)/y;
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     field.lastIndex = at;
     const [whole, quoted, bare] = field.exec(text)!;
     lines.at(-1)!.push(quoted !== undefined ? quoted.replaceAll('""', '"') : bare!);

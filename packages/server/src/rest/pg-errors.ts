@@ -8,7 +8,14 @@ import pg from 'pg';
 import { RestError } from './errors.ts';
 
 const EXACT: Record<string, number> = {
-  '23503': 409, '23505': 409, '25006': 405, '53400': 500, '42883': 404, '42P01': 404, '42P17': 500, P0001: 400,
+  '23503': 409,
+  '23505': 409,
+  '25006': 405,
+  '53400': 500,
+  '42883': 404,
+  '42P01': 404,
+  '42P17': 500,
+  P0001: 400,
   // PostgREST's class 55 is 500, but 55000 is the request's own doing: a write to a view that is not
   // updatable, currval before nextval.
   '55000': 400,
@@ -16,8 +23,26 @@ const EXACT: Record<string, number> = {
 
 /** Two-character classes in PostgREST's table; any other code answers 400. */
 const CLASSES: Record<string, number> = {
-  '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500, '3B': 500,
-  '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500, P0: 500, XX: 500,
+  '08': 503,
+  '09': 500,
+  '0L': 403,
+  '0P': 403,
+  '25': 500,
+  '28': 403,
+  '2D': 500,
+  '38': 500,
+  '39': 500,
+  '3B': 500,
+  '40': 500,
+  '53': 503,
+  '54': 500,
+  '55': 500,
+  '57': 500,
+  '58': 500,
+  F0: 500,
+  HV: 500,
+  P0: 500,
+  XX: 500,
 };
 
 /** A status a function picked (`PTxyz`, or RAISE 'PGRST'): one an HTTP answer can carry, else 500. */
@@ -58,13 +83,18 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 function raisedPgrst(message: string, detail: string | undefined): RestError {
   const body = parsed(message);
   const answer = parsed(detail);
-  const unparsable = (details: string, hint: string) => new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details, hint);
+  const unparsable = (details: string, hint: string) =>
+    new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details, hint);
   if (!body || typeof body.code !== 'string' || typeof body.message !== 'string') {
-    return unparsable(`Invalid JSON value for MESSAGE: '${message}'`, "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.");
+    return unparsable(
+      `Invalid JSON value for MESSAGE: '${message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
   }
   const detailHint = "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
   if (detail === undefined) return unparsable('DETAIL is missing in the RAISE statement', detailHint);
-  if (!answer || typeof answer.status !== 'number' || !isObject(answer.headers)) return unparsable(`Invalid JSON value for DETAIL: '${detail}'`, detailHint);
+  if (!answer || typeof answer.status !== 'number' || !isObject(answer.headers))
+    return unparsable(`Invalid JSON value for DETAIL: '${detail}'`, detailHint);
   const headers = Object.fromEntries(
     Object.entries(answer.headers).filter(
       (entry): entry is [string, string] => HEADER_NAME.test(entry[0]) && typeof entry[1] === 'string' && !/[\r\n\0]/.test(entry[1]),

@@ -29,7 +29,10 @@ const MEMBER_SESSIONS = 2;
 
 const sessionPools = () => new SessionPools((pool) => ({ pool }));
 const pools = sessionPools();
-const memberPools: Record<MemberDatabaseRole, ReturnType<typeof sessionPools>> = { postgres: sessionPools(), basin_readonly: sessionPools() };
+const memberPools: Record<MemberDatabaseRole, ReturnType<typeof sessionPools>> = {
+  postgres: sessionPools(),
+  basin_readonly: sessionPools(),
+};
 const everyPools = () => [pools, ...Object.values(memberPools)];
 
 export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
@@ -72,8 +75,15 @@ export function requestPool(ctx: PlatformContext, project: ProjectRow, role: Req
  */
 export function requireRunning(project: ProjectRow): void {
   if (project.status === 'ACTIVE_HEALTHY' && project.port !== null) return;
-  const message = project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`;
-  throw new RestError(503, 'PGRST000', message, null, project.status === 'INACTIVE' ? 'Restore the project from the dashboard to use its API' : null);
+  const message =
+    project.status === 'INACTIVE' ? 'The project is paused' : `The project's database is not running (status ${project.status})`;
+  throw new RestError(
+    503,
+    'PGRST000',
+    message,
+    null,
+    project.status === 'INACTIVE' ? 'Restore the project from the dashboard to use its API' : null,
+  );
 }
 
 /**

@@ -41,9 +41,15 @@ describe('parsePrefer', () => {
     ['handling=strict, max-affected=5', { handling: 'strict', maxAffected: 5 }],
     ['count=exact,return=minimal', { count: 'exact', return: 'minimal' }],
     // PostgREST's own examples: spaces anywhere between tokens; the first of a repeated preference wins.
-    ['count=exact,    tx=commit   ,return=representation , missing=default, handling=lenient, anything', { count: 'exact', tx: 'commit', return: 'representation', missing: 'default', handling: 'lenient' }],
+    [
+      'count=exact,    tx=commit   ,return=representation , missing=default, handling=lenient, anything',
+      { count: 'exact', tx: 'commit', return: 'representation', missing: 'default', handling: 'lenient' },
+    ],
     ['tx=commit, tx=rollback', { tx: 'commit' }],
-    ['resolution=ignore-duplicates, resolution=merge-duplicates, max-affected=1, max-affected=2', { resolution: 'ignore-duplicates', maxAffected: 1 }],
+    [
+      'resolution=ignore-duplicates, resolution=merge-duplicates, max-affected=1, max-affected=2',
+      { resolution: 'ignore-duplicates', maxAffected: 1 },
+    ],
     // Unknown or malformed ones are ignored without handling=strict.
     ['handling=lenient, foo, bar', { handling: 'lenient' }],
     ['timezone=America/Los_Angeles, params=single-object, timezone=UTC', { timezone: 'America/Los_Angeles' }],
@@ -98,10 +104,13 @@ describe('parseRange', () => {
     });
   });
 
-  it.each(['abc', '-5', '5', '0-9,20-29', 'bytes=0-9', 'items=', '1.5-2', '0 - 9', '0-9-', 'items=items=0-1', '\u0000'])('refuses Range: %j (416 PGRST103)', (header) => {
-    const error = failure(() => parseRange(header));
-    expect(error.status).toBe(416);
-    expect(error.code).toBe('PGRST103');
-    expect(error.message).toBe('Requested range not satisfiable');
-  });
+  it.each(['abc', '-5', '5', '0-9,20-29', 'bytes=0-9', 'items=', '1.5-2', '0 - 9', '0-9-', 'items=items=0-1', '\u0000'])(
+    'refuses Range: %j (416 PGRST103)',
+    (header) => {
+      const error = failure(() => parseRange(header));
+      expect(error.status).toBe(416);
+      expect(error.code).toBe('PGRST103');
+      expect(error.message).toBe('Requested range not satisfiable');
+    },
+  );
 });

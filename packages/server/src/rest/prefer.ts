@@ -26,10 +26,17 @@ function choices<K extends keyof Preferences>(name: K, values: NonNullable<Prefe
 export function parsePrefer(header: string | null): Preferences {
   let preferences: Preferences = {};
   const invalid: string[] = [];
-  for (const token of (header ?? '').split(',').map((t) => t.trim()).filter(Boolean)) {
+  for (const token of (header ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)) {
     const maxAffected = /^max-affected=([0-9]+)$/.exec(token)?.[1];
     const timezone = /^timezone=(.+)$/.exec(token)?.[1];
-    const known = maxAffected ? { maxAffected: Math.min(Number(maxAffected), Number.MAX_SAFE_INTEGER) } : timezone ? { timezone } : TOKENS.get(token);
+    const known = maxAffected
+      ? { maxAffected: Math.min(Number(maxAffected), Number.MAX_SAFE_INTEGER) }
+      : timezone
+        ? { timezone }
+        : TOKENS.get(token);
     if (known) preferences = { ...known, ...preferences };
     else invalid.push(token);
   }
@@ -52,7 +59,10 @@ export function parseRange(header: string | null): { offset: number; limit?: num
   if (!bounds[2]) return { offset };
   const limit = Number(bounds[2]) - offset + 1;
   if (limit < 1) {
-    throw rangeError('Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.');
+    throw rangeError(
+      'Requested range not satisfiable',
+      'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+    );
   }
   return { offset, limit: Math.min(limit, Number.MAX_SAFE_INTEGER) };
 }

@@ -31,14 +31,23 @@ const filter = (field: string | FieldPath, operator: FilterOperator, value: stri
   value,
   ...more,
 });
-const tree = (operator: 'and' | 'or', conditions: Condition[], negated = false): LogicTree => ({ kind: 'logic', operator, negated, conditions });
+const tree = (operator: 'and' | 'or', conditions: Condition[], negated = false): LogicTree => ({
+  kind: 'logic',
+  operator,
+  negated,
+  conditions,
+});
 const star: SelectItem = { kind: 'star' };
 const fld = (field: string | FieldPath, more: { alias?: string; cast?: string } = {}): SelectItem => ({
   kind: 'field',
   field: typeof field === 'string' ? col(field) : field,
   ...more,
 });
-const embed = (relation: string, select: SelectItem[], more: { alias?: string; hint?: string; inner?: boolean; spread?: boolean } = {}): SelectItem => ({
+const embed = (
+  relation: string,
+  select: SelectItem[],
+  more: { alias?: string; hint?: string; inner?: boolean; spread?: boolean } = {},
+): SelectItem => ({
   kind: 'embed',
   relation,
   inner: false,
@@ -76,11 +85,18 @@ describe('parseQueryParams: select', () => {
     ['*,films!left(*)', [star, embed('films', [star])]],
     [
       'name,billing_address:addresses!billing(name),shipping_address:addresses!shipping(name)',
-      [fld('name'), embed('addresses', [fld('name')], { alias: 'billing_address', hint: 'billing' }), embed('addresses', [fld('name')], { alias: 'shipping_address', hint: 'shipping' })],
+      [
+        fld('name'),
+        embed('addresses', [fld('name')], { alias: 'billing_address', hint: 'billing' }),
+        embed('addresses', [fld('name')], { alias: 'shipping_address', hint: 'shipping' }),
+      ],
     ],
     ['rel!fk_name!inner(*)', [embed('rel', [star], { hint: 'fk_name', inner: true })]],
     ['a:rel!inner!fk_name(*)', [embed('rel', [star], { alias: 'a', hint: 'fk_name', inner: true })]],
-    ['title,...directors(director_last_name:last_name)', [fld('title'), embed('directors', [fld('last_name', { alias: 'director_last_name' })], { spread: true })]],
+    [
+      'title,...directors(director_last_name:last_name)',
+      [fld('title'), embed('directors', [fld('last_name', { alias: 'director_last_name' })], { spread: true })],
+    ],
     ['...rel!hint!inner(*)', [embed('rel', [star], { hint: 'hint', inner: true, spread: true })]],
     ['actors(films(directors(*,x:y)))', [embed('actors', [embed('films', [embed('directors', [star, fld('y', { alias: 'x' })])])])]],
     ['films()', [embed('films', [])]],
@@ -247,7 +263,12 @@ describe('parseQueryParams: filters', () => {
     ['a->>b->c=eq.1', 'tree path (a->>b->c)', 6, '->> must be the last step of a JSON path'],
   ])('%s is PGRST100 "failed to parse %s" at column %i', (query, label, column, details) => {
     const error = failure([query.split(/=(.*)/s).slice(0, 2) as [string, string]]);
-    expect(error.body()).toEqual({ code: 'PGRST100', message: `"failed to parse ${label}" (line 1, column ${column})`, details, hint: null });
+    expect(error.body()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse ${label}" (line 1, column ${column})`,
+      details,
+      hint: null,
+    });
   });
 
   it('counts lines and tab stops in positions as Parsec does', () => {
@@ -275,18 +296,57 @@ describe('parseQueryParams: logic trees', () => {
       'or',
       '(a.eq.1,and(b.gt.2,c.lt.3),not.and(d.is.null,e.eq.x))',
       [],
-      tree('or', [filter('a', 'eq', '1'), tree('and', [filter('b', 'gt', '2'), filter('c', 'lt', '3')]), tree('and', [filter('d', 'is', 'null'), filter('e', 'eq', 'x')], true)]),
+      tree('or', [
+        filter('a', 'eq', '1'),
+        tree('and', [filter('b', 'gt', '2'), filter('c', 'lt', '3')]),
+        tree('and', [filter('d', 'is', 'null'), filter('e', 'eq', 'x')], true),
+      ]),
     ],
-    ['or', '(age.eq.14,not.and(age.gte.11,age.lte.17))', [], tree('or', [filter('age', 'eq', '14'), tree('and', [filter('age', 'gte', '11'), filter('age', 'lte', '17')], true)])],
-    ['or', '(data->a.eq.1,data->>b.like.x*)', [], tree('or', [filter(col('data', '->a'), 'eq', '1'), filter(col('data', '->>b'), 'like', 'x*')])],
+    [
+      'or',
+      '(age.eq.14,not.and(age.gte.11,age.lte.17))',
+      [],
+      tree('or', [filter('age', 'eq', '14'), tree('and', [filter('age', 'gte', '11'), filter('age', 'lte', '17')], true)]),
+    ],
+    [
+      'or',
+      '(data->a.eq.1,data->>b.like.x*)',
+      [],
+      tree('or', [filter(col('data', '->a'), 'eq', '1'), filter(col('data', '->>b'), 'like', 'x*')]),
+    ],
     ['or', '(id.in.(1,"2,3"),name.is.null)', [], tree('or', [filter('id', 'in', ['1', '2,3']), filter('name', 'is', 'null')])],
-    ['or', '(name.eq."a,b",name.eq."c)d",name.eq."e\\"f")', [], tree('or', [filter('name', 'eq', 'a,b'), filter('name', 'eq', 'c)d'), filter('name', 'eq', 'e"f')])],
+    [
+      'or',
+      '(name.eq."a,b",name.eq."c)d",name.eq."e\\"f")',
+      [],
+      tree('or', [filter('name', 'eq', 'a,b'), filter('name', 'eq', 'c)d'), filter('name', 'eq', 'e"f')]),
+    ],
     ['or', '(name.eq."a"b)', [], tree('or', [filter('name', 'eq', '"a"b')])],
-    ['or', '(tags.cs.{a,b},tags.cd.{c},j.cs.{"a":1})', [], tree('or', [filter('tags', 'cs', '{a,b}'), filter('tags', 'cd', '{c}'), filter('j', 'cs', '{"a":1}')])],
+    [
+      'or',
+      '(tags.cs.{a,b},tags.cd.{c},j.cs.{"a":1})',
+      [],
+      tree('or', [filter('tags', 'cs', '{a,b}'), filter('tags', 'cd', '{c}'), filter('j', 'cs', '{"a":1}')]),
+    ],
     ['or', '(r.ov."[1,5)",r.adj."(1,2)")', [], tree('or', [filter('r', 'ov', '[1,5)'), filter('r', 'adj', '(1,2)')])],
-    ['or', '(tags.eq(any).{a,b},n.like(all).{"x,y"})', [], tree('or', [filter('tags', 'eq', ['a', 'b'], { quantifier: 'any' }), filter('n', 'like', ['x,y'], { quantifier: 'all' })])],
-    ['or', '(body.fts(english).cat,body.wfts.dog)', [], tree('or', [filter('body', 'fts', 'cat', { language: 'english' }), filter('body', 'wfts', 'dog')])],
-    ['or', '(a.not.eq.1,b.not.in.(1,2))', [], tree('or', [filter('a', 'eq', '1', { negated: true }), filter('b', 'in', ['1', '2'], { negated: true })])],
+    [
+      'or',
+      '(tags.eq(any).{a,b},n.like(all).{"x,y"})',
+      [],
+      tree('or', [filter('tags', 'eq', ['a', 'b'], { quantifier: 'any' }), filter('n', 'like', ['x,y'], { quantifier: 'all' })]),
+    ],
+    [
+      'or',
+      '(body.fts(english).cat,body.wfts.dog)',
+      [],
+      tree('or', [filter('body', 'fts', 'cat', { language: 'english' }), filter('body', 'wfts', 'dog')]),
+    ],
+    [
+      'or',
+      '(a.not.eq.1,b.not.in.(1,2))',
+      [],
+      tree('or', [filter('a', 'eq', '1', { negated: true }), filter('b', 'in', ['1', '2'], { negated: true })]),
+    ],
     ['or', '(a.eq.1, b.eq.2 , c.is.null )', [], tree('or', [filter('a', 'eq', '1'), filter('b', 'eq', '2 '), filter('c', 'is', 'null')])],
     ['or', ' (a.eq.)', [], tree('or', [filter('a', 'eq', '')])],
     ['or', '(not.eq.1)', [], tree('or', [filter('not', 'eq', '1')])],
@@ -314,7 +374,12 @@ describe('parseQueryParams: logic trees', () => {
     ['not.or', '(a)', 9, 'unexpected ")" expecting delimiter (.)'],
   ])('%s=%s is PGRST100 at column %i', (key, value, column, details) => {
     const error = failure([[key, value]]);
-    expect(error.body()).toEqual({ code: 'PGRST100', message: `"failed to parse logic tree (${value})" (line 1, column ${column})`, details, hint: null });
+    expect(error.body()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse logic tree (${value})" (line 1, column ${column})`,
+      details,
+      hint: null,
+    });
   });
 
   it('refuses a malformed logic path', () => {
@@ -330,13 +395,26 @@ describe('parseQueryParams: logic trees', () => {
 
 describe('parseQueryParams: order, limit and offset', () => {
   it.each<[string, string, string[], OrderTerm[]]>([
-    ['order', 'age.desc,height.asc', [], [{ field: col('age'), direction: 'desc' }, { field: col('height'), direction: 'asc' }]],
+    [
+      'order',
+      'age.desc,height.asc',
+      [],
+      [
+        { field: col('age'), direction: 'desc' },
+        { field: col('height'), direction: 'asc' },
+      ],
+    ],
     ['order', 'age', [], [{ field: col('age') }]],
     ['order', 'age.nullsfirst', [], [{ field: col('age'), nulls: 'first' }]],
     ['order', 'age.desc.nullslast', [], [{ field: col('age'), direction: 'desc', nulls: 'last' }]],
     ['order', 'json_col->key.asc.nullslast', [], [{ field: col('json_col', '->key'), direction: 'asc', nulls: 'last' }]],
     ['order', 'data->a->>b,data->0.desc', [], [{ field: col('data', '->a', '->>b') }, { field: col('data', '->0'), direction: 'desc' }]],
-    ['order', 'clients(json_col->key).desc.nullsfirst', [], [{ relation: 'clients', field: col('json_col', '->key'), direction: 'desc', nulls: 'first' }]],
+    [
+      'order',
+      'clients(json_col->key).desc.nullsfirst',
+      [],
+      [{ relation: 'clients', field: col('json_col', '->key'), direction: 'desc', nulls: 'first' }],
+    ],
     ['order', 'name,clients(name),id', [], [{ field: col('name') }, { relation: 'clients', field: col('name') }, { field: col('id') }]],
     ['order', ' a , "my col".desc ', [], [{ field: col('a') }, { field: col('my col'), direction: 'desc' }]],
     ['actors.order', 'last_name.desc', ['actors'], [{ field: col('last_name'), direction: 'desc' }]],
@@ -358,13 +436,25 @@ describe('parseQueryParams: order, limit and offset', () => {
     ['a,', 3, 'unexpected end of input expecting field name (* or [a..z0..9_$])'],
   ])('order=%s is PGRST100 at column %i', (value, column, details) => {
     const error = failure([['order', value]]);
-    expect(error.body()).toEqual({ code: 'PGRST100', message: `"failed to parse order (${value})" (line 1, column ${column})`, details, hint: null });
+    expect(error.body()).toEqual({
+      code: 'PGRST100',
+      message: `"failed to parse order (${value})" (line 1, column ${column})`,
+      details,
+      hint: null,
+    });
   });
 
   it('reads limits and offsets per level, the last of a repeated one standing', () => {
     const query = parse('limit=10&offset=5&films.limit=2&films.offset=0&limit=20&actors.films.limit=0');
-    expect(query.limit).toEqual([{ path: ['films'], value: 2 }, { path: [], value: 20 }, { path: ['actors', 'films'], value: 0 }]);
-    expect(query.offset).toEqual([{ path: [], value: 5 }, { path: ['films'], value: 0 }]);
+    expect(query.limit).toEqual([
+      { path: ['films'], value: 2 },
+      { path: [], value: 20 },
+      { path: ['actors', 'films'], value: 0 },
+    ]);
+    expect(query.offset).toEqual([
+      { path: [], value: 5 },
+      { path: ['films'], value: 0 },
+    ]);
   });
 
   it('takes a negative offset for none, as PostgREST does', () => {
@@ -378,7 +468,12 @@ describe('parseQueryParams: order, limit and offset', () => {
   it('answers a negative limit with 416 PGRST103, as PostgREST does', () => {
     const error = failure('films.limit=-1');
     expect(error.status).toBe(416);
-    expect(error.body()).toEqual({ code: 'PGRST103', message: 'Requested range not satisfiable', details: 'Limit should be greater than or equal to zero.', hint: null });
+    expect(error.body()).toEqual({
+      code: 'PGRST103',
+      message: 'Requested range not satisfiable',
+      details: 'Limit should be greater than or equal to zero.',
+      hint: null,
+    });
   });
 
   it.each(['limit=abc', 'limit=1.5', 'limit=', 'offset=1e3', 'offset=--1'])('refuses %s (PGRST100)', (query) => {
@@ -413,7 +508,10 @@ describe('parseQueryParams: columns, on_conflict and arguments', () => {
 
   it("takes a GET /rpc's parameters that are no filters for its arguments, repeated ones in order", () => {
     const query = parse('a=1&b={x,y}&c=eq.1&select=x&b=2', { rpcRead: true });
-    expect([...query.args]).toEqual([['a', ['1']], ['b', ['{x,y}', '2']]]);
+    expect([...query.args]).toEqual([
+      ['a', ['1']],
+      ['b', ['{x,y}', '2']],
+    ]);
     // An embed's column or a JSON path is never an argument: a value that does not parse stays an error.
     expect(() => parse('films.a=1', { rpcRead: true })).toThrow(RestError);
     expect(() => parse('a->b=1', { rpcRead: true })).toThrow(RestError);
@@ -424,7 +522,13 @@ describe('parseQueryParams: columns, on_conflict and arguments', () => {
   it('never takes a reserved parameter for an argument', () => {
     const query = parse('select=id&order=id&limit=1&offset=2&or=(a.eq.1)&columns=a&on_conflict=a', { rpcRead: true });
     expect(query.args.size).toBe(0);
-    expect(query).toMatchObject({ select: [fld('id')], limit: [{ path: [], value: 1 }], offset: [{ path: [], value: 2 }], columns: ['a'], onConflict: ['a'] });
+    expect(query).toMatchObject({
+      select: [fld('id')],
+      limit: [{ path: [], value: 1 }],
+      offset: [{ path: [], value: 2 }],
+      columns: ['a'],
+      onConflict: ['a'],
+    });
     expect(query.conditions).toHaveLength(1);
   });
 });
@@ -435,39 +539,100 @@ describe('parseQueryParams: columns, on_conflict and arguments', () => {
  */
 describe('parseQueryParams: what postgrest-js sends', () => {
   it.each<[string, [string, string][], Partial<QueryParams>]>([
-    [".select('id, name, films ( title, year )')", [['select', 'id,name,films(title,year)']], { select: [fld('id'), fld('name'), embed('films', [fld('title'), fld('year')])] }],
-    [`.select('"my col", alias:data->a->>b')`, [['select', '"my col",alias:data->a->>b']], { select: [fld('my col'), fld(col('data', '->a', '->>b'), { alias: 'alias' })] }],
-    [".select('name, instruments!inner(name)')", [['select', 'name,instruments!inner(name)']], { select: [fld('name'), embed('instruments', [fld('name')], { inner: true })] }],
-    [".eq('name', 'Leia')", [['select', '*'], ['name', 'eq.Leia']], { conditions: [{ path: [], value: filter('name', 'eq', 'Leia') }] }],
+    [
+      ".select('id, name, films ( title, year )')",
+      [['select', 'id,name,films(title,year)']],
+      { select: [fld('id'), fld('name'), embed('films', [fld('title'), fld('year')])] },
+    ],
+    [
+      `.select('"my col", alias:data->a->>b')`,
+      [['select', '"my col",alias:data->a->>b']],
+      { select: [fld('my col'), fld(col('data', '->a', '->>b'), { alias: 'alias' })] },
+    ],
+    [
+      ".select('name, instruments!inner(name)')",
+      [['select', 'name,instruments!inner(name)']],
+      { select: [fld('name'), embed('instruments', [fld('name')], { inner: true })] },
+    ],
+    [
+      ".eq('name', 'Leia')",
+      [
+        ['select', '*'],
+        ['name', 'eq.Leia'],
+      ],
+      { conditions: [{ path: [], value: filter('name', 'eq', 'Leia') }] },
+    ],
     [".neq('id', 3)", [['id', 'neq.3']], { conditions: [{ path: [], value: filter('id', 'neq', '3') }] }],
     [
       ".gt('a', 1).gte('b', 2).lt('c', 3).lte('d', 4)",
-      [['a', 'gt.1'], ['b', 'gte.2'], ['c', 'lt.3'], ['d', 'lte.4']],
-      { conditions: [{ path: [], value: filter('a', 'gt', '1') }, { path: [], value: filter('b', 'gte', '2') }, { path: [], value: filter('c', 'lt', '3') }, { path: [], value: filter('d', 'lte', '4') }] },
+      [
+        ['a', 'gt.1'],
+        ['b', 'gte.2'],
+        ['c', 'lt.3'],
+        ['d', 'lte.4'],
+      ],
+      {
+        conditions: [
+          { path: [], value: filter('a', 'gt', '1') },
+          { path: [], value: filter('b', 'gte', '2') },
+          { path: [], value: filter('c', 'lt', '3') },
+          { path: [], value: filter('d', 'lte', '4') },
+        ],
+      },
     ],
     [".in('id', [1, 2])", [['id', 'in.(1,2)']], { conditions: [{ path: [], value: filter('id', 'in', ['1', '2']) }] }],
-    [".in('name', ['a,b', 'c(d)', 'e'])", [['name', 'in.("a,b","c(d)",e)']], { conditions: [{ path: [], value: filter('name', 'in', ['a,b', 'c(d)', 'e']) }] }],
+    [
+      ".in('name', ['a,b', 'c(d)', 'e'])",
+      [['name', 'in.("a,b","c(d)",e)']],
+      { conditions: [{ path: [], value: filter('name', 'in', ['a,b', 'c(d)', 'e']) }] },
+    ],
     [".in('id', [])", [['id', 'in.()']], { conditions: [{ path: [], value: filter('id', 'in', []) }] }],
-    [".notIn('id', [1, 2])", [['id', 'not.in.(1,2)']], { conditions: [{ path: [], value: filter('id', 'in', ['1', '2'], { negated: true }) }] }],
+    [
+      ".notIn('id', [1, 2])",
+      [['id', 'not.in.(1,2)']],
+      { conditions: [{ path: [], value: filter('id', 'in', ['1', '2'], { negated: true }) }] },
+    ],
     [".contains('tags', ['a', 'b'])", [['tags', 'cs.{a,b}']], { conditions: [{ path: [], value: filter('tags', 'cs', '{a,b}') }] }],
-    [".contains('address', { postcode: 90210 })", [['address', 'cs.{"postcode":90210}']], { conditions: [{ path: [], value: filter('address', 'cs', '{"postcode":90210}') }] }],
+    [
+      ".contains('address', { postcode: 90210 })",
+      [['address', 'cs.{"postcode":90210}']],
+      { conditions: [{ path: [], value: filter('address', 'cs', '{"postcode":90210}') }] },
+    ],
     [
       ".contains('during', '[2000-01-01 13:00, 2000-01-01 13:30)')",
       [['during', 'cs.[2000-01-01 13:00, 2000-01-01 13:30)']],
       { conditions: [{ path: [], value: filter('during', 'cs', '[2000-01-01 13:00, 2000-01-01 13:30)') }] },
     ],
-    [".containedBy('days', ['monday', 'friday'])", [['days', 'cd.{monday,friday}']], { conditions: [{ path: [], value: filter('days', 'cd', '{monday,friday}') }] }],
+    [
+      ".containedBy('days', ['monday', 'friday'])",
+      [['days', 'cd.{monday,friday}']],
+      { conditions: [{ path: [], value: filter('days', 'cd', '{monday,friday}') }] },
+    ],
     [".overlaps('tags', ['a', 'b'])", [['tags', 'ov.{a,b}']], { conditions: [{ path: [], value: filter('tags', 'ov', '{a,b}') }] }],
     [".overlaps('during', '[1,5)')", [['during', 'ov.[1,5)']], { conditions: [{ path: [], value: filter('during', 'ov', '[1,5)') }] }],
     [
       ".rangeGt/.rangeGte/.rangeLt/.rangeLte/.rangeAdjacent('r', '[1,2)')",
-      [['r', 'sr.[1,2)'], ['r', 'nxl.[1,2)'], ['r', 'sl.[1,2)'], ['r', 'nxr.[1,2)'], ['r', 'adj.[1,2)']],
+      [
+        ['r', 'sr.[1,2)'],
+        ['r', 'nxl.[1,2)'],
+        ['r', 'sl.[1,2)'],
+        ['r', 'nxr.[1,2)'],
+        ['r', 'adj.[1,2)'],
+      ],
       { conditions: (['sr', 'nxl', 'sl', 'nxr', 'adj'] as const).map((op) => ({ path: [], value: filter('r', op, '[1,2)') })) },
     ],
-    [".textSearch('body', 'cat', { type: 'websearch', config: 'english' })", [['body', 'wfts(english).cat']], { conditions: [{ path: [], value: filter('body', 'wfts', 'cat', { language: 'english' }) }] }],
+    [
+      ".textSearch('body', 'cat', { type: 'websearch', config: 'english' })",
+      [['body', 'wfts(english).cat']],
+      { conditions: [{ path: [], value: filter('body', 'wfts', 'cat', { language: 'english' }) }] },
+    ],
     [
       ".textSearch(…{ type: 'plain' }), ({ type: 'phrase', config: 'simple' }), ()",
-      [['a', "plfts.'fat' & 'cat'"], ['b', 'phfts(simple).fat cat'], ['c', 'fts.fat']],
+      [
+        ['a', "plfts.'fat' & 'cat'"],
+        ['b', 'phfts(simple).fat cat'],
+        ['c', 'fts.fat'],
+      ],
       {
         conditions: [
           { path: [], value: filter('a', 'plfts', "'fat' & 'cat'") },
@@ -476,16 +641,57 @@ describe('parseQueryParams: what postgrest-js sends', () => {
         ],
       },
     ],
-    [".match({ a: 1, b: 'x' })", [['a', 'eq.1'], ['b', 'eq.x']], { conditions: [{ path: [], value: filter('a', 'eq', '1') }, { path: [], value: filter('b', 'eq', 'x') }] }],
+    [
+      ".match({ a: 1, b: 'x' })",
+      [
+        ['a', 'eq.1'],
+        ['b', 'eq.x'],
+      ],
+      {
+        conditions: [
+          { path: [], value: filter('a', 'eq', '1') },
+          { path: [], value: filter('b', 'eq', 'x') },
+        ],
+      },
+    ],
     [".not('x', 'is', null)", [['x', 'not.is.null']], { conditions: [{ path: [], value: filter('x', 'is', 'null', { negated: true }) }] }],
-    [".not('id', 'in', '(5,6,7)')", [['id', 'not.in.(5,6,7)']], { conditions: [{ path: [], value: filter('id', 'in', ['5', '6', '7'], { negated: true }) }] }],
-    [`.not('arraycol', 'cs', '{"a","b"}')`, [['arraycol', 'not.cs.{"a","b"}']], { conditions: [{ path: [], value: filter('arraycol', 'cs', '{"a","b"}', { negated: true }) }] }],
+    [
+      ".not('id', 'in', '(5,6,7)')",
+      [['id', 'not.in.(5,6,7)']],
+      { conditions: [{ path: [], value: filter('id', 'in', ['5', '6', '7'], { negated: true }) }] },
+    ],
+    [
+      `.not('arraycol', 'cs', '{"a","b"}')`,
+      [['arraycol', 'not.cs.{"a","b"}']],
+      { conditions: [{ path: [], value: filter('arraycol', 'cs', '{"a","b"}', { negated: true }) }] },
+    ],
     [".filter('x', 'in', '(1,2)')", [['x', 'in.(1,2)']], { conditions: [{ path: [], value: filter('x', 'in', ['1', '2']) }] }],
-    [".filter('instruments.name', 'eq', 'flute')", [['instruments.name', 'eq.flute']], { conditions: [{ path: ['instruments'], value: filter('name', 'eq', 'flute') }] }],
-    [".like('name', '%Lu%').ilike('name', '%lu%')", [['name', 'like.%Lu%'], ['name', 'ilike.%lu%']], { conditions: [{ path: [], value: filter('name', 'like', '%Lu%') }, { path: [], value: filter('name', 'ilike', '%lu%') }] }],
+    [
+      ".filter('instruments.name', 'eq', 'flute')",
+      [['instruments.name', 'eq.flute']],
+      { conditions: [{ path: ['instruments'], value: filter('name', 'eq', 'flute') }] },
+    ],
+    [
+      ".like('name', '%Lu%').ilike('name', '%lu%')",
+      [
+        ['name', 'like.%Lu%'],
+        ['name', 'ilike.%lu%'],
+      ],
+      {
+        conditions: [
+          { path: [], value: filter('name', 'like', '%Lu%') },
+          { path: [], value: filter('name', 'ilike', '%lu%') },
+        ],
+      },
+    ],
     [
       '.likeAllOf / .likeAnyOf / .ilikeAllOf / .ilikeAnyOf',
-      [['a', 'like(all).{%x%,%y%}'], ['b', 'like(any).{x%,y%}'], ['c', 'ilike(all).{%x%}'], ['d', 'ilike(any).{%x%,%y%}']],
+      [
+        ['a', 'like(all).{%x%,%y%}'],
+        ['b', 'like(any).{x%,y%}'],
+        ['c', 'ilike(all).{%x%}'],
+        ['d', 'ilike(any).{%x%,%y%}'],
+      ],
       {
         conditions: [
           { path: [], value: filter('a', 'like', ['%x%', '%y%'], { quantifier: 'all' }) },
@@ -495,19 +701,53 @@ describe('parseQueryParams: what postgrest-js sends', () => {
         ],
       },
     ],
-    [".regexMatch('a', '^x.*$').regexIMatch('b', '^y')", [['a', 'match.^x.*$'], ['b', 'imatch.^y']], { conditions: [{ path: [], value: filter('a', 'match', '^x.*$') }, { path: [], value: filter('b', 'imatch', '^y') }] }],
+    [
+      ".regexMatch('a', '^x.*$').regexIMatch('b', '^y')",
+      [
+        ['a', 'match.^x.*$'],
+        ['b', 'imatch.^y'],
+      ],
+      {
+        conditions: [
+          { path: [], value: filter('a', 'match', '^x.*$') },
+          { path: [], value: filter('b', 'imatch', '^y') },
+        ],
+      },
+    ],
     [
       ".is('a', null).is('b', true).is('c', false)",
-      [['a', 'is.null'], ['b', 'is.true'], ['c', 'is.false']],
-      { conditions: [{ path: [], value: filter('a', 'is', 'null') }, { path: [], value: filter('b', 'is', 'true') }, { path: [], value: filter('c', 'is', 'false') }] },
+      [
+        ['a', 'is.null'],
+        ['b', 'is.true'],
+        ['c', 'is.false'],
+      ],
+      {
+        conditions: [
+          { path: [], value: filter('a', 'is', 'null') },
+          { path: [], value: filter('b', 'is', 'true') },
+          { path: [], value: filter('c', 'is', 'false') },
+        ],
+      },
     ],
     [".isDistinct('a', 'x')", [['a', 'isdistinct.x']], { conditions: [{ path: [], value: filter('a', 'isdistinct', 'x') }] }],
-    [".eq('data->a->>b', 'x')", [['data->a->>b', 'eq.x']], { conditions: [{ path: [], value: filter(col('data', '->a', '->>b'), 'eq', 'x') }] }],
-    [".or('id.eq.2,name.eq.Han')", [['or', '(id.eq.2,name.eq.Han)']], { conditions: [{ path: [], value: tree('or', [filter('id', 'eq', '2'), filter('name', 'eq', 'Han')]) }] }],
+    [
+      ".eq('data->a->>b', 'x')",
+      [['data->a->>b', 'eq.x']],
+      { conditions: [{ path: [], value: filter(col('data', '->a', '->>b'), 'eq', 'x') }] },
+    ],
+    [
+      ".or('id.eq.2,name.eq.Han')",
+      [['or', '(id.eq.2,name.eq.Han)']],
+      { conditions: [{ path: [], value: tree('or', [filter('id', 'eq', '2'), filter('name', 'eq', 'Han')]) }] },
+    ],
     [
       ".or('id.gt.3,and(id.eq.1,name.eq.Luke)')",
       [['or', '(id.gt.3,and(id.eq.1,name.eq.Luke))']],
-      { conditions: [{ path: [], value: tree('or', [filter('id', 'gt', '3'), tree('and', [filter('id', 'eq', '1'), filter('name', 'eq', 'Luke')])]) }] },
+      {
+        conditions: [
+          { path: [], value: tree('or', [filter('id', 'gt', '3'), tree('and', [filter('id', 'eq', '1'), filter('name', 'eq', 'Luke')])]) },
+        ],
+      },
     ],
     [
       ".or('section_id.eq.1,name.eq.guzheng', { referencedTable: 'instruments' })",
@@ -522,36 +762,164 @@ describe('parseQueryParams: what postgrest-js sends', () => {
     [
       ".order('id', { ascending: false }).order('name').order('age', { nullsFirst: false })",
       [['order', 'id.desc,name.asc,age.asc.nullslast']],
-      { order: [{ path: [], value: [{ field: col('id'), direction: 'desc' }, { field: col('name'), direction: 'asc' }, { field: col('age'), direction: 'asc', nulls: 'last' }] }] },
+      {
+        order: [
+          {
+            path: [],
+            value: [
+              { field: col('id'), direction: 'desc' },
+              { field: col('name'), direction: 'asc' },
+              { field: col('age'), direction: 'asc', nulls: 'last' },
+            ],
+          },
+        ],
+      },
     ],
     [
       ".order('name', { referencedTable: 'films', ascending: false, nullsFirst: true })",
       [['films.order', 'name.desc.nullsfirst']],
       { order: [{ path: ['films'], value: [{ field: col('name'), direction: 'desc', nulls: 'first' }] }] },
     ],
-    [".order('section(name)', { ascending: true })", [['order', 'section(name).asc']], { order: [{ path: [], value: [{ relation: 'section', field: col('name'), direction: 'asc' }] }] }],
-    [".limit(1).limit(5, { referencedTable: 'films' })", [['limit', '1'], ['films.limit', '5']], { limit: [{ path: [], value: 1 }, { path: ['films'], value: 5 }] }],
-    ['.range(0, 9)', [['offset', '0'], ['limit', '10']], { offset: [{ path: [], value: 0 }], limit: [{ path: [], value: 10 }] }],
-    [".range(10, 19, { referencedTable: 'films' })", [['films.offset', '10'], ['films.limit', '10']], { offset: [{ path: ['films'], value: 10 }], limit: [{ path: ['films'], value: 10 }] }],
-    [".insert([{ a: 1, b: 2 }, { c: 3 }]).select()", [['columns', '"a","b","c"'], ['select', '*']], { columns: ['a', 'b', 'c'], select: [star] }],
-    [".upsert([{ id: 1 }], { onConflict: 'id, slug' })", [['on_conflict', 'id, slug'], ['columns', '"id"']], { onConflict: ['id', 'slug'], columns: ['id'] }],
+    [
+      ".order('section(name)', { ascending: true })",
+      [['order', 'section(name).asc']],
+      { order: [{ path: [], value: [{ relation: 'section', field: col('name'), direction: 'asc' }] }] },
+    ],
+    [
+      ".limit(1).limit(5, { referencedTable: 'films' })",
+      [
+        ['limit', '1'],
+        ['films.limit', '5'],
+      ],
+      {
+        limit: [
+          { path: [], value: 1 },
+          { path: ['films'], value: 5 },
+        ],
+      },
+    ],
+    [
+      '.range(0, 9)',
+      [
+        ['offset', '0'],
+        ['limit', '10'],
+      ],
+      { offset: [{ path: [], value: 0 }], limit: [{ path: [], value: 10 }] },
+    ],
+    [
+      ".range(10, 19, { referencedTable: 'films' })",
+      [
+        ['films.offset', '10'],
+        ['films.limit', '10'],
+      ],
+      { offset: [{ path: ['films'], value: 10 }], limit: [{ path: ['films'], value: 10 }] },
+    ],
+    [
+      '.insert([{ a: 1, b: 2 }, { c: 3 }]).select()',
+      [
+        ['columns', '"a","b","c"'],
+        ['select', '*'],
+      ],
+      { columns: ['a', 'b', 'c'], select: [star] },
+    ],
+    [
+      ".upsert([{ id: 1 }], { onConflict: 'id, slug' })",
+      [
+        ['on_conflict', 'id, slug'],
+        ['columns', '"id"'],
+      ],
+      { onConflict: ['id', 'slug'], columns: ['id'] },
+    ],
     [".delete().in('id', [1])", [['id', 'in.(1)']], { conditions: [{ path: [], value: filter('id', 'in', ['1']) }] }],
   ])('%s', (_call, pairs, expected) => {
     expect(parse(pairs)).toMatchObject(expected);
   });
 
   it(".rpc('fn', { a: 1, b: ['x', 'y'] }, { get: true })", () => {
-    expect([...parse('a=1&b={x,y}', { rpcRead: true }).args]).toEqual([['a', ['1']], ['b', ['{x,y}']]]);
+    expect([...parse('a=1&b={x,y}', { rpcRead: true }).args]).toEqual([
+      ['a', ['1']],
+      ['b', ['{x,y}']],
+    ]);
   });
 });
 
 describe('parseQueryParams: fuzz', () => {
   const pieces = [
-    'a', 'b', 'id', 'films', '*', '.', ',', '(', ')', '!', ':', '::', '"', '\\', '{', '}', '[', ']', '-', '->', '->>', ' ', '\t', '\n', '\0',
-    'eq', 'not.', 'in.', 'is.', 'null', 'or', 'and', 'or(', 'and(', 'not.and(', 'eq(any).', 'like(all).', 'fts(english).', 'cs.', '...', '!inner',
-    'asc', 'desc', '.nullsfirst', 'count()', '.sum()', '0', '-1', '99999999999999999999', 'é', '名', '𝔸', '\ud800', '=', '&', '%', '+',
+    'a',
+    'b',
+    'id',
+    'films',
+    '*',
+    '.',
+    ',',
+    '(',
+    ')',
+    '!',
+    ':',
+    '::',
+    '"',
+    '\\',
+    '{',
+    '}',
+    '[',
+    ']',
+    '-',
+    '->',
+    '->>',
+    ' ',
+    '\t',
+    '\n',
+    '\0',
+    'eq',
+    'not.',
+    'in.',
+    'is.',
+    'null',
+    'or',
+    'and',
+    'or(',
+    'and(',
+    'not.and(',
+    'eq(any).',
+    'like(all).',
+    'fts(english).',
+    'cs.',
+    '...',
+    '!inner',
+    'asc',
+    'desc',
+    '.nullsfirst',
+    'count()',
+    '.sum()',
+    '0',
+    '-1',
+    '99999999999999999999',
+    'é',
+    '名',
+    '𝔸',
+    '\ud800',
+    '=',
+    '&',
+    '%',
+    '+',
   ];
-  const keys = ['select', 'order', 'films.order', 'or', 'and', 'not.or', 'films.not.and', 'limit', 'offset', 'films.limit', 'columns', 'on_conflict', 'id', 'data->a', 'films.year'];
+  const keys = [
+    'select',
+    'order',
+    'films.order',
+    'or',
+    'and',
+    'not.or',
+    'films.not.and',
+    'limit',
+    'offset',
+    'films.limit',
+    'columns',
+    'on_conflict',
+    'id',
+    'data->a',
+    'films.year',
+  ];
   const valid = [
     'select=*,films!inner(title,year),director:directors!fk(id,last_name)',
     'or=(a.eq.1,and(b.gt.2,c.lt.3),not.and(d.is.null,e.in.("x,y",z)))',
@@ -566,11 +934,15 @@ describe('parseQueryParams: fuzz', () => {
     for (let round = 0; round < 4000; round++) {
       let pairs: [string, string][];
       if (round % 2) {
-        pairs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => [next() < 0.8 ? pick(keys) : noise(3), noise(Math.floor(next() * 12))]);
+        pairs = Array.from({ length: 1 + Math.floor(next() * 3) }, () => [
+          next() < 0.8 ? pick(keys) : noise(3),
+          noise(Math.floor(next() * 12)),
+        ]);
       } else {
         // A valid query with a few characters changed, to reach deep into the grammar.
         const chars = [...pick(valid)];
-        for (let edit = 0; edit < 1 + next() * 3; edit++) chars.splice(Math.floor(next() * chars.length), Math.floor(next() * 2), ...(next() < 0.7 ? [pick(pieces)] : []));
+        for (let edit = 0; edit < 1 + next() * 3; edit++)
+          chars.splice(Math.floor(next() * chars.length), Math.floor(next() * 2), ...(next() < 0.7 ? [pick(pieces)] : []));
         pairs = [...new URLSearchParams(chars.join(''))];
       }
       try {

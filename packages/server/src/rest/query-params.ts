@@ -127,7 +127,11 @@ function orderTerm(s: Scanner): OrderTerm {
     const direction = s.eat('asc') ? 'asc' : s.eat('desc') ? 'desc' : undefined;
     if (direction) term.direction = direction;
     if (!direction || s.eat('.')) {
-      term.nulls = s.eat('nullsfirst') ? 'first' : s.eat('nullslast') ? 'last' : s.fail(...(direction ? [] : ['"asc"', '"desc"']), '"nullsfirst"', '"nullslast"');
+      term.nulls = s.eat('nullsfirst')
+        ? 'first'
+        : s.eat('nullslast')
+          ? 'last'
+          : s.fail(...(direction ? [] : ['"asc"', '"desc"']), '"nullsfirst"', '"nullslast"');
     }
   }
   s.spaces();

@@ -34,13 +34,21 @@ function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmb
     if (isParent(key.from)) {
       const target = relationOf(key.to);
       const cardinality = sameSet(key.from.columns, parent.primaryKey) ? 'one-to-one' : 'many-to-one';
-      if (target && named(target, key)) found.push({ kind: 'to-one', cardinality, target, key, parentColumns: key.from.columns, targetColumns: key.to.columns });
+      if (target && named(target, key))
+        found.push({ kind: 'to-one', cardinality, target, key, parentColumns: key.from.columns, targetColumns: key.to.columns });
     }
     if (isParent(key.to)) {
       const target = relationOf(key.from);
       if (target && (target.name === embed.relation || key.name === embed.relation)) {
         const toOne = sameSet(key.from.columns, target.primaryKey);
-        found.push({ kind: toOne ? 'to-one' : 'to-many', cardinality: toOne ? 'one-to-one' : 'one-to-many', target, key, parentColumns: key.to.columns, targetColumns: key.from.columns });
+        found.push({
+          kind: toOne ? 'to-one' : 'to-many',
+          cardinality: toOne ? 'one-to-one' : 'one-to-many',
+          target,
+          key,
+          parentColumns: key.to.columns,
+          targetColumns: key.from.columns,
+        });
       }
     }
   }

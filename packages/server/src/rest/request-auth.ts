@@ -42,7 +42,12 @@ const decodeError = (message: string) => new RestError(401, 'PGRST301', message)
 const claimsError = (message: string) => new RestError(401, 'PGRST303', message);
 
 /** The request's role and claims; throws a 401 RestError for a bearer token that does not verify. */
-export async function resolveRequestRole(ctx: PlatformContext, project: ProjectRow, headers: Headers, apikey: AcceptedKey): Promise<ApiRequestAuth> {
+export async function resolveRequestRole(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  headers: Headers,
+  apikey: AcceptedKey,
+): Promise<ApiRequestAuth> {
   const token = bearerToken(headers);
   if (token === undefined || token === apikey.key) return { role: apikey.claims.role, claims: apikey.claims };
   return verifyAccessToken(await projectJwtSecret(ctx, project.ref), token);

@@ -57,7 +57,14 @@ function location(table: string, body: string | null): string | undefined {
   return `/${encodeURIComponent(table)}?${filters.join('&')}`;
 }
 
-export function respond(request: Request, plan: AnswerPlan, outcome: Outcome, prefer: Preferences, offset: number, media: Answer): Response {
+export function respond(
+  request: Request,
+  plan: AnswerPlan,
+  outcome: Outcome,
+  prefer: Preferences,
+  offset: number,
+  media: Answer,
+): Response {
   const headers: Record<string, string> = { 'content-range': contentRange(offset, outcome) };
   const applied = preferenceApplied(prefer, outcome.timezoneApplied);
   if (applied) headers['preference-applied'] = applied;

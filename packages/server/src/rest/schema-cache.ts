@@ -157,7 +157,13 @@ const OUTPUT_MODES = new Set(['out', 'inout', 'table']);
 function functionsOf(snapshot: SchemaSnapshot): Map<string, CachedFunction[]> {
   // Domains read as their base type (type-names.ts): a value of the base type converts implicitly.
   const typeName = (id: number) => snapshot.typeNames.get(id)?.display ?? 'unknown';
-  const resultColumn = (name: string, typeId: number): CachedColumn => ({ name, type: typeName(typeId), nullable: true, hasDefault: false, generated: false });
+  const resultColumn = (name: string, typeId: number): CachedColumn => ({
+    name,
+    type: typeName(typeId),
+    nullable: true,
+    hasDefault: false,
+    generated: false,
+  });
   const compositeTypes = new Map(snapshot.types.map((type) => [type.id, type]));
   const functions = new Map<string, CachedFunction[]>();
   for (const fn of snapshot.functions) {

@@ -47,7 +47,12 @@ function item(s: Scanner, depth: number): SelectItem {
   s.spaces();
   const cast = s.eat('::') ? identifier(s) : undefined;
   if (s.match(AGGREGATE)) refuseAggregate();
-  return end(s, { kind: 'field', field: { column: name, json }, ...(alias !== undefined && { alias }), ...(cast !== undefined && { cast }) });
+  return end(s, {
+    kind: 'field',
+    field: { column: name, json },
+    ...(alias !== undefined && { alias }),
+    ...(cast !== undefined && { cast }),
+  });
 }
 
 /** `!hint`, `!inner`, `!left` (at most two), then the parenthesized items. */

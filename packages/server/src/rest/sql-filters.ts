@@ -14,19 +14,38 @@ export interface FilterScope extends ColumnScope {
 }
 
 const COMPARISONS: Partial<Record<FilterOperator, string>> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=',
-  like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
 };
 
 const TEXT_SEARCH: Partial<Record<FilterOperator, string>> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 };
 
 const IS_VALUES: Record<string, string> = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' };
 
 /** PostgREST lets `*` stand for `%` in like patterns (a URL keeps `%` for its own escapes). */
-const likePattern = (operator: FilterOperator, value: string) => (operator === 'like' || operator === 'ilike' ? value.replaceAll('*', '%') : value);
+const likePattern = (operator: FilterOperator, value: string) =>
+  operator === 'like' || operator === 'ilike' ? value.replaceAll('*', '%') : value;
 
 const single = (filter: Filter) => {
   if (typeof filter.value !== 'string') throw parseError(`failed to parse filter (${filter.operator})`);
@@ -36,7 +55,12 @@ const single = (filter: Filter) => {
 /** Only `is.null` and `not.is.null` apply to an embed: PostgREST's anti-join and semi-join. */
 function embedFilterSql(filter: Filter, present: string): string {
   if (filter.operator !== 'is' || filter.value !== 'null' || filter.field.json.length) {
-    throw new RestError(400, 'PGRST120', `Bad operator on the '${filter.field.column}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+    throw new RestError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${filter.field.column}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
+    );
   }
   return filter.negated ? present : `not (${present})`;
 }
@@ -73,7 +97,9 @@ function filterSql(scope: FilterScope, filter: Filter, params: Params): string {
 
 function conditionSql(scope: FilterScope, condition: Condition, params: Params): string {
   if (condition.kind === 'filter') return filterSql(scope, condition, params);
-  const joined = condition.conditions.map((part) => `(${conditionSql(scope, part, params)})`).join(` ${condition.operator} `) || (condition.operator === 'and' ? 'true' : 'false');
+  const joined =
+    condition.conditions.map((part) => `(${conditionSql(scope, part, params)})`).join(` ${condition.operator} `) ||
+    (condition.operator === 'and' ? 'true' : 'false');
   return condition.negated ? `not (${joined})` : `(${joined})`;
 }
 

@@ -38,7 +38,9 @@ const typeNamePart = (name: string) => (/^[a-z_][a-z0-9_$]*$/.test(name) ? name 
  */
 export function computedColumn(cache: SchemaCache, relation: CachedRelation, name: string): CachedFunction | undefined {
   const rowType = `${typeNamePart(relation.schema)}.${typeNamePart(relation.name)}`;
-  return cache.functions.get(qualifiedName(relation.schema, name))?.find((fn) => fn.args.length === 1 && fn.args[0]!.type === rowType && !fn.returnsSet);
+  return cache.functions
+    .get(qualifiedName(relation.schema, name))
+    ?.find((fn) => fn.args.length === 1 && fn.args[0]!.type === rowType && !fn.returnsSet);
 }
 
 /**
@@ -64,6 +66,7 @@ export const fieldName = (field: FieldPath, alias?: string) => alias ?? field.js
 
 /** A type name a request may cast to (`::text`, `::character varying`, `::int4[]`): words only, nothing SQL could read otherwise. */
 export function castType(type: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])*$/.test(type)) throw parseError(`failed to parse cast (${type.slice(0, 100)})`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*( [A-Za-z_][A-Za-z0-9_]*)*(\[\])*$/.test(type))
+    throw parseError(`failed to parse cast (${type.slice(0, 100)})`);
   return type;
 }

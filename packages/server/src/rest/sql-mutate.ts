@@ -63,7 +63,12 @@ function columnGroups(relation: CachedRelation, options: InsertOptions): { colum
   if (!options.missingDefault) return [{ columns: insertColumns(relation, options.rows, options.columns), rows: options.rows }];
   const groups = new Map<string, { columns: string[]; rows: Row[] }>();
   for (const row of options.rows) {
-    const columns = requireColumns(relation, Object.keys(row).filter((key) => !options.columns || options.columns.includes(key)).sort());
+    const columns = requireColumns(
+      relation,
+      Object.keys(row)
+        .filter((key) => !options.columns || options.columns.includes(key))
+        .sort(),
+    );
     const key = JSON.stringify(columns);
     const group = groups.get(key) ?? { columns, rows: [] };
     group.rows.push(row);
@@ -121,7 +126,9 @@ export function putStatement(builder: SelectBuilder, relation: CachedRelation, b
 
 /** Every condition an `eq` on its own primary key column, each column once. */
 function namesPrimaryKey(conditions: Condition[], primaryKey: string[]): boolean {
-  const named = conditions.map((c) => (c.kind === 'filter' && c.operator === 'eq' && !c.negated && !c.quantifier && !c.field.json.length ? c.field.column : undefined));
+  const named = conditions.map((c) =>
+    c.kind === 'filter' && c.operator === 'eq' && !c.negated && !c.quantifier && !c.field.json.length ? c.field.column : undefined,
+  );
   return named.length === primaryKey.length && primaryKey.every((column) => named.includes(column));
 }
 
@@ -141,7 +148,8 @@ export function deleteStatement(builder: SelectBuilder, relation: CachedRelation
   return withMutation(builder, relation, remove, countExact);
 }
 
-const rootConditions = (builder: SelectBuilder) => builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
+const rootConditions = (builder: SelectBuilder) =>
+  builder.shape.query.conditions.filter((entry) => entry.path.length === 0).map((entry) => entry.value);
 
 /**
  * The rows an update or delete touches: those its filters choose or, when `limit` or `offset`
@@ -157,6 +165,12 @@ function rootWhere(builder: SelectBuilder, relation: CachedRelation): string {
 }
 
 /** The rows `mutation` returns, read through the select tree; `before` are CTEs it reads from. */
-function withMutation(builder: SelectBuilder, relation: CachedRelation, mutation: string, countExact: boolean, before: string[] = []): string {
+function withMutation(
+  builder: SelectBuilder,
+  relation: CachedRelation,
+  mutation: string,
+  countExact: boolean,
+  before: string[] = [],
+): string {
   return `with ${[...before, `${MUTATION} as (${mutation})`].join(', ')} ${readStatement(builder, relation, MUTATION, countExact)}`;
 }

@@ -34,28 +34,43 @@ export function chooseFunction(cache: SchemaCache, schema: string, name: string,
   if (fitting.length === 1) return fitting[0]!;
   if (!fitting.length) throw noFunction(`${schema}.${name}`, [...given].sort(), args.kind === 'json');
   const candidates = fitting.map((fn) => `${fn.schema}.${fn.name}(${fn.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`);
-  throw new RestError(300, 'PGRST203', `Could not choose the best candidate function between: ${candidates.join(', ')}`, null, 'Try renaming the parameters or the function itself in the database so function overloading can be resolved');
+  throw new RestError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates.join(', ')}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
 }
 
 /** PGRST202 in PostgREST's words: `public.fn(a, b)`, or `public.fn without parameters`. */
 function noFunction(qualifiedFn: string, given: string[], jsonBody: boolean): RestError {
   const called = given.length ? `${qualifiedFn}(${given.join(', ')})` : `${qualifiedFn} without parameters`;
-  const searched = given.length ? `${qualifiedFn} with parameter${given.length > 1 ? 's' : ''} ${given.join(', ')}` : `${qualifiedFn} without parameters`;
+  const searched = given.length
+    ? `${qualifiedFn} with parameter${given.length > 1 ? 's' : ''} ${given.join(', ')}`
+    : `${qualifiedFn} without parameters`;
   const orWholeBody = jsonBody ? ' or with a single unnamed json/jsonb parameter' : '';
-  return new RestError(404, 'PGRST202', `Could not find the function ${called} in the schema cache`, `Searched for the function ${searched}${orWholeBody}, but no matches were found in the schema cache.`);
+  return new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function ${called} in the schema cache`,
+    `Searched for the function ${searched}${orWholeBody}, but no matches were found in the schema cache.`,
+  );
 }
 
 /** The call `"schema"."fn"(…)` with its arguments; `from` a record of the JSON body when there is one. */
 function callSql(fn: CachedFunction, args: RpcArguments, params: Params): { call: string; from: string } {
   const name = qualified(fn.schema, fn.name);
-  if (args.kind === 'json' && takesWholeBody(fn)) return { call: `${name}(${params.add(JSON.stringify(args.body), fn.args[0]!.type)})`, from: '' };
+  if (args.kind === 'json' && takesWholeBody(fn))
+    return { call: `${name}(${params.add(JSON.stringify(args.body), fn.args[0]!.type)})`, from: '' };
   const given = new Set(argumentNames(args));
   const used = fn.args.filter((arg) => given.has(arg.name));
   // Named notation puts VARIADIC before the name: `fn(variadic "v" := array)`.
   const named = (arg: CachedFunctionArg, value: string) => `${arg.variadic ? 'variadic ' : ''}${ident(arg.name)} := ${value}`;
   if (args.kind === 'query') {
     // A variadic argument takes every value given (`?v=1&v=2`), any other the last one.
-    const value = (arg: CachedFunctionArg) => params.add(arg.variadic ? args.values.get(arg.name) : args.values.get(arg.name)!.at(-1), arg.type);
+    const value = (arg: CachedFunctionArg) =>
+      params.add(arg.variadic ? args.values.get(arg.name) : args.values.get(arg.name)!.at(-1), arg.type);
     return { call: `${name}(${used.map((arg) => named(arg, value(arg))).join(', ')})`, from: '' };
   }
   if (!used.length) return { call: `${name}()`, from: '' };
@@ -73,7 +88,12 @@ function resultRelation(cache: SchemaCache, fn: CachedFunction): CachedRelation 
  * The statement answering `{ body, page_total, total }` like a read; `singular` when the function
  * returns one value or one row (the body is that value, not an array).
  */
-export function rpcStatement(builder: SelectBuilder, fn: CachedFunction, args: RpcArguments, countExact: boolean): { sql: string; singular: boolean } {
+export function rpcStatement(
+  builder: SelectBuilder,
+  fn: CachedFunction,
+  args: RpcArguments,
+  countExact: boolean,
+): { sql: string; singular: boolean } {
   const { call, from } = callSql(fn, args, builder.params);
   if (fn.returnsComposite) {
     const relation = resultRelation(builder.shape.cache, fn);
@@ -82,10 +102,11 @@ export function rpcStatement(builder: SelectBuilder, fn: CachedFunction, args: R
   }
   // Called in the select list: a `record` result keeps the column names its query gave it.
   const values = `(select ${call} as value${from ? ` from ${from}` : ''}) as pgrst_values`;
-  const body = fn.returnType === 'void'
-    ? 'null::text'
-    : fn.returnsSet
-      ? `coalesce(json_agg(pgrst_values.value), '[]')::text`
-      : `coalesce(pg_catalog.min(to_json(pgrst_values.value)::text), 'null')`;
+  const body =
+    fn.returnType === 'void'
+      ? 'null::text'
+      : fn.returnsSet
+        ? `coalesce(json_agg(pgrst_values.value), '[]')::text`
+        : `coalesce(pg_catalog.min(to_json(pgrst_values.value)::text), 'null')`;
   return { sql: `select ${body} as body, count(*)::int8 as page_total, null::int8 as total from ${values}`, singular: !fn.returnsSet };
 }

@@ -58,7 +58,14 @@ export class SelectBuilder {
    * restricted by `joinWhere` (how it hangs from its parent), with the level's own conditions,
    * order and page unless `unpaged` (a count reads every row the page comes from).
    */
-  level(relation: CachedRelation, from: string, items: SelectItem[], path: string[], joinWhere: (alias: string) => string[], unpaged = false): string {
+  level(
+    relation: CachedRelation,
+    from: string,
+    items: SelectItem[],
+    path: string[],
+    joinWhere: (alias: string) => string[],
+    unpaged = false,
+  ): string {
     const alias = this.alias();
     this.#levels.add(JSON.stringify(path));
     const columns: string[] = [];
@@ -80,7 +87,10 @@ export class SelectBuilder {
     }
     const chosen = unpaged || (path.length === 0 && this.shape.rootChosen);
     const conditions: Condition[] = path.length === 0 && this.shape.rootChosen ? [] : this.#scoped(this.shape.query.conditions, path);
-    const where = [...joinWhere(alias), ...(conditions.length ? [whereSql({ alias, relation, cache: this.shape.cache, embeds }, conditions, this.params)] : [])];
+    const where = [
+      ...joinWhere(alias),
+      ...(conditions.length ? [whereSql({ alias, relation, cache: this.shape.cache, embeds }, conditions, this.params)] : []),
+    ];
     const order = chosen ? [] : this.#scoped(this.shape.query.order, path).flat();
     const page = chosen ? '' : this.#page(path);
     return [
@@ -90,7 +100,9 @@ export class SelectBuilder {
       where.length ? `where ${where.join(' and ')}` : '',
       order.length ? `order by ${order.map((term) => this.#orderSql(alias, relation, items, term)).join(', ')}` : '',
       page,
-    ].filter(Boolean).join(' ');
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
 
   #page(path: string[]): string {
@@ -118,7 +130,12 @@ export class SelectBuilder {
     const embed = items.find((item): item is SelectEmbed => item.kind === 'embed' && (item.alias ?? item.relation) === term.relation);
     const relationship = embed && resolveEmbed(this.shape.cache, relation, embed);
     if (!relationship || relationship.kind !== 'to-one') {
-      throw new RestError(400, 'PGRST118', `A related order on '${term.relation}' is not possible`, `'${relation.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`);
+      throw new RestError(
+        400,
+        'PGRST118',
+        `A related order on '${term.relation}' is not possible`,
+        `'${relation.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
+      );
     }
     const sub = this.alias();
     const value = this.#ownValue(sub, relationship.target, term);
@@ -150,14 +167,25 @@ export class SelectBuilder {
     const missing = [...conditions, ...order, ...limit, ...offset].find(({ path }) => !this.#levels.has(JSON.stringify(path)));
     if (!missing) return;
     const name = missing.path.join('.');
-    throw new RestError(400, 'PGRST108', `'${name}' is not an embedded resource in this request`, null, `Verify that '${name}' is included in the 'select' query parameter.`);
+    throw new RestError(
+      400,
+      'PGRST108',
+      `'${name}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${name}' is included in the 'select' query parameter.`,
+    );
   }
 
   /**
    * The lateral join of an embed, the column it answers (none for an empty embed such as
    * `actors()`, which only filters) and the SQL that is true when it has rows.
    */
-  #embed(parent: CachedRelation, parentAlias: string, embed: SelectEmbed, path: string[]): { join: string; column?: string; present?: string } {
+  #embed(
+    parent: CachedRelation,
+    parentAlias: string,
+    embed: SelectEmbed,
+    path: string[],
+  ): { join: string; column?: string; present?: string } {
     const relationship = resolveEmbed(this.shape.cache, parent, embed);
     const target = relationship.target;
     const hang = (alias: string) => hangWhere(relationship, alias, parentAlias);
@@ -166,7 +194,13 @@ export class SelectBuilder {
     const toOne = relationship.kind === 'to-one';
     const inner = embed.inner ? 'inner' : 'left';
     if (embed.spread) {
-      if (!toOne) throw new RestError(400, 'PGRST119', `A spread operation on '${embed.relation}' is not possible`, `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`);
+      if (!toOne)
+        throw new RestError(
+          400,
+          'PGRST119',
+          `A spread operation on '${embed.relation}' is not possible`,
+          `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`,
+        );
       const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
       return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, column: `${ident(joined)}.*` };
     }
@@ -190,7 +224,10 @@ function hangWhere(relationship: Relationship, alias: string, parentAlias: strin
   if (relationship.kind !== 'many-to-many') return pairs(alias, relationship.targetColumns, parentAlias, relationship.parentColumns);
   const { junction, toParent, toTarget } = relationship;
   const j = `${alias}_j`;
-  const conditions = [...pairs(j, toTarget.from.columns, alias, toTarget.to.columns), ...pairs(j, toParent.from.columns, parentAlias, toParent.to.columns)];
+  const conditions = [
+    ...pairs(j, toTarget.from.columns, alias, toTarget.to.columns),
+    ...pairs(j, toParent.from.columns, parentAlias, toParent.to.columns),
+  ];
   return [`exists (select 1 from ${qualified(junction.schema, junction.name)} as ${ident(j)} where ${conditions.join(' and ')})`];
 }
 

@@ -53,7 +53,11 @@ const SETTINGS = {
 /** PostgREST's default extra search path: functions and types of extensions in public resolve. */
 const EXTRA_SEARCH_PATH = 'public';
 
-export async function withRequestTransaction<T>(pool: pg.Pool, request: RequestContext, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withRequestTransaction<T>(
+  pool: pg.Pool,
+  request: RequestContext,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
   const client = await connect(pool);
   let broken: Error | undefined;
   try {
@@ -61,7 +65,10 @@ export async function withRequestTransaction<T>(pool: pg.Pool, request: RequestC
     const { stream } = client.connection;
     stream.cork();
     setImmediate(() => stream.uncork());
-    const begun = Promise.all([client.query(request.readOnly ? 'begin read only' : 'begin'), client.query({ ...SETTINGS, values: settingsOf(client, request) })]);
+    const begun = Promise.all([
+      client.query(request.readOnly ? 'begin read only' : 'begin'),
+      client.query({ ...SETTINGS, values: settingsOf(client, request) }),
+    ]);
     const working = work(client);
     // Refused settings abort the transaction: theirs is the error to answer, not the statement's.
     await begun.catch((error: unknown) => {
@@ -94,7 +101,8 @@ async function connect(pool: pg.Pool): Promise<pg.PoolClient> {
   try {
     return await pool.connect();
   } catch (error) {
-    if (error instanceof Error && /timeout/i.test(error.message)) throw new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+    if (error instanceof Error && /timeout/i.test(error.message))
+      throw new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
     throw new RestError(503, 'PGRST000', 'Database connection error. Retrying the connection.');
   }
 }

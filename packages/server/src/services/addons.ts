@@ -43,7 +43,12 @@ async function requireResizePermission(ctx: PlatformContext, ref: string, userId
   return row;
 }
 
-export async function selectAddon(ctx: PlatformContext, ref: string, userId: string, body: UpdateAddonBody): Promise<ProjectAddonsResponse> {
+export async function selectAddon(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  body: UpdateAddonBody,
+): Promise<ProjectAddonsResponse> {
   await requireResizePermission(ctx, ref, userId);
   const request = requestedComputeSize(body.addon_type, body.addon_variant);
   if ('error' in request) throw badRequest(request.error);

@@ -43,7 +43,12 @@ export async function listAcknowledgements(ctx: PlatformContext, ref: string, us
 }
 
 /** Acknowledges a finding by its cache key; it need not be reported right now (it may come back). */
-export async function acknowledge(ctx: PlatformContext, ref: string, userId: string, body: AcknowledgeLintBody): Promise<LintAcknowledgementItem> {
+export async function acknowledge(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  body: AcknowledgeLintBody,
+): Promise<LintAcknowledgementItem> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'advisors.acknowledgements:write', ADVISOR_MESSAGES.noAcknowledgePermission);
   await acknowledgements.upsert(ctx.db, ref, body.cache_key, body.note, userId);

@@ -10,7 +10,10 @@ import { describeRestApi } from '../meta/rest-api-description.ts';
 import { readSchemaSnapshot } from '../meta/schema-snapshot.ts';
 import { generateTypescript } from '../meta/typescript-generator.ts';
 
-const toConfig = (row: settings.ProjectApiSettings): PostgrestConfig => ({ db_schema: row.exposed_schemas.join(','), max_rows: row.max_rows });
+const toConfig = (row: settings.ProjectApiSettings): PostgrestConfig => ({
+  db_schema: row.exposed_schemas.join(','),
+  max_rows: row.max_rows,
+});
 
 export async function postgrestConfig(ctx: PlatformContext, ref: string, userId: string): Promise<PostgrestConfig> {
   const project = await requireProject(ctx.db, ref, userId);
@@ -18,7 +21,12 @@ export async function postgrestConfig(ctx: PlatformContext, ref: string, userId:
   return toConfig((await settings.findApiSettings(ctx.db, ref))!);
 }
 
-export async function updatePostgrestConfig(ctx: PlatformContext, ref: string, userId: string, body: UpdatePostgrestConfigBody): Promise<PostgrestConfig> {
+export async function updatePostgrestConfig(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  body: UpdatePostgrestConfigBody,
+): Promise<PostgrestConfig> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write');
   const updated = await settings.updateApiSettings(ctx.db, ref, { exposed_schemas: body.db_schema, max_rows: body.max_rows });
@@ -38,7 +46,12 @@ export function restApiDescription(ctx: PlatformContext, ref: string, userId: st
 }
 
 /** TypeScript types of the given schemas (default `public`). */
-export function typescriptTypes(ctx: PlatformContext, ref: string, userId: string, schemas: string[] | undefined): Promise<TypescriptTypes> {
+export function typescriptTypes(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  schemas: string[] | undefined,
+): Promise<TypescriptTypes> {
   return withProjectCatalogPair(ctx, ref, userId, async (pair) => ({
     types: generateTypescript(await readSchemaSnapshot(pair, schemas?.length ? schemas : ['public'])),
   }));

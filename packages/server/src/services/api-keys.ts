@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API_KEYS_MESSAGES, can } from '@basin/core';
-import {
-  API_KEY_ROLES,
-  type ApiKeyItem,
-  type ApiKeyRole,
-  type JwtSecretUpdateStatus,
-  type ProjectSettings,
-} from '@basin/core/schemas';
+import { API_KEY_ROLES, type ApiKeyItem, type ApiKeyRole, type JwtSecretUpdateStatus, type ProjectSettings } from '@basin/core/schemas';
 import { conflict } from '../kernel/errors.ts';
 import * as store from '../store/api-keys.ts';
 import { findSnapshot } from '../store/projects.ts';
@@ -138,7 +132,8 @@ function rememberKey(key: string, sealedSecret: string, claims: ProjectKeyClaims
 export async function checkProjectKey(ctx: PlatformContext, ref: string, key: string): Promise<KeyCheck> {
   const sealed = (await findSnapshot(ctx.db, ref))?.jwt_secret;
   const known = sealed ? verifiedKeys.get(key) : undefined;
-  if (known && known.sealedSecret === sealed && known.claims.exp * 1000 > Date.now()) return { role: known.claims.role, rotatedOut: false, claims: known.claims };
+  if (known && known.sealedSecret === sealed && known.claims.exp * 1000 > Date.now())
+    return { role: known.claims.role, rotatedOut: false, claims: known.claims };
   const claims = await verifyProjectKey(await projectJwtSecret(ctx, ref), ref, key);
   if (claims) {
     if (sealed) rememberKey(key, sealed, claims);

@@ -5,7 +5,14 @@
  * stream. The answer is stored when the stream ends, also when the member stopped it halfway.
  */
 import { ASSISTANT_MESSAGES, OPT_IN_LEVEL_FLAGS, type FeatureFlags } from '@basin/core';
-import { AI_OPT_IN_LEVELS, optInLevelOf, RenameChatBody, type AiOptInLevel, type CheckApiKeyResponse, type GenerateBody } from '@basin/core/schemas';
+import {
+  AI_OPT_IN_LEVELS,
+  optInLevelOf,
+  RenameChatBody,
+  type AiOptInLevel,
+  type CheckApiKeyResponse,
+  type GenerateBody,
+} from '@basin/core/schemas';
 import { consumeStream, safeValidateUIMessages, stepCountIs, streamText, type UIMessage } from 'ai';
 import { randomUUID } from 'node:crypto';
 import { searchDocs } from '../ai/docs-index.ts';
@@ -43,7 +50,10 @@ export async function generate(ctx: PlatformContext, userId: string, body: Gener
   if (config.disabled) throw forbidden(ASSISTANT_MESSAGES.disabled);
   if (!config.apiKey) throw new HttpError(503, ASSISTANT_MESSAGES.noApiKey);
   const project = await requireAssistantProject(ctx, body.projectRef, userId);
-  const [organization, flags] = await Promise.all([organizationOfProject(ctx.db, project.ref), organizationFeatureFlags(ctx.db, project.organization_id)]);
+  const [organization, flags] = await Promise.all([
+    organizationOfProject(ctx.db, project.ref),
+    organizationFeatureFlags(ctx.db, project.organization_id),
+  ]);
   if (!flags.assistantEnabled) throw forbidden(ASSISTANT_MESSAGES.disabled);
   // The organization's own level, never what the dashboard says it is.
   const level = levelInForce(optInLevelOf(organization!.opt_in_tags), flags);
@@ -101,14 +111,30 @@ function serverTools(ctx: PlatformContext, ref: string, userId: string, chatId: 
   return {
     listPolicies: (schemas) =>
       withProjectCatalog(ctx, ref, userId, async (client) => {
-        const page = await listPolicies(client, { schemas: schemas?.length ? schemas : undefined, sort: 'schema', offset: 0, limit: POLICIES_LISTED });
-        return page.rows.map(({ schema, table, name, action, command, roles, definition, check }) => ({ schema, table, name, action, command, roles, definition, check }));
+        const page = await listPolicies(client, {
+          schemas: schemas?.length ? schemas : undefined,
+          sort: 'schema',
+          offset: 0,
+          limit: POLICIES_LISTED,
+        });
+        return page.rows.map(({ schema, table, name, action, command, roles, definition, check }) => ({
+          schema,
+          table,
+          name,
+          action,
+          command,
+          roles,
+          definition,
+          check,
+        }));
       }),
     searchDocs,
     async renameChat(name) {
       const parsed = RenameChatBody.safeParse({ name });
       if (!parsed.success) return ASSISTANT_MESSAGES.renameFailed;
-      return (await chats.renameChat(ctx.db, ref, userId, chatId, parsed.data.name)) ? ASSISTANT_MESSAGES.chatRenamed : ASSISTANT_MESSAGES.renameFailed;
+      return (await chats.renameChat(ctx.db, ref, userId, chatId, parsed.data.name))
+        ? ASSISTANT_MESSAGES.chatRenamed
+        : ASSISTANT_MESSAGES.renameFailed;
     },
   };
 }
@@ -121,7 +147,8 @@ function serverTools(ctx: PlatformContext, ref: string, userId: string, chatId: 
 async function saveTurnMessage(ctx: PlatformContext, ref: string, userId: string, chatId: string, message: UIMessage): Promise<void> {
   await transaction(ctx.db, async (client) => {
     const chat =
-      (await chats.lockChat(client, ref, userId, chatId)) ?? (await chats.insertChat(client, ref, userId, ASSISTANT_MESSAGES.defaultChatName, chatId));
+      (await chats.lockChat(client, ref, userId, chatId)) ??
+      (await chats.insertChat(client, ref, userId, ASSISTANT_MESSAGES.defaultChatName, chatId));
     if (!chat) throw notFound('Chat');
     const first = message.role === 'user' && (await chats.countMessages(client, chatId)) === 0;
     await chats.upsertMessage(client, chatId, message, true);
@@ -132,7 +159,11 @@ async function saveTurnMessage(ctx: PlatformContext, ref: string, userId: string
 
 /** The first line of a prompt, cut at a word near CHAT_NAME_FROM_PROMPT characters. */
 export function chatNameFrom(message: UIMessage): string | undefined {
-  const text = message.parts.find((part) => part.type === 'text')?.text.trim().split('\n')[0]?.trim();
+  const text = message.parts
+    .find((part) => part.type === 'text')
+    ?.text.trim()
+    .split('\n')[0]
+    ?.trim();
   if (!text) return undefined;
   if (text.length <= CHAT_NAME_FROM_PROMPT) return text;
   const cut = text.slice(0, CHAT_NAME_FROM_PROMPT);

@@ -47,10 +47,21 @@ async function memberAuth(ctx: PlatformContext, ref: string, member: ActingMembe
 /** In the audit log, the dashboard's actions name the member who acted. */
 const actorOf = (member: ActingMember): AdminActor => ({ id: null, username: member.email });
 
-export async function listAuthUsers(ctx: PlatformContext, ref: string, member: ActingMember, query: AuthUsersQuery): Promise<AuthUsersResponse> {
+export async function listAuthUsers(
+  ctx: PlatformContext,
+  ref: string,
+  member: ActingMember,
+  query: AuthUsersQuery,
+): Promise<AuthUsersResponse> {
   const auth = await memberAuth(ctx, ref, member, 'auth:read');
   const { users, total } = await translated(listUsers(auth, { page: query.page, perPage: query.per_page, keywords: query.keywords }));
-  return { users: users.map(asAuthUser), total, page: query.page, per_page: query.per_page, mail_configured: mailConfigured(ctx, auth.settings) };
+  return {
+    users: users.map(asAuthUser),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+    mail_configured: mailConfigured(ctx, auth.settings),
+  };
 }
 
 export async function getAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, id: string): Promise<AuthUser> {
@@ -60,12 +71,20 @@ export async function getAuthUser(ctx: PlatformContext, ref: string, member: Act
 
 export async function createAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, body: CreateAuthUserBody): Promise<AuthUser> {
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
-  const user = await translated(createUser(auth, { email: body.email, password: body.password, email_confirm: body.autoConfirm ?? true }, actorOf(member)));
+  const user = await translated(
+    createUser(auth, { email: body.email, password: body.password, email_confirm: body.autoConfirm ?? true }, actorOf(member)),
+  );
   return asAuthUser(user);
 }
 
 /** Bans for the duration, or lifts the ban with 'none'. */
-export async function banAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, id: string, banDuration: string): Promise<AuthUser> {
+export async function banAuthUser(
+  ctx: PlatformContext,
+  ref: string,
+  member: ActingMember,
+  id: string,
+  banDuration: string,
+): Promise<AuthUser> {
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
   return asAuthUser(await translated(updateUser(auth, id, { ban_duration: banDuration }, actorOf(member))));
 }
@@ -83,7 +102,12 @@ export async function inviteAuthUser(ctx: PlatformContext, ref: string, member: 
 }
 
 /** Mails a password recovery link to the address; whether a mail leaves at all is in the answer. */
-export async function sendAuthUserRecovery(ctx: PlatformContext, ref: string, member: ActingMember, email: string): Promise<AuthRecoverResponse> {
+export async function sendAuthUserRecovery(
+  ctx: PlatformContext,
+  ref: string,
+  member: ActingMember,
+  email: string,
+): Promise<AuthRecoverResponse> {
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
   await translated(sendRecoveryEmail(auth, email));
   return { email, mail_configured: mailConfigured(ctx, auth.settings) };

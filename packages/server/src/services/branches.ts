@@ -1,4 +1,12 @@
-import { BRANCH_MESSAGES, branchNameError, branchSize, COMPUTE_SIZE_IDS, type ComputeSizeId, PROJECT_OPERATIONS, selectedComputeAddon } from '@basin/core';
+import {
+  BRANCH_MESSAGES,
+  branchNameError,
+  branchSize,
+  COMPUTE_SIZE_IDS,
+  type ComputeSizeId,
+  PROJECT_OPERATIONS,
+  selectedComputeAddon,
+} from '@basin/core';
 import type { BranchItem, CreateBranchBody, CreatedBranch } from '@basin/core/schemas';
 import getPort from 'get-port';
 import { badRequest } from '../kernel/errors.ts';
@@ -26,7 +34,12 @@ export const BRANCH_SERVICE_MESSAGES = {
  * (its git branch checked against the parent's GitHub connection, if any) and queues the job
  * that makes its instance (a copy of the parent's data, or its schema only).
  */
-export async function createBranch(ctx: PlatformContext, parentRef: string, userId: string, body: CreateBranchBody): Promise<CreatedBranch> {
+export async function createBranch(
+  ctx: PlatformContext,
+  parentRef: string,
+  userId: string,
+  body: CreateBranchBody,
+): Promise<CreatedBranch> {
   const parent = await requireProject(ctx.db, parentRef, userId);
   requirePermission(parent.role, 'preview_branches:create', BRANCH_SERVICE_MESSAGES.noPermission);
   const org = await requireOrganization(ctx.db, parent.organization_slug, userId);

@@ -21,7 +21,12 @@ import { instanceSpec } from './project-instance.ts';
 
 const TIMEOUT_MS = 10_000;
 
-export async function resetDatabasePassword(ctx: PlatformContext, ref: string, userId: string, password: string): Promise<ResetDatabasePasswordResponse> {
+export async function resetDatabasePassword(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  password: string,
+): Promise<ResetDatabasePasswordResponse> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:update', DATABASE_SETTINGS_MESSAGES.resetForbidden);
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(DATABASE_SETTINGS_MESSAGES.notRunning(project.status));

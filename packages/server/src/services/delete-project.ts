@@ -19,7 +19,11 @@ export async function deleteProject(ctx: PlatformContext, ref: string, userId: s
   const blocking = await transaction(ctx.db, async (client) => {
     const tree = await projectTree(client, ref, true);
     const busy = tree.find((member) => isBusy(member, ref));
-    if (!busy) await markGoingDown(client, tree.map((member) => member.ref));
+    if (!busy)
+      await markGoingDown(
+        client,
+        tree.map((member) => member.ref),
+      );
     return busy;
   });
   if (blocking?.ref === ref && blocking.status === 'GOING_DOWN') throw conflict(DELETE_PROJECT_MESSAGES.alreadyDeleting);

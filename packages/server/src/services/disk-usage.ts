@@ -52,7 +52,10 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
       // The platform's warm sessions (data API, storage, auth, table editor) were opened under the
       // old default: new ones take the new one. Not awaited: borrowed sessions end when returned.
       void closeRestPool(row.ref);
-      ctx.logger.info({ ref: row.ref, usedBytes: used, databaseBytes: databases, storageBytes, sizeGb, readonly }, 'disk quota read-only mode changed');
+      ctx.logger.info(
+        { ref: row.ref, usedBytes: used, databaseBytes: databases, storageBytes, sizeGb, readonly },
+        'disk quota read-only mode changed',
+      );
     }
     return databases;
   });

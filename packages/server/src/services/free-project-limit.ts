@@ -13,7 +13,11 @@ async function atLimit(ctx: PlatformContext, org: OrganizationRow): Promise<Memb
   return members.map((member) => ({ ...member, free_project_limit: FREE_PROJECT_LIMIT }));
 }
 
-export async function membersReachedFreeProjectLimit(ctx: PlatformContext, slug: string, userId: string): Promise<MemberAtFreeProjectLimit[]> {
+export async function membersReachedFreeProjectLimit(
+  ctx: PlatformContext,
+  slug: string,
+  userId: string,
+): Promise<MemberAtFreeProjectLimit[]> {
   const org = await requireOrganization(ctx.db, slug, userId);
   requirePermission(org.role, 'members:read');
   return atLimit(ctx, org);
@@ -23,6 +27,11 @@ export async function membersReachedFreeProjectLimit(ctx: PlatformContext, slug:
 export async function checkFreeProjectLimit(ctx: PlatformContext, org: OrganizationRow): Promise<void> {
   const members = await atLimit(ctx, org);
   if (members.length) {
-    throw badRequest(LIFECYCLE_MESSAGES.freeProjectLimitReached(FREE_PROJECT_LIMIT, members.map((m) => m.username || m.primary_email)));
+    throw badRequest(
+      LIFECYCLE_MESSAGES.freeProjectLimitReached(
+        FREE_PROJECT_LIMIT,
+        members.map((m) => m.username || m.primary_email),
+      ),
+    );
   }
 }

@@ -5,7 +5,13 @@
  * permissions. A change here reaches this process's gateway at once and other replicas within a
  * second; the workers of a replaced version end once their requests are done.
  */
-import { FUNCTIONS_MESSAGES, type DeployFunctionMetadata, type EdgeFunction, type SecretItem, type UpdateFunctionBody } from '@basin/core/schemas';
+import {
+  FUNCTIONS_MESSAGES,
+  type DeployFunctionMetadata,
+  type EdgeFunction,
+  type SecretItem,
+  type UpdateFunctionBody,
+} from '@basin/core/schemas';
 import { createHash } from 'node:crypto';
 import { functionsRoot, removeBundles } from '../functions/bundle.ts';
 import { forgetFunctionEnv } from '../functions/env.ts';
@@ -74,7 +80,8 @@ export function bundlePath(raw: string): string | undefined {
 
 const filesDigest = (files: UploadedFile[]) => {
   const hash = createHash('sha256');
-  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1))) hash.update(file.path).update('\0').update(file.content).update('\0');
+  for (const file of [...files].sort((a, b) => (a.path < b.path ? -1 : 1)))
+    hash.update(file.path).update('\0').update(file.content).update('\0');
   return hash.digest('hex');
 };
 
@@ -109,9 +116,11 @@ export async function deployFunction(
   const size = [...files.values()].reduce((sum, content) => sum + content.length, 0);
   if (size > FUNCTION_BUNDLE_MAX_MB * 1024 * 1024) throw badRequest(FUNCTIONS_MESSAGES.bundleTooLarge(FUNCTION_BUNDLE_MAX_MB));
   const entrypointPath = bundlePath(metadata.entrypoint_path);
-  if (!entrypointPath || !files.has(entrypointPath)) throw badRequest(FUNCTIONS_MESSAGES.entrypointMissing(metadata.entrypoint_path.slice(0, 200)));
+  if (!entrypointPath || !files.has(entrypointPath))
+    throw badRequest(FUNCTIONS_MESSAGES.entrypointMissing(metadata.entrypoint_path.slice(0, 200)));
   const importMapPath = metadata.import_map_path ? bundlePath(metadata.import_map_path) : null;
-  if (metadata.import_map_path && (!importMapPath || !files.has(importMapPath))) throw badRequest(FUNCTIONS_MESSAGES.importMapMissing(metadata.import_map_path.slice(0, 200)));
+  if (metadata.import_map_path && (!importMapPath || !files.has(importMapPath)))
+    throw badRequest(FUNCTIONS_MESSAGES.importMapMissing(metadata.import_map_path.slice(0, 200)));
   const uploaded = [...files].map(([path, content]) => ({ path, content }));
   const row = await store.deploy(ctx.db, {
     ref,
@@ -128,7 +137,13 @@ export async function deployFunction(
   return asApi(row);
 }
 
-export async function updateFunction(ctx: PlatformContext, ref: string, slug: string, userId: string, body: UpdateFunctionBody): Promise<EdgeFunction> {
+export async function updateFunction(
+  ctx: PlatformContext,
+  ref: string,
+  slug: string,
+  userId: string,
+  body: UpdateFunctionBody,
+): Promise<EdgeFunction> {
   await projectFor(ctx, ref, userId, 'functions:write');
   if (!(await store.update(ctx.db, ref, slug, { name: body.name, verifyJwt: body.verify_jwt }))) throw notFound('Function');
   afterChange(ctx, ref, slug);
@@ -142,7 +157,12 @@ export async function deleteFunction(ctx: PlatformContext, ref: string, slug: st
 }
 
 /** The current version's files and its metadata, as a deploy would send them. */
-export async function functionBody(ctx: PlatformContext, ref: string, slug: string, userId: string): Promise<{ metadata: DeployFunctionMetadata; files: UploadedFile[] }> {
+export async function functionBody(
+  ctx: PlatformContext,
+  ref: string,
+  slug: string,
+  userId: string,
+): Promise<{ metadata: DeployFunctionMetadata; files: UploadedFile[] }> {
   await projectFor(ctx, ref, userId, 'functions:read');
   const row = await requireFunction(ctx, ref, slug);
   const files = await store.versionFiles(ctx.db, row.id, row.version);
@@ -165,7 +185,11 @@ const digest = (value: string) => createHash('sha256').update(value).digest('hex
 export async function listSecrets(ctx: PlatformContext, ref: string, userId: string): Promise<SecretItem[]> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'functions.secrets:read', FUNCTIONS_MESSAGES.noSecretsPermission);
-  return (await secretsStore.list(ctx.db, ref)).map((row) => ({ name: row.name, value: row.digest, updated_at: row.updated_at.toISOString() }));
+  return (await secretsStore.list(ctx.db, ref)).map((row) => ({
+    name: row.name,
+    value: row.digest,
+    updated_at: row.updated_at.toISOString(),
+  }));
 }
 
 function afterSecretsChange(ctx: PlatformContext, ref: string): void {
@@ -173,11 +197,20 @@ function afterSecretsChange(ctx: PlatformContext, ref: string): void {
   functionsRuntime(ctx).retire(ref);
 }
 
-export async function setSecrets(ctx: PlatformContext, ref: string, userId: string, secrets: { name: string; value: string }[]): Promise<void> {
+export async function setSecrets(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  secrets: { name: string; value: string }[],
+): Promise<void> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'functions.secrets:write', FUNCTIONS_MESSAGES.noSecretsPermission);
   const latest = new Map(secrets.map((s) => [s.name, s.value]));
-  await secretsStore.upsertMany(ctx.db, ref, [...latest].map(([name, value]) => ({ name, sealed: ctx.box.seal(value), digest: digest(value) })));
+  await secretsStore.upsertMany(
+    ctx.db,
+    ref,
+    [...latest].map(([name, value]) => ({ name, sealed: ctx.box.seal(value), digest: digest(value) })),
+  );
   afterSecretsChange(ctx, ref);
 }
 

@@ -28,7 +28,9 @@ export function batchedLog<T extends { ref: string }>(table: LogTable<T>): (ctx:
     clearTimeout(batch.timer);
     const entries = batch.entries.splice(0);
     batch.timer = undefined;
-    table.insertMany(ctx.db, entries).catch((error: unknown) => ctx.logger.error({ err: error, rows: entries.length }, `could not write ${table.name} rows`));
+    table
+      .insertMany(ctx.db, entries)
+      .catch((error: unknown) => ctx.logger.error({ err: error, rows: entries.length }, `could not write ${table.name} rows`));
   }
 
   return (ctx, entry) => {

@@ -36,7 +36,11 @@ export async function createOrganization(db: Db, userId: string, name: string): 
     // Serialise slug choice so that two organizations with one name get distinct slugs.
     await client.query("select pg_advisory_xact_lock(hashtext('basin-org-slug'))");
     const taken = await store.takenSlugs(client, slugify(name));
-    const org = await store.insert(client, uniqueSlug(name, (s) => taken.has(s)), name);
+    const org = await store.insert(
+      client,
+      uniqueSlug(name, (s) => taken.has(s)),
+      name,
+    );
     await members.insert(client, org.id, userId, 'Owner');
     return toOrganization({ ...org, role: 'Owner' });
   });

@@ -9,7 +9,16 @@ import { withProjectCatalog } from './project-catalog.ts';
 import { listRelations, type JsonPage } from '../meta/relations.ts';
 import { listTypes } from '../meta/types.ts';
 
-export const PG_META_RESOURCES = ['tables', 'views', 'materialized-views', 'functions', 'indexes', 'policies', 'extensions', 'types'] as const;
+export const PG_META_RESOURCES = [
+  'tables',
+  'views',
+  'materialized-views',
+  'functions',
+  'indexes',
+  'policies',
+  'extensions',
+  'types',
+] as const;
 export type PgMetaResource = (typeof PG_META_RESOURCES)[number];
 
 const filterOf = (query: PgMetaListQuery): ListFilter => ({
@@ -26,7 +35,13 @@ const asJson = async (page: Promise<Page<unknown>>): Promise<JsonPage> => {
 };
 
 /** One page of one kind of catalog object of a project, for a member of its organization, as JSON text. */
-export function listCatalog(ctx: PlatformContext, ref: string, userId: string, resource: PgMetaResource, query: PgMetaListQuery): Promise<JsonPage> {
+export function listCatalog(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  resource: PgMetaResource,
+  query: PgMetaListQuery,
+): Promise<JsonPage> {
   const filter = filterOf(query);
   return withProjectCatalog(ctx, ref, userId, async (client) => {
     switch (resource) {

@@ -35,7 +35,11 @@ export async function withProjectCatalogPair<T>(
   return withCatalogPair(ref, endpoint, (pair) => work(pair, project));
 }
 
-async function runningProject(ctx: PlatformContext, ref: string, userId: string): Promise<{ project: ProjectRow; endpoint: AdminEndpoint }> {
+async function runningProject(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+): Promise<{ project: ProjectRow; endpoint: AdminEndpoint }> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:read');
   if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw conflict(CATALOG_MESSAGE);

@@ -51,10 +51,15 @@ export type MemberDatabaseRole = typeof POSTGRES_ROLE | typeof READONLY_ROLE;
 export const isMemberDatabaseRole = (role: string): role is MemberDatabaseRole => role === POSTGRES_ROLE || role === READONLY_ROLE;
 
 /** `postgres` for members who may read its credentials (the connection string they see), `basin_readonly` for the others. */
-export const memberDatabaseRole = (role: Role): MemberDatabaseRole => (can(role, 'database.credentials:read') ? POSTGRES_ROLE : READONLY_ROLE);
+export const memberDatabaseRole = (role: Role): MemberDatabaseRole =>
+  can(role, 'database.credentials:read') ? POSTGRES_ROLE : READONLY_ROLE;
 
 /** How a member database role logs in: its password is sealed in the project row. */
-export function memberDatabaseLogin(row: ProjectRow, box: SecretBox, role: MemberDatabaseRole): { port: number; user: string; password: string } {
+export function memberDatabaseLogin(
+  row: ProjectRow,
+  box: SecretBox,
+  role: MemberDatabaseRole,
+): { port: number; user: string; password: string } {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
   return { port: row.port, user: role, password: box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password) };
 }

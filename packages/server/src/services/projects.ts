@@ -27,9 +27,7 @@ export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Rol
     cloud_provider: 'local',
     infra_compute_size: row.compute_size,
     restUrl: `${projectApiUrl(ctx, row.ref)}/rest/v1/`,
-    connectionString: can(role, 'database.credentials:read')
-      ? connectionString('postgres', ctx.box.open(row.db_password), port)
-      : null,
+    connectionString: can(role, 'database.credentials:read') ? connectionString('postgres', ctx.box.open(row.db_password), port) : null,
     connectionStringReadOnly: connectionString(READONLY_ROLE, ctx.box.open(row.readonly_password), port),
     parent_project_ref: row.parent_project_ref,
     // From the status, so that lists never wait on instances; the REST health route probes.

@@ -42,7 +42,8 @@ export async function reconcileProjects(ctx: PlatformContext): Promise<void> {
     }
   });
   for (const operation of Object.values(PROJECT_OPERATIONS)) {
-    for (const row of await projects.listByStatus(ctx.db, [operation.pending])) await enqueueProjectJob(ctx, operation.queue, { ref: row.ref });
+    for (const row of await projects.listByStatus(ctx.db, [operation.pending]))
+      await enqueueProjectJob(ctx, operation.queue, { ref: row.ref });
   }
   if (specs.length) ctx.logger.info({ count: specs.length }, 'project instances running');
 }

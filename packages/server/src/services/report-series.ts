@@ -34,7 +34,12 @@ const CHARTS: Record<BuiltInChart, ChartDefinition> = {
     read: (db, project, window) => series.requestsByStatus(db, project.ref, window),
   },
   'api-requests-by-path': { unit: 'count', empty: 0, read: (db, project, window) => series.requestsByPath(db, project.ref, window) },
-  'database-cpu': { unit: 'percent', series: [['cpu', 'CPU']], empty: null, read: (db, project, window) => series.resourceSamples(db, project.id, window, 'cpu') },
+  'database-cpu': {
+    unit: 'percent',
+    series: [['cpu', 'CPU']],
+    empty: null,
+    read: (db, project, window) => series.resourceSamples(db, project.id, window, 'cpu'),
+  },
   'database-memory': {
     unit: 'percent',
     series: [['memory', 'Memory']],
@@ -87,7 +92,13 @@ function busiestKeys(rows: series.BucketValue[]): [string, string][] {
     .map(([key]) => [key, key === series.OTHER_KEY ? 'Other' : key]);
 }
 
-export async function reportSeries(ctx: PlatformContext, ref: string, userId: string, chart: BuiltInChart, range: ReportRange): Promise<ReportSeries> {
+export async function reportSeries(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  chart: BuiltInChart,
+  range: ReportRange,
+): Promise<ReportSeries> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:read');
   const definition = CHARTS[chart];

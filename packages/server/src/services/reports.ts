@@ -99,7 +99,13 @@ export async function deleteReport(ctx: PlatformContext, ref: string, userId: st
  * A chart at the end of the report: inline SQL (an assistant result card) or one of the member's
  * own snippets, whose SQL is copied (others could not open the snippet).
  */
-export async function addReportItem(ctx: PlatformContext, ref: string, userId: string, id: string, body: AddReportItemBody): Promise<Report> {
+export async function addReportItem(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  id: string,
+  body: AddReportItemBody,
+): Promise<Report> {
   await requireEditor(ctx, ref, userId);
   let sql = body.sql;
   let label = body.label;
@@ -107,7 +113,8 @@ export async function addReportItem(ctx: PlatformContext, ref: string, userId: s
     const snippet = await snippets.findForOwner(ctx.db, ref, userId, body.snippet_id);
     if (!snippet) throw notFound('Snippet');
     if (!snippet.sql.trim()) throw badRequest('The snippet has no SQL yet');
-    if (snippet.sql.length > REPORT_SQL_MAX_LENGTH) throw badRequest(`A report item's SQL must be at most ${REPORT_SQL_MAX_LENGTH.toLocaleString('en-US')} characters`);
+    if (snippet.sql.length > REPORT_SQL_MAX_LENGTH)
+      throw badRequest(`A report item's SQL must be at most ${REPORT_SQL_MAX_LENGTH.toLocaleString('en-US')} characters`);
     sql = snippet.sql;
     label ??= snippet.name;
   }

@@ -5,7 +5,15 @@
  * samples (with its client sessions), which the reports chart.
  */
 import { availableParallelism } from 'node:os';
-import { AUTH_EMAIL_WINDOW_SECONDS, cpuCores, type DiskAttributes, diskThroughputBytesPerSecond, memoryPercent, usageBetween, type UsageCounters } from '@basin/core';
+import {
+  AUTH_EMAIL_WINDOW_SECONDS,
+  cpuCores,
+  type DiskAttributes,
+  diskThroughputBytesPerSecond,
+  memoryPercent,
+  usageBetween,
+  type UsageCounters,
+} from '@basin/core';
 import type { InstanceStats } from '../instances/types.ts';
 import * as authEmailSends from '../store/auth-email-sends.ts';
 import * as authSettings from '../store/auth-settings.ts';
@@ -31,7 +39,13 @@ function countersOf(sample: samples.ResourceSample | undefined): UsageCounters |
  * CPU and disk I/O as percentages of the project's budget: from the counters' change since the
  * previous sample, or, where the driver reads a CPU rate instead (Kubernetes), from that rate.
  */
-function usageOf(stats: InstanceStats | undefined, at: number, previous: samples.ResourceSample | undefined, row: ProjectRow, disk: DiskAttributes) {
+function usageOf(
+  stats: InstanceStats | undefined,
+  at: number,
+  previous: samples.ResourceSample | undefined,
+  row: ProjectRow,
+  disk: DiskAttributes,
+) {
   const cores = cpuCores(row.compute_size, availableParallelism());
   if (stats?.cpuSeconds != null) {
     const current = { instance: stats.instance, at, cpuSeconds: stats.cpuSeconds, ioBytes: stats.ioBytes };

@@ -189,7 +189,13 @@ export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLim
  * A member's query on the project: as `postgres` with `database.credentials:read` (the role of the
  * connection string they can see), through the read-only role otherwise or when `readOnly` asks.
  */
-export async function runProjectSql(ctx: PlatformContext, ref: string, userId: string, text: string, { readOnly = false } = {}): Promise<RunOutcome> {
+export async function runProjectSql(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  text: string,
+  { readOnly = false } = {},
+): Promise<RunOutcome> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'sql:execute');
   if (project.port === null) throw new InstanceUnavailable('no port');
@@ -197,7 +203,10 @@ export async function runProjectSql(ctx: PlatformContext, ref: string, userId: s
   if (!release) throw new TooManyRuns();
   try {
     return await runSql(
-      { ...memberDatabaseLogin(project, ctx.box, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)), adminPassword: instanceAdminPassword(ctx.box, ref) },
+      {
+        ...memberDatabaseLogin(project, ctx.box, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)),
+        adminPassword: instanceAdminPassword(ctx.box, ref),
+      },
       text,
       { maxRows: SQL_RESULT_MAX_ROWS, maxBytes: SQL_RESULT_MAX_BYTES, statementTimeoutMs: ctx.config.sqlStatementTimeoutMs },
     );

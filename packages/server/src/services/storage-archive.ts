@@ -57,13 +57,25 @@ export async function startArchive(ctx: PlatformContext, ref: string, userId: st
     if (current) return withUrl(ref, current);
   }
   await mkdir(archiveDir(ctx, ref), { recursive: true, mode: 0o700 });
-  const state: ArchiveState = { status: 'RUNNING', created_at: new Date().toISOString(), finished_at: null, objects: 0, size: null, error: null };
+  const state: ArchiveState = {
+    status: 'RUNNING',
+    created_at: new Date().toISOString(),
+    finished_at: null,
+    objects: 0,
+    size: null,
+    error: null,
+  };
   await writeState(ctx, ref, state);
   const work = build(ctx, caller, state)
     .catch(async (error: unknown) => {
       ctx.logger.warn({ err: error, ref }, 'storage archive failed');
       await rm(`${zipPath(ctx, ref)}.partial`, { force: true });
-      await writeState(ctx, ref, { ...state, status: 'FAILED', finished_at: new Date().toISOString(), error: error instanceof Error ? error.message : String(error) });
+      await writeState(ctx, ref, {
+        ...state,
+        status: 'FAILED',
+        finished_at: new Date().toISOString(),
+        error: error instanceof Error ? error.message : String(error),
+      });
     })
     .finally(() => building.delete(ref));
   building.set(ref, work);
@@ -82,9 +94,13 @@ async function build(ctx: PlatformContext, caller: StorageCaller, state: Archive
   zip.on('error', (error: Error) => (zip.outputStream as Readable).destroy(error));
   let count = 0;
   try {
-    const bucketIds = await inTransaction(caller, async (client) => (await client.query<{ id: string }>('select id from storage.buckets order by id collate "C"')).rows, {
-      readOnly: true,
-    });
+    const bucketIds = await inTransaction(
+      caller,
+      async (client) => (await client.query<{ id: string }>('select id from storage.buckets order by id collate "C"')).rows,
+      {
+        readOnly: true,
+      },
+    );
     for (const { id: bucket } of bucketIds) {
       let after = '';
       for (;;) {
@@ -110,7 +126,8 @@ async function build(ctx: PlatformContext, caller: StorageCaller, state: Archive
                 body.on('error', (error: Error) => zip.emit('error', error));
                 callback(null, body);
               },
-              (error: unknown) => callback(new Error(`${bucket}/${row.name}: ${error instanceof Error ? error.message : String(error)}`), undefined as never),
+              (error: unknown) =>
+                callback(new Error(`${bucket}/${row.name}: ${error instanceof Error ? error.message : String(error)}`), undefined as never),
             );
           });
         }
@@ -142,7 +159,11 @@ export async function archiveState(ctx: PlatformContext, ref: string, userId: st
 }
 
 /** The ready zip, streamed. */
-export async function archiveFile(ctx: PlatformContext, ref: string, userId: string): Promise<{ body: Readable; size: number; createdAt: string }> {
+export async function archiveFile(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+): Promise<{ body: Readable; size: number; createdAt: string }> {
   await storageProject(ctx, ref, userId, 'storage:read');
   const state = await readState(ctx, ref);
   if (!state || state.status !== 'READY') throw new HttpError(404, STORAGE_MESSAGES.archiveNotFound);

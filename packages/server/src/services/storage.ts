@@ -63,7 +63,13 @@ export async function storageProject(ctx: PlatformContext, ref: string, userId: 
 }
 
 /** The storage module's caller for the member: service_role on the project, once it runs. */
-export async function memberCaller(ctx: PlatformContext, ref: string, userId: string, permission: Permission, method = 'GET'): Promise<StorageCaller> {
+export async function memberCaller(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  permission: Permission,
+  method = 'GET',
+): Promise<StorageCaller> {
   const project = await storageProject(ctx, ref, userId, permission);
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(STORAGE_MESSAGES.notRunning(project.status));
   return { ctx, project, auth: SERVICE_ROLE, method, path: `/platform/storage/${ref}`, headers: {} };
@@ -91,7 +97,12 @@ export async function getStorageSettings(ctx: PlatformContext, ref: string, user
   return { file_size_limit: await buckets.projectFileSizeLimit(ctx, ref), max_file_size_limit: ctx.config.storageMaxFileSize };
 }
 
-export async function updateStorageSettings(ctx: PlatformContext, ref: string, userId: string, fileSizeLimit: number): Promise<StorageSettings> {
+export async function updateStorageSettings(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  fileSizeLimit: number,
+): Promise<StorageSettings> {
   await storageProject(ctx, ref, userId, 'project.settings:write');
   const max = ctx.config.storageMaxFileSize;
   if (fileSizeLimit > max) throw new HttpError(400, `The file size limit may not exceed this installation's maximum (${formatBytes(max)})`);
@@ -132,7 +143,13 @@ export async function createBucket(ctx: PlatformContext, ref: string, userId: st
   return asBucket(await translated(buckets.getBucket(caller, name)));
 }
 
-export async function updateBucket(ctx: PlatformContext, ref: string, userId: string, id: string, body: UpdateBucketBody): Promise<StorageBucket> {
+export async function updateBucket(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  id: string,
+  body: UpdateBucketBody,
+): Promise<StorageBucket> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', 'PUT');
   await checkBucketLimit(ctx, ref, body.file_size_limit);
   const change: Record<string, unknown> = { ...body };
@@ -171,7 +188,13 @@ const checkKeyOrHttp = (key: string) => {
 
 // ---- Objects --------------------------------------------------------------------------------
 
-export async function listObjects(ctx: PlatformContext, ref: string, userId: string, bucket: string, body: ListObjectsBody): Promise<StorageObject[]> {
+export async function listObjects(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  body: ListObjectsBody,
+): Promise<StorageObject[]> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:read');
   await translated(buckets.getBucket(caller, bucket)); // a missing bucket is a 404, not an empty list
   const rows = (await translated(
@@ -206,7 +229,15 @@ function capped(max: number) {
 }
 
 /** Stores the request's body (raw or multipart, streamed) as `key`; `upsert` replaces an existing file. */
-export async function uploadObject(ctx: PlatformContext, ref: string, userId: string, bucket: string, key: string, request: Request, upsert: boolean): Promise<UploadedObject> {
+export async function uploadObject(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  key: string,
+  request: Request,
+  upsert: boolean,
+): Promise<UploadedObject> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', request.method);
   const limit = await buckets.projectFileSizeLimit(ctx, ref);
   const target = { bucket: checkBucketIdOrHttp(bucket), key: checkKeyOrHttp(key), upsert };
@@ -225,7 +256,15 @@ export async function uploadObject(ctx: PlatformContext, ref: string, userId: st
 }
 
 /** The file's bytes, streamed, as an attachment (or inline for the details panel's preview, `inline`). */
-export async function downloadObject(ctx: PlatformContext, ref: string, userId: string, bucket: string, key: string, request: Request, inline: boolean): Promise<Response> {
+export async function downloadObject(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  key: string,
+  request: Request,
+  inline: boolean,
+): Promise<Response> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:read');
   const row = await translated(objects.findObject(caller, checkBucketIdOrHttp(bucket), checkKeyOrHttp(key)));
   const url = new URL(request.url);
@@ -236,7 +275,13 @@ export async function downloadObject(ctx: PlatformContext, ref: string, userId: 
 }
 
 /** Deletes the files; a path ending in `/` is a folder: everything under it goes. */
-export async function removeObjects(ctx: PlatformContext, ref: string, userId: string, bucket: string, paths: string[]): Promise<StorageObject[]> {
+export async function removeObjects(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  paths: string[],
+): Promise<StorageObject[]> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', 'DELETE');
   const id = checkBucketIdOrHttp(bucket);
   const folders = paths.filter((path) => path.endsWith('/'));
@@ -260,7 +305,10 @@ export async function removeObjects(ctx: PlatformContext, ref: string, userId: s
   const removed: StorageObject[] = [];
   const all = [...names];
   for (let start = 0; start < all.length; start += 1000) {
-    const rows = (await translated(objects.removeObjects(caller, id, { prefixes: all.slice(start, start + 1000) }))) as Record<string, unknown>[];
+    const rows = (await translated(objects.removeObjects(caller, id, { prefixes: all.slice(start, start + 1000) }))) as Record<
+      string,
+      unknown
+    >[];
     removed.push(
       ...rows.map((row) => ({
         name: String(row.name),
@@ -275,7 +323,14 @@ export async function removeObjects(ctx: PlatformContext, ref: string, userId: s
   return removed;
 }
 
-export async function moveObject(ctx: PlatformContext, ref: string, userId: string, bucket: string, from: string, to: string): Promise<StorageMessage> {
+export async function moveObject(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  from: string,
+  to: string,
+): Promise<StorageMessage> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', 'POST');
   return translated(objects.moveObject(caller, { bucketId: bucket, sourceKey: from, destinationKey: to }));
 }
@@ -283,7 +338,14 @@ export async function moveObject(ctx: PlatformContext, ref: string, userId: stri
 const encodedKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
 
 /** A URL anyone can download the file from until it expires. */
-export async function signObject(ctx: PlatformContext, ref: string, userId: string, bucket: string, key: string, expiresIn: number): Promise<SignedObjectUrl> {
+export async function signObject(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  bucket: string,
+  key: string,
+  expiresIn: number,
+): Promise<SignedObjectUrl> {
   const caller = await memberCaller(ctx, ref, userId, 'storage:write', 'POST');
   await translated(objects.findObject(caller, checkBucketIdOrHttp(bucket), checkKeyOrHttp(key)));
   // The token is signed over the name itself; the URL carries the name percent-encoded.
@@ -300,5 +362,7 @@ export async function publicUrl(ctx: PlatformContext, ref: string, userId: strin
   const caller = await memberCaller(ctx, ref, userId, 'storage:read');
   const limits = await translated(buckets.bucketLimits(caller, checkBucketIdOrHttp(bucket)));
   if (!limits.public) throw new HttpError(400, STORAGE_MESSAGES.notPublic(bucket));
-  return { publicUrl: `${projectApiUrl(ctx, ref)}/storage/v1/object/public/${encodeURIComponent(bucket)}/${encodedKey(checkKeyOrHttp(key))}` };
+  return {
+    publicUrl: `${projectApiUrl(ctx, ref)}/storage/v1/object/public/${encodeURIComponent(bucket)}/${encodedKey(checkKeyOrHttp(key))}`,
+  };
 }

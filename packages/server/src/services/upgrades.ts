@@ -38,7 +38,12 @@ export async function checkUpgradePossible(ctx: PlatformContext, sourceMajor: Po
   if (blocker) throw badRequest(blocker);
 }
 
-export async function startUpgrade(ctx: PlatformContext, ref: string, userId: string, body: UpgradeProjectBody): Promise<UpgradeProjectResponse> {
+export async function startUpgrade(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  body: UpgradeProjectBody,
+): Promise<UpgradeProjectResponse> {
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'infra.lifecycle:execute', LIFECYCLE_MESSAGES.upgradeForbidden);
   const target = newerMajor(ctx, row.postgres_major, body.target_version);
@@ -66,7 +71,12 @@ function toUpgradeStatus(row: upgrades.UpgradeRow): DatabaseUpgradeStatus {
   };
 }
 
-export async function upgradeStatus(ctx: PlatformContext, ref: string, userId: string, trackingId?: string): Promise<UpgradeStatusResponse> {
+export async function upgradeStatus(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  trackingId?: string,
+): Promise<UpgradeStatusResponse> {
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'projects:read');
   const upgrade = trackingId ? await upgrades.find(ctx.db, ref, trackingId) : await upgrades.latest(ctx.db, ref);

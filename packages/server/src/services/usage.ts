@@ -11,7 +11,14 @@
  * - compute hours: the time spent ACTIVE_HEALTHY this month (project_status_changes).
  */
 import { PER_PROJECT_QUOTAS, PLAN_QUOTAS, billingPeriod, type BillingPeriod } from '@basin/core';
-import { USAGE_METRICS, type OrganizationUsage, type PlanId, type ProjectUsage, type UsageMetric, type UsageMetricId } from '@basin/core/schemas';
+import {
+  USAGE_METRICS,
+  type OrganizationUsage,
+  type PlanId,
+  type ProjectUsage,
+  type UsageMetric,
+  type UsageMetricId,
+} from '@basin/core/schemas';
 import { queryAuth } from '../gotrue/db.ts';
 import * as organizations from '../store/organizations.ts';
 import * as statusHistory from '../store/project-status-history.ts';
@@ -53,7 +60,12 @@ async function sizes(ctx: PlatformContext, row: ProjectRow): Promise<{ database:
 async function monthlyActiveUsers(ctx: PlatformContext, row: ProjectRow, period: BillingPeriod): Promise<number | null> {
   if (!isRunning(row)) return null;
   try {
-    const [count] = await queryAuth<{ users: number }>(ctx, row, 'select count(*)::int as users from auth.users where last_sign_in_at >= $1', [period.start]);
+    const [count] = await queryAuth<{ users: number }>(
+      ctx,
+      row,
+      'select count(*)::int as users from auth.users where last_sign_in_at >= $1',
+      [period.start],
+    );
     return count?.users ?? 0;
   } catch (err) {
     ctx.logger.warn({ err, ref: row.ref }, 'usage: monthly active users not counted');
@@ -65,8 +77,16 @@ async function monthlyActiveUsers(ctx: PlatformContext, row: ProjectRow, period:
 async function measure(ctx: PlatformContext, rows: ProjectRow[], period: BillingPeriod): Promise<Map<string, Figures>> {
   const since = period.start.toISOString().slice(0, 10);
   const [requests, hours] = await Promise.all([
-    requestUsageSince(ctx.db, rows.map((row) => row.ref), since),
-    statusHistory.activeHoursSince(ctx.db, rows.map((row) => row.id), period.start),
+    requestUsageSince(
+      ctx.db,
+      rows.map((row) => row.ref),
+      since,
+    ),
+    statusHistory.activeHoursSince(
+      ctx.db,
+      rows.map((row) => row.id),
+      period.start,
+    ),
   ]);
   const figures = new Map<string, Figures>();
   for (const row of rows) {
@@ -130,7 +150,9 @@ export async function organizationUsage(ctx: PlatformContext, slug: string, user
   const period = billingPeriod(new Date());
   const figures = await measure(ctx, rows, period);
   const plan = organization.plan_id;
-  const total = Object.fromEntries(USAGE_METRICS.map((metric) => [metric, sum(rows.map((row) => figures.get(row.ref)![metric]))])) as Figures;
+  const total = Object.fromEntries(
+    USAGE_METRICS.map((metric) => [metric, sum(rows.map((row) => figures.get(row.ref)![metric]))]),
+  ) as Figures;
   return {
     slug,
     plan,

@@ -44,7 +44,13 @@ function translated(error: unknown, name?: string): never {
 }
 
 /** Runs `work` as the project's postgres role once the member may use the vault and the database runs. */
-async function asMember<T>(ctx: PlatformContext, ref: string, userId: string, work: (client: pg.Client) => Promise<T>, name?: string): Promise<T> {
+async function asMember<T>(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  work: (client: pg.Client) => Promise<T>,
+  name?: string,
+): Promise<T> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'database.credentials:read', VAULT_MESSAGES.noPermission);
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(VAULT_MESSAGES.notRunning(project.status));
@@ -76,7 +82,11 @@ export function createSecret(ctx: PlatformContext, ref: string, userId: string, 
     ref,
     userId,
     async (client) => {
-      const { rows } = await client.query<{ id: string }>('select vault.create_secret($1, $2, $3) as id', [body.secret, body.name, body.description ?? '']);
+      const { rows } = await client.query<{ id: string }>('select vault.create_secret($1, $2, $3) as id', [
+        body.secret,
+        body.name,
+        body.description ?? '',
+      ]);
       return findSecret(client, rows[0]!.id);
     },
     body.name,
@@ -84,14 +94,25 @@ export function createSecret(ctx: PlatformContext, ref: string, userId: string, 
 }
 
 /** Changes what the body names; the value is encrypted again (with a new nonce) only when it is given. */
-export function updateSecret(ctx: PlatformContext, ref: string, userId: string, id: string, body: UpdateVaultSecretBody): Promise<VaultSecret> {
+export function updateSecret(
+  ctx: PlatformContext,
+  ref: string,
+  userId: string,
+  id: string,
+  body: UpdateVaultSecretBody,
+): Promise<VaultSecret> {
   return asMember(
     ctx,
     ref,
     userId,
     async (client) => {
       await findSecret(client, id);
-      await client.query('select vault.update_secret($1, $2, $3, $4)', [id, body.secret ?? null, body.name ?? null, body.description ?? null]);
+      await client.query('select vault.update_secret($1, $2, $3, $4)', [
+        id,
+        body.secret ?? null,
+        body.name ?? null,
+        body.description ?? null,
+      ]);
       return findSecret(client, id);
     },
     body.name,
@@ -110,7 +131,10 @@ export function deleteSecret(ctx: PlatformContext, ref: string, userId: string, 
 /** One secret's value, read from vault.decrypted_secrets as the member's role would. */
 export function revealSecret(ctx: PlatformContext, ref: string, userId: string, id: string): Promise<DecryptedVaultSecret> {
   return asMember(ctx, ref, userId, async (client) => {
-    const { rows } = await client.query<{ decrypted_secret: string | null }>('select decrypted_secret from vault.decrypted_secrets where id = $1', [id]);
+    const { rows } = await client.query<{ decrypted_secret: string | null }>(
+      'select decrypted_secret from vault.decrypted_secrets where id = $1',
+      [id],
+    );
     if (!rows[0]) throw new HttpError(404, VAULT_MESSAGES.notFound);
     return { id, decrypted_secret: rows[0].decrypted_secret };
   });

@@ -103,7 +103,8 @@ async function objectRoute(ctx: PlatformContext, c: Context<StorageEnv>, caller:
   const read = method === 'GET' || method === 'HEAD';
   const query = new URL(request.url).searchParams;
 
-  if (method === 'POST' && first === 'list' && rest.length === 1) return c.json(await listObjects(caller, checkBucketId(rest[0]), await jsonBody(request)));
+  if (method === 'POST' && first === 'list' && rest.length === 1)
+    return c.json(await listObjects(caller, checkBucketId(rest[0]), await jsonBody(request)));
   if (method === 'POST' && first === 'move' && !rest.length) return c.json(await moveObject(caller, await jsonBody(request)));
   if (method === 'POST' && first === 'copy' && !rest.length) {
     return c.json(await copyObject(caller, await jsonBody(request), isTrue(request.headers.get('x-upsert'))));
@@ -144,7 +145,8 @@ async function objectRoute(ctx: PlatformContext, c: Context<StorageEnv>, caller:
     const { bucket, key } = bucketAndKey(rest);
     return serveObject(caller, await findObject(caller, bucket, key), request);
   }
-  if (method === 'DELETE' && segments.length === 1) return c.json(await removeObjects(caller, checkBucketId(first), await jsonBody(request)));
+  if (method === 'DELETE' && segments.length === 1)
+    return c.json(await removeObjects(caller, checkBucketId(first), await jsonBody(request)));
   if (segments.length >= 2) {
     const { bucket, key } = bucketAndKey(segments);
     if (read) return serveObject(caller, await findObject(caller, bucket, key), request);
@@ -174,7 +176,11 @@ async function signMany(caller: StorageCaller, bucket: string, body: Record<stri
   const readable = await inTransaction(
     caller,
     async (client) =>
-      new Set((await client.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2)', [bucket, paths])).rows.map((row) => row.name)),
+      new Set(
+        (
+          await client.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2)', [bucket, paths])
+        ).rows.map((row) => row.name),
+      ),
     { readOnly: true },
   );
   return Promise.all(

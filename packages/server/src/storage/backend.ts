@@ -65,7 +65,8 @@ export interface StorageBackend {
 /** A new version name for an upload or a copy. */
 export const newVersion = () => randomUUID();
 
-const isCode = (error: unknown, ...codes: string[]) => error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
+const isCode = (error: unknown, ...codes: string[]) =>
+  error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
 
 /**
  * Counts and hashes what passes, failing (EntityTooLarge) once more than `maxBytes` did. The count

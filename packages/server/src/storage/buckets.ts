@@ -55,7 +55,12 @@ export async function bucketLimits(caller: StorageCaller, id: string): Promise<B
   const rows = await inTransaction(
     asServiceRole(caller),
     async (client) =>
-      (await client.query<BucketLimits>(`select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1`, [id])).rows,
+      (
+        await client.query<BucketLimits>(
+          `select id, public, file_size_limit::float8 as file_size_limit, allowed_mime_types from storage.buckets where id = $1`,
+          [id],
+        )
+      ).rows,
     { readOnly: true },
   );
   if (!rows[0]) throw noSuchBucket();
@@ -80,14 +85,20 @@ function bucketSettings(ctx: PlatformContext, body: Record<string, unknown>): Bu
     const bytes = parseSize(body.file_size_limit);
     if (bytes === undefined) throw invalidRequest('Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B');
     if (bytes > ctx.config.storageMaxFileSize) {
-      throw invalidRequest(`The file size limit may not exceed the maximum of this installation (${formatSize(ctx.config.storageMaxFileSize)})`);
+      throw invalidRequest(
+        `The file size limit may not exceed the maximum of this installation (${formatSize(ctx.config.storageMaxFileSize)})`,
+      );
     }
     settings.file_size_limit = bytes === 0 ? null : bytes;
   }
   if (body.allowed_mime_types === null) settings.allowed_mime_types = null;
   else if (body.allowed_mime_types !== undefined) {
     const types = body.allowed_mime_types;
-    if (!Array.isArray(types) || types.length > 100 || !types.every((type) => typeof type === 'string' && type.length <= 255 && MIME_PATTERN.test(type.trim()))) {
+    if (
+      !Array.isArray(types) ||
+      types.length > 100 ||
+      !types.every((type) => typeof type === 'string' && type.length <= 255 && MIME_PATTERN.test(type.trim()))
+    ) {
       throw invalidRequest('allowed_mime_types must be a list of MIME types such as image/png or image/*');
     }
     settings.allowed_mime_types = types.length ? types.map((type: string) => type.trim()) : null;
@@ -119,15 +130,21 @@ export async function updateBucket(caller: StorageCaller, id: string, body: Reco
     values.push(value);
     sets.push(`${column} = $${values.length}`); // column: one of BucketSettings' own keys
   }
-  const { rowCount } = await inTransaction(caller, (client) => client.query(`update storage.buckets set ${sets.join(', ')} where id = $1`, values));
+  const { rowCount } = await inTransaction(caller, (client) =>
+    client.query(`update storage.buckets set ${sets.join(', ')} where id = $1`, values),
+  );
   if (!rowCount) throw noSuchBucket();
   return { message: 'Successfully updated' };
 }
 
 export async function getBucket(caller: StorageCaller, id: string): Promise<Record<string, unknown>> {
-  const rows = await inTransaction(caller, async (client) => (await client.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows, {
-    readOnly: true,
-  });
+  const rows = await inTransaction(
+    caller,
+    async (client) => (await client.query(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows,
+    {
+      readOnly: true,
+    },
+  );
   if (!rows[0]) throw noSuchBucket();
   return rows[0];
 }
@@ -164,7 +181,12 @@ export async function emptyBucket(caller: StorageCaller, id: string): Promise<{ 
   const removed = await inTransaction(caller, async (client) => {
     const { rowCount } = await client.query('select 1 from storage.buckets where id = $1', [id]);
     if (!rowCount) throw noSuchBucket();
-    return (await client.query<{ name: string; version: string | null }>('delete from storage.objects where bucket_id = $1 returning name, version', [id])).rows;
+    return (
+      await client.query<{ name: string; version: string | null }>(
+        'delete from storage.objects where bucket_id = $1 returning name, version',
+        [id],
+      )
+    ).rows;
   });
   await storageBackend(caller.ctx, caller.project.ref).remove(
     removed.filter((row) => row.version).map((row) => ({ bucket: id, key: row.name, version: row.version! })),

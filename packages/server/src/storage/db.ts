@@ -29,10 +29,22 @@ export const SERVICE_ROLE: RequestAuth = { role: 'service_role', claims: { role:
 export const asServiceRole = (caller: StorageCaller): StorageCaller => ({ ...caller, auth: SERVICE_ROLE });
 
 /** One transaction as the caller; database errors come out as Supabase Storage's. */
-export async function inTransaction<T>(caller: StorageCaller, work: (client: pg.PoolClient) => Promise<T>, { readOnly = false } = {}): Promise<T> {
+export async function inTransaction<T>(
+  caller: StorageCaller,
+  work: (client: pg.PoolClient) => Promise<T>,
+  { readOnly = false } = {},
+): Promise<T> {
   try {
     requireRunning(caller.project);
-    const request = { auth: caller.auth, method: caller.method, path: caller.path, headers: caller.headers, schema: 'storage', rollback: false, readOnly };
+    const request = {
+      auth: caller.auth,
+      method: caller.method,
+      path: caller.path,
+      headers: caller.headers,
+      schema: 'storage',
+      rollback: false,
+      readOnly,
+    };
     return await withRequestTransaction(restPool(caller.ctx, caller.project), request, work);
   } catch (error) {
     throw asStorageError(error);
@@ -43,7 +55,14 @@ export async function inTransaction<T>(caller: StorageCaller, work: (client: pg.
 export async function wouldSucceed(caller: StorageCaller, work: (client: pg.PoolClient) => Promise<unknown>): Promise<void> {
   try {
     requireRunning(caller.project);
-    const request = { auth: caller.auth, method: caller.method, path: caller.path, headers: caller.headers, schema: 'storage', rollback: true };
+    const request = {
+      auth: caller.auth,
+      method: caller.method,
+      path: caller.path,
+      headers: caller.headers,
+      schema: 'storage',
+      rollback: true,
+    };
     await withRequestTransaction(restPool(caller.ctx, caller.project), request, work);
   } catch (error) {
     throw asStorageError(error);

@@ -15,7 +15,8 @@ import type { StorageCaller } from './db.ts';
 import { invalidRange, noSuchKey } from './errors.ts';
 import type { ObjectRow } from './objects.ts';
 
-const ACTIVE_TYPES = /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[\w.+-]+\+xml|text\/xsl|multipart\/)/i;
+const ACTIVE_TYPES =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[\w.+-]+\+xml|text\/xsl|multipart\/)/i;
 
 /** The range a `Range` header asks of `size` bytes: undefined for the whole (absent or unsupported), 'unsatisfiable' beyond the end. */
 export function requestedRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
@@ -42,7 +43,8 @@ function contentDisposition(download: string | null, key: string, active: boolea
 
 function notModified(request: Request, etag: string | undefined, lastModified: Date): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch) return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+  if (ifNoneMatch)
+    return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
   const ifModifiedSince = request.headers.get('if-modified-since');
   if (!ifModifiedSince) return false;
   const since = Date.parse(ifModifiedSince);
@@ -80,6 +82,9 @@ export async function serveObject(caller: StorageCaller, row: ObjectRow, request
   const status = range ? 206 : 200;
   if (request.method === 'HEAD') return new Response(null, { status, headers });
   if (length === 0) return new Response(null, { status, headers });
-  const { body } = await storageBackend(caller.ctx, caller.project.ref).get({ bucket: row.bucket_id, key: row.name, version: row.version }, range);
+  const { body } = await storageBackend(caller.ctx, caller.project.ref).get(
+    { bucket: row.bucket_id, key: row.name, version: row.version },
+    range,
+  );
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, { status, headers });
 }

@@ -52,7 +52,9 @@ export async function removeBytes(caller: StorageCaller, rows: Pick<ObjectRow, '
 export async function findObject(caller: StorageCaller, bucket: string, key: string): Promise<ObjectRow> {
   const rows = await inTransaction(
     caller,
-    async (client) => (await client.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key])).rows,
+    async (client) =>
+      (await client.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, key]))
+        .rows,
     { readOnly: true },
   );
   if (!rows[0]) throw noSuchKey();
@@ -142,7 +144,8 @@ function moveOrCopyBody(body: Record<string, unknown>): MoveOrCopy {
   return {
     bucket,
     sourceKey: checkKey(body.sourceKey),
-    destinationBucket: body.destinationBucket === undefined || body.destinationBucket === null ? bucket : checkBucketId(body.destinationBucket),
+    destinationBucket:
+      body.destinationBucket === undefined || body.destinationBucket === null ? bucket : checkBucketId(body.destinationBucket),
     destinationKey: checkKey(body.destinationKey),
   };
 }
@@ -152,10 +155,10 @@ function moveOrCopyBody(body: Record<string, unknown>): MoveOrCopy {
  * policies, which a move needs anyway and a copy does not).
  */
 async function sourceRow(client: pg.PoolClient, bucket: string, key: string, { lock }: { lock: boolean }): Promise<ObjectRow> {
-  const { rows } = await client.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2${lock ? ' for update' : ''}`, [
-    bucket,
-    key,
-  ]);
+  const { rows } = await client.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2${lock ? ' for update' : ''}`,
+    [bucket, key],
+  );
   if (!rows[0]?.version) throw noSuchKey();
   return rows[0];
 }
@@ -163,7 +166,8 @@ async function sourceRow(client: pg.PoolClient, bucket: string, key: string, { l
 /** `POST /object/move`: the row takes its new name (select and update policies decide), and its bytes follow. */
 export async function moveObject(caller: StorageCaller, body: Record<string, unknown>): Promise<{ message: string }> {
   const move = moveOrCopyBody(body);
-  if (move.bucket === move.destinationBucket && move.sourceKey === move.destinationKey) throw invalidRequest('The source and the destination are the same object');
+  if (move.bucket === move.destinationBucket && move.sourceKey === move.destinationKey)
+    throw invalidRequest('The source and the destination are the same object');
   const backend = storageBackend(caller.ctx, caller.project.ref);
   let placed: ObjectLocation | undefined;
   let source: ObjectRow;
@@ -189,9 +193,14 @@ export async function moveObject(caller: StorageCaller, body: Record<string, unk
 }
 
 /** `POST /object/copy`: a new row (insert policy), owned by the caller, with its own version of the bytes. */
-export async function copyObject(caller: StorageCaller, body: Record<string, unknown>, upsert: boolean): Promise<{ Id: string; Key: string }> {
+export async function copyObject(
+  caller: StorageCaller,
+  body: Record<string, unknown>,
+  upsert: boolean,
+): Promise<{ Id: string; Key: string }> {
   const copy = moveOrCopyBody(body);
-  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || Array.isArray(body.metadata))) throw invalidRequest('metadata must be an object');
+  if (body.metadata !== undefined && (typeof body.metadata !== 'object' || Array.isArray(body.metadata)))
+    throw invalidRequest('metadata must be an object');
   const backend = storageBackend(caller.ctx, caller.project.ref);
   const target: ObjectLocation = { bucket: copy.destinationBucket, key: copy.destinationKey, version: newVersion() };
   const { owner, ownerId } = ownerOf(caller.auth);
@@ -201,7 +210,12 @@ export async function copyObject(caller: StorageCaller, body: Record<string, unk
     result = await inTransaction(caller, async (client) => {
       const source = await sourceRow(client, copy.bucket, copy.sourceKey, { lock: false });
       const replaced = upsert
-        ? (await client.query<ObjectRow>(`select bucket_id, name, version from storage.objects where bucket_id = $1 and name = $2 for update`, [target.bucket, target.key])).rows
+        ? (
+            await client.query<ObjectRow>(
+              `select bucket_id, name, version from storage.objects where bucket_id = $1 and name = $2 for update`,
+              [target.bucket, target.key],
+            )
+          ).rows
         : [];
       await backend.copy(locationOf(source)!, target);
       placed = true;
@@ -210,8 +224,12 @@ export async function copyObject(caller: StorageCaller, body: Record<string, unk
       const { rows } = await client.query<{ id: string }>(
         `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
          values ($1, $2, $3, $4, $5, $6, $7)
-         ${upsert ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
-           metadata = excluded.metadata, user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()` : ''}
+         ${
+           upsert
+             ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
+           metadata = excluded.metadata, user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()`
+             : ''
+         }
          returning id`,
         [target.bucket, target.key, owner, ownerId, target.version, metadata, userMetadata],
       );
@@ -236,7 +254,12 @@ export async function removeObjects(caller: StorageCaller, bucket: string, body:
   const rows = await inTransaction(
     caller,
     async (client) =>
-      (await client.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`, [bucket, prefixes])).rows,
+      (
+        await client.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2) returning ${OBJECT_COLUMNS}`, [
+          bucket,
+          prefixes,
+        ])
+      ).rows,
   );
   await removeBytes(caller, rows);
   return rows.map(({ version: _version, owner_id: _ownerId, user_metadata: _userMetadata, ...row }) => row);
@@ -246,7 +269,13 @@ export async function removeObjects(caller: StorageCaller, bucket: string, body:
 export async function removeObject(caller: StorageCaller, bucket: string, key: string): Promise<{ message: string }> {
   const rows = await inTransaction(
     caller,
-    async (client) => (await client.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = $2 returning bucket_id, name, version`, [bucket, key])).rows,
+    async (client) =>
+      (
+        await client.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = $2 returning bucket_id, name, version`, [
+          bucket,
+          key,
+        ])
+      ).rows,
   );
   if (!rows.length) throw noSuchKey();
   await removeBytes(caller, rows);

@@ -19,7 +19,9 @@ export function isValidBucketId(id: unknown): id is string {
 
 export function isValidKey(key: unknown): key is string {
   if (typeof key !== 'string' || key.length > MAX_KEY_LENGTH || !KEY_CHARACTERS.test(key)) return false;
-  return key.split('/').every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH && segment !== '.' && segment !== '..');
+  return key
+    .split('/')
+    .every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH && segment !== '.' && segment !== '..');
 }
 
 export function checkBucketId(id: unknown): string {

@@ -95,7 +95,9 @@ describe('configuration', () => {
       prefix: 'tenant/',
       credentials: { accessKeyId: 'test-key', secretAccessKey: 'test-secret' },
     });
-    expect(storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_REGION: 'eu-west-3', BASIN_S3_PREFIX: '/a/b/' })).toEqual({
+    expect(
+      storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_REGION: 'eu-west-3', BASIN_S3_PREFIX: '/a/b/' }),
+    ).toEqual({
       kind: 's3',
       bucket: 'b',
       region: 'eu-west-3',
@@ -109,9 +111,15 @@ describe('configuration', () => {
   it('refuses combinations that cannot work, saying what is missing', () => {
     expect(() => configFromEnv({ BASIN_STORAGE_BACKEND: 's3' })).toThrow(/BASIN_STORAGE_BACKEND=s3 needs BASIN_S3_BUCKET/);
     expect(() => configFromEnv({ BASIN_STORAGE_BACKEND: 'gcs' })).toThrow(/BASIN_STORAGE_BACKEND must be file or s3/);
-    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_ACCESS_KEY_ID: 'k' })).toThrow(/set both, or neither/);
-    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_ENDPOINT: 'minio:9000' })).toThrow(/must be an http\(s\) URL/);
-    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/must be true or false/);
+    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /set both, or neither/,
+    );
+    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /must be an http\(s\) URL/,
+    );
+    expect(() => storageBackendFromEnv({ BASIN_STORAGE_BACKEND: 's3', BASIN_S3_BUCKET: 'b', BASIN_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /must be true or false/,
+    );
   });
 
   it('gives each project its own key prefix on one client per platform', () => {
@@ -235,7 +243,9 @@ describe('the S3 backend', () => {
     expect(standIn.count('PutObject')).toBe(0);
     // Made but not yet at the stand-in: at most the parts being sent (2) and the one being cut.
     expect(held).toBeLessThan(16 * MIB);
-    console.log(`20 MiB upload: at most ${(held / MIB).toFixed(1)} MiB held between the body and S3; RSS +${((rssPeak - rssBefore) / MIB).toFixed(1)} MiB`);
+    console.log(
+      `20 MiB upload: at most ${(held / MIB).toFixed(1)} MiB held between the body and S3; RSS +${((rssPeak - rssBefore) / MIB).toFixed(1)} MiB`,
+    );
 
     const back = await backend.get(at('big.bin'));
     expect(back.size).toBe(total);
@@ -270,7 +280,10 @@ describe('the S3 backend', () => {
     standIn.calls.length = 0;
 
     await source.cloneInto(target);
-    expect(standIn.keys('basin', 'tenant/branch/')).toEqual(['tenant/branch/b2/k/v', ...Array.from({ length: 5 }, (_, i) => `tenant/branch/docs/dir/f${i}/v${i}`)]);
+    expect(standIn.keys('basin', 'tenant/branch/')).toEqual([
+      'tenant/branch/b2/k/v',
+      ...Array.from({ length: 5 }, (_, i) => `tenant/branch/docs/dir/f${i}/v${i}`),
+    ]);
     expect(standIn.count('CopyObject')).toBe(6);
     expect(standIn.count('GetObject') + standIn.count('PutObject')).toBe(0);
     expect((await bytesOf((await target.get(at('dir/f3', 'v3'))).body)).toString()).toBe('file 3');

@@ -131,7 +131,11 @@ export class S3Backend implements StorageBackend {
   async get(location: ObjectLocation, range?: ByteRange): Promise<{ size: number; body: Readable }> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.keyOf(location), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.keyOf(location),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
       );
       // The whole object's size, as the file backend answers: a range's is after the slash.
       const total = /\/(\d+)$/.exec(answer.ContentRange ?? '')?.[1];
@@ -172,7 +176,9 @@ export class S3Backend implements StorageBackend {
   /** A server-side copy of an object larger than one CopyObject takes, part by part. */
   async #copyInParts(fromKey: string, toKey: string, size: number): Promise<void> {
     const partSize = Math.max(this.#copyPartSize, Math.ceil(size / MAX_PARTS));
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, ContentType: 'application/octet-stream' }));
+    const { UploadId } = await this.client.send(
+      new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, ContentType: 'application/octet-stream' }),
+    );
     try {
       const parts = [];
       for (let start = 0, number = 1; start < size; start += partSize, number++) {
@@ -189,7 +195,9 @@ export class S3Backend implements StorageBackend {
         );
         parts.push({ PartNumber: number, ETag: answer.CopyPartResult?.ETag });
       }
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId, MultipartUpload: { Parts: parts } }));
+      await this.client.send(
+        new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId, MultipartUpload: { Parts: parts } }),
+      );
     } catch (error) {
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: toKey, UploadId })).catch(() => {});
       if (isMissing(error)) throw noSuchKey();
@@ -242,7 +250,9 @@ export class S3Backend implements StorageBackend {
     let bytes = 0;
     let token: string | undefined;
     do {
-      const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.root, ...(token ? { ContinuationToken: token } : {}) }));
+      const answer = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.root, ...(token ? { ContinuationToken: token } : {}) }),
+      );
       for (const object of answer.Contents ?? []) if (object.Key?.startsWith(this.root)) bytes += object.Size ?? 0;
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
     } while (token);
@@ -253,7 +263,9 @@ export class S3Backend implements StorageBackend {
   async *#list(prefix: string): AsyncGenerator<string[]> {
     let token: string | undefined;
     do {
-      const answer = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }));
+      const answer = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, ...(token ? { ContinuationToken: token } : {}) }),
+      );
       const keys = (answer.Contents ?? []).map((object) => object.Key!).filter((key) => key.startsWith(prefix));
       if (keys.length) yield keys;
       token = answer.IsTruncated ? answer.NextContinuationToken : undefined;
@@ -273,7 +285,10 @@ export class S3Backend implements StorageBackend {
       );
       // A missing key is no error (S3 answers it as deleted); anything else is.
       const failed = (answer.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
-      if (failed.length) throw new Error(`S3 did not delete ${failed.length} object(s), first ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim());
+      if (failed.length)
+        throw new Error(
+          `S3 did not delete ${failed.length} object(s), first ${failed[0]!.Key}: ${failed[0]!.Code} ${failed[0]!.Message ?? ''}`.trim(),
+        );
     }
   }
 
@@ -282,13 +297,19 @@ export class S3Backend implements StorageBackend {
     let uploadIdMarker: string | undefined;
     do {
       const answer = await this.client.send(
-        new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, ...(keyMarker ? { KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker } : {}) }),
+        new ListMultipartUploadsCommand({
+          Bucket: this.bucket,
+          Prefix: prefix,
+          ...(keyMarker ? { KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker } : {}),
+        }),
       );
       for (const upload of answer.Uploads ?? []) {
         if (!upload.Key?.startsWith(prefix)) continue;
-        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId })).catch((error: unknown) => {
-          if (s3Code(error) !== 'NoSuchUpload') throw error;
-        });
+        await this.client
+          .send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: upload.Key, UploadId: upload.UploadId }))
+          .catch((error: unknown) => {
+            if (s3Code(error) !== 'NoSuchUpload') throw error;
+          });
       }
       keyMarker = answer.IsTruncated ? answer.NextKeyMarker : undefined;
       uploadIdMarker = answer.NextUploadIdMarker;

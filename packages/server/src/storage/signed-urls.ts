@@ -44,13 +44,25 @@ async function sign(ctx: PlatformContext, project: ProjectRow, claims: Record<st
 }
 
 /** The path of a signed download URL, relative to `/storage/v1`. */
-export async function signedDownloadPath(ctx: PlatformContext, project: ProjectRow, bucket: string, key: string, seconds: number): Promise<string> {
+export async function signedDownloadPath(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  bucket: string,
+  key: string,
+  seconds: number,
+): Promise<string> {
   const token = await sign(ctx, project, { url: `${bucket}/${key}` }, seconds);
   return `/object/sign/${bucket}/${key}?token=${token}`;
 }
 
 /** The path and token of a signed upload URL, relative to `/storage/v1`. */
-export async function signedUploadPath(ctx: PlatformContext, project: ProjectRow, bucket: string, key: string, grant: UploadGrant): Promise<{ url: string; token: string }> {
+export async function signedUploadPath(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  bucket: string,
+  key: string,
+  grant: UploadGrant,
+): Promise<{ url: string; token: string }> {
   const token = await sign(
     ctx,
     project,
@@ -60,7 +72,13 @@ export async function signedUploadPath(ctx: PlatformContext, project: ProjectRow
   return { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token };
 }
 
-async function verify(ctx: PlatformContext, project: ProjectRow, token: string | null, bucket: string, key: string): Promise<Record<string, unknown>> {
+async function verify(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  token: string | null,
+  bucket: string,
+  key: string,
+): Promise<Record<string, unknown>> {
   if (!token) throw missingParameter('token');
   let payload: Record<string, unknown>;
   try {
@@ -70,18 +88,31 @@ async function verify(ctx: PlatformContext, project: ProjectRow, token: string |
     if (error instanceof errors.JWSSignatureVerificationFailed) throw invalidJwt('invalid signature');
     throw invalidJwt('jwt malformed');
   }
-  if (payload.url !== `${bucket}/${key}`) throw new StorageApiError(400, 'InvalidSignature', 'Invalid Signature', 'The url do not match the signature');
+  if (payload.url !== `${bucket}/${key}`)
+    throw new StorageApiError(400, 'InvalidSignature', 'Invalid Signature', 'The url do not match the signature');
   return payload;
 }
 
 /** Throws unless `token` is a live download token for this object. */
-export async function verifyDownloadToken(ctx: PlatformContext, project: ProjectRow, token: string | null, bucket: string, key: string): Promise<void> {
+export async function verifyDownloadToken(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  token: string | null,
+  bucket: string,
+  key: string,
+): Promise<void> {
   const payload = await verify(ctx, project, token, bucket, key);
   if (payload.purpose !== undefined) throw invalidJwt('This token is not a download token');
 }
 
 /** What a live upload token for this object grants. */
-export async function verifyUploadToken(ctx: PlatformContext, project: ProjectRow, token: string | null, bucket: string, key: string): Promise<UploadGrant> {
+export async function verifyUploadToken(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  token: string | null,
+  bucket: string,
+  key: string,
+): Promise<UploadGrant> {
   const payload = await verify(ctx, project, token, bucket, key);
   if (payload.purpose !== UPLOAD_PURPOSE) throw invalidJwt('This token is not an upload token');
   const text = (value: unknown) => (typeof value === 'string' && value ? value : null);

@@ -17,7 +17,11 @@ export function parseSize(value: unknown): number | undefined {
 
 /** '50 MB' for messages. */
 export function formatSize(bytes: number): string {
-  for (const [unit, size] of [['GB', 1024 ** 3], ['MB', 1024 ** 2], ['KB', 1024]] as const) {
+  for (const [unit, size] of [
+    ['GB', 1024 ** 3],
+    ['MB', 1024 ** 2],
+    ['KB', 1024],
+  ] as const) {
     if (bytes >= size && bytes % (size / 1024) === 0) return `${Number((bytes / size).toFixed(2))} ${unit}`;
   }
   return `${bytes} bytes`;

@@ -40,7 +40,8 @@ export function parseUserMetadata(json: string | undefined): Record<string, unkn
   return value as Record<string, unknown>;
 }
 
-export const cacheControlOf = (seconds: string | undefined) => (seconds && /^\d+$/.test(seconds) ? `max-age=${seconds}` : seconds || 'no-cache');
+export const cacheControlOf = (seconds: string | undefined) =>
+  seconds && /^\d+$/.test(seconds) ? `max-age=${seconds}` : seconds || 'no-cache';
 
 /** The file a request carries, its body not read yet (but for a multipart body's leading fields). */
 export async function incomingFile(request: Request): Promise<IncomingFile> {
@@ -88,8 +89,12 @@ const CONTENT_TYPE_PATTERN = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
 function writeRow(upsert: boolean) {
   return `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
           values ($1, $2, $3, $4, $5, $6, $7)
-          ${upsert ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
-            metadata = excluded.metadata, user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()` : ''}
+          ${
+            upsert
+              ? `on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
+            metadata = excluded.metadata, user_metadata = excluded.user_metadata, updated_at = now(), last_accessed_at = now()`
+              : ''
+          }
           returning id`;
 }
 
@@ -140,7 +145,12 @@ export async function uploadObject(caller: StorageCaller, target: UploadTarget, 
     try {
       written = await inTransaction(caller, async (client) => {
         const replaced = upsert
-          ? (await client.query<ObjectRow>('select bucket_id, name, version from storage.objects where bucket_id = $1 and name = $2 for update', [bucket, key])).rows
+          ? (
+              await client.query<ObjectRow>(
+                'select bucket_id, name, version from storage.objects where bucket_id = $1 and name = $2 for update',
+                [bucket, key],
+              )
+            ).rows
           : [];
         const { rows } = await client.query<{ id: string }>(writeRow(upsert), row(metadata));
         return { id: rows[0]!.id, replaced };

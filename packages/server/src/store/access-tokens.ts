@@ -25,7 +25,9 @@ const COLUMNS = 'id, user_id, name, token_alias, created_at, last_used_at, expir
 
 /** The user's tokens, newest first. */
 export async function listForUser(db: Queryable, userId: string): Promise<AccessTokenRow[]> {
-  const { rows } = await db.query<AccessTokenRow>(`select ${COLUMNS} from access_tokens where user_id = $1 order by created_at desc, id`, [userId]);
+  const { rows } = await db.query<AccessTokenRow>(`select ${COLUMNS} from access_tokens where user_id = $1 order by created_at desc, id`, [
+    userId,
+  ]);
   return rows;
 }
 
@@ -43,7 +45,11 @@ export async function insert(
 }
 
 /** Deletes one of the user's tokens; its row (with the hash, to forget cached lookups) or undefined when the user has no such token. */
-export async function removeForUser(db: Queryable, userId: string, id: string): Promise<(AccessTokenRow & { token_hash: string }) | undefined> {
+export async function removeForUser(
+  db: Queryable,
+  userId: string,
+  id: string,
+): Promise<(AccessTokenRow & { token_hash: string }) | undefined> {
   const { rows } = await db.query<AccessTokenRow & { token_hash: string }>(
     `delete from access_tokens where user_id = $1 and id = $2 returning ${COLUMNS}, token_hash`,
     [userId, id],

@@ -65,16 +65,16 @@ export async function finishRotation(db: Queryable, ref: string, changeId: strin
 
 /** The project's replaced secrets (sealed), newest first. */
 export async function findRetiredSecrets(db: Queryable, ref: string): Promise<string[]> {
-  const { rows } = await db.query<{ jwt_secret: string }>(
-    'select jwt_secret from retired_jwt_secrets where ref = $1 order by id desc',
-    [ref],
-  );
+  const { rows } = await db.query<{ jwt_secret: string }>('select jwt_secret from retired_jwt_secrets where ref = $1 order by id desc', [
+    ref,
+  ]);
   return rows.map((row) => row.jwt_secret);
 }
 
 export async function failRotation(db: Queryable, ref: string, changeId: string, error: string): Promise<void> {
-  await db.query(
-    `update projects set jwt_status = 'Failed', jwt_status_at = now(), jwt_error = $3 where ref = $1 and jwt_change_id = $2`,
-    [ref, changeId, error],
-  );
+  await db.query(`update projects set jwt_status = 'Failed', jwt_status_at = now(), jwt_error = $3 where ref = $1 and jwt_change_id = $2`, [
+    ref,
+    changeId,
+    error,
+  ]);
 }

@@ -66,7 +66,14 @@ export async function lockChat(db: Queryable, ref: string, userId: string, id: s
 }
 
 /** Renames the chat; `onlyIfNamed` renames it only while it still has that name. False when nothing changed. */
-export async function renameChat(db: Queryable, ref: string, userId: string, id: string, name: string, onlyIfNamed?: string): Promise<boolean> {
+export async function renameChat(
+  db: Queryable,
+  ref: string,
+  userId: string,
+  id: string,
+  name: string,
+  onlyIfNamed?: string,
+): Promise<boolean> {
   const { rowCount } = await db.query(
     `update assistant_chats set name = $4, updated_at = now()
      where project_ref = $1 and user_id = $2 and id = $3 and ($5::text is null or name = $5)`,
@@ -76,7 +83,10 @@ export async function renameChat(db: Queryable, ref: string, userId: string, id:
 }
 
 export async function countChats(db: Queryable, ref: string, userId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from assistant_chats where project_ref = $1 and user_id = $2', [ref, userId]);
+  const { rows } = await db.query<{ n: number }>('select count(*)::int as n from assistant_chats where project_ref = $1 and user_id = $2', [
+    ref,
+    userId,
+  ]);
   return rows[0]!.n;
 }
 
@@ -111,7 +121,13 @@ export async function upsertMessage(db: Queryable, chatId: string, message: NewM
      values ($1, $2, (select coalesce(max(position), 0) + 1 from assistant_messages where chat_id = $1), $3, $4, $5)
      on conflict (chat_id, message_id) do update set role = excluded.role, parts = excluded.parts, metadata = excluded.metadata
      returning position`,
-    [chatId, message.id, message.role, JSON.stringify(message.parts), message.metadata === undefined ? null : JSON.stringify(message.metadata)],
+    [
+      chatId,
+      message.id,
+      message.role,
+      JSON.stringify(message.parts),
+      message.metadata === undefined ? null : JSON.stringify(message.metadata),
+    ],
   );
   if (dropLater) await db.query('delete from assistant_messages where chat_id = $1 and position > $2', [chatId, rows[0]!.position]);
   await touch(db, chatId);

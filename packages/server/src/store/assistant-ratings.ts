@@ -28,7 +28,16 @@ export async function upsertRating(db: Queryable, rating: NewRating): Promise<vo
      values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (user_id, project_ref, message_id) do update set chat_id = excluded.chat_id, rating = excluded.rating,
        reason = excluded.reason, category = excluded.category, messages = excluded.messages, created_at = now()`,
-    [rating.userId, rating.ref, rating.chatId, rating.messageId, rating.rating, rating.reason, rating.category, rating.messages ? JSON.stringify(rating.messages) : null],
+    [
+      rating.userId,
+      rating.ref,
+      rating.chatId,
+      rating.messageId,
+      rating.rating,
+      rating.reason,
+      rating.category,
+      rating.messages ? JSON.stringify(rating.messages) : null,
+    ],
   );
 }
 

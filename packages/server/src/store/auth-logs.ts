@@ -21,8 +21,16 @@ export async function insertMany(db: Queryable, entries: AuthLogEntry[]): Promis
     `insert into auth_logs (timestamp, ref, level, method, path, status, duration_ms, error_code, msg, remote_addr)
      select * from unnest($1::timestamptz[], $2::text[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::real[], $8::text[], $9::text[], $10::text[])`,
     [
-      column((e) => e.at), column((e) => e.ref), column((e) => e.level), column((e) => e.method), column((e) => e.path),
-      column((e) => e.status), column((e) => e.durationMs), column((e) => e.errorCode), column((e) => e.msg), column((e) => e.remoteAddr),
+      column((e) => e.at),
+      column((e) => e.ref),
+      column((e) => e.level),
+      column((e) => e.method),
+      column((e) => e.path),
+      column((e) => e.status),
+      column((e) => e.durationMs),
+      column((e) => e.errorCode),
+      column((e) => e.msg),
+      column((e) => e.remoteAddr),
     ],
   );
 }

@@ -50,10 +50,10 @@ export async function listCompleted(db: Queryable, ref: string): Promise<BackupR
 }
 
 export async function findCompleted(db: Queryable, ref: string, id: number): Promise<BackupRow | undefined> {
-  const { rows } = await db.query<BackupRow>(
-    `select ${COLUMNS} from backups where project_ref = $1 and id = $2 and status = 'COMPLETED'`,
-    [ref, id],
-  );
+  const { rows } = await db.query<BackupRow>(`select ${COLUMNS} from backups where project_ref = $1 and id = $2 and status = 'COMPLETED'`, [
+    ref,
+    id,
+  ]);
   return rows[0];
 }
 

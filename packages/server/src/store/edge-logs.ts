@@ -31,9 +31,18 @@ export async function insertMany(db: Queryable, entries: EdgeLogEntry[]): Promis
     `insert into edge_logs (timestamp, duration_ms, ref, method, path, status, key_role, role, key_signature_prefix, from_browser, rotated_out_key, response_bytes)
      select * from unnest($1::timestamptz[], $2::real[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::text[], $9::text[], $10::boolean[], $11::boolean[], $12::bigint[])`,
     [
-      column((e) => e.at), column((e) => e.durationMs), column((e) => e.ref), column((e) => e.method), column((e) => e.path),
-      column((e) => e.status), column((e) => e.keyRole), column((e) => e.role), column((e) => e.keySignaturePrefix),
-      column((e) => e.fromBrowser), column((e) => e.rotatedOutKey), column((e) => e.responseBytes),
+      column((e) => e.at),
+      column((e) => e.durationMs),
+      column((e) => e.ref),
+      column((e) => e.method),
+      column((e) => e.path),
+      column((e) => e.status),
+      column((e) => e.keyRole),
+      column((e) => e.role),
+      column((e) => e.keySignaturePrefix),
+      column((e) => e.fromBrowser),
+      column((e) => e.rotatedOutKey),
+      column((e) => e.responseBytes),
     ],
   );
 }

@@ -13,7 +13,12 @@ export async function organizationOverrides(db: Queryable, organizationId: numbe
 }
 
 /** Sets one organization's override of a flag (the operator's SQL does the same; tests use this). */
-export async function setOrganizationOverride(db: Queryable, organizationId: number, name: keyof FeatureFlags, enabled: boolean): Promise<void> {
+export async function setOrganizationOverride(
+  db: Queryable,
+  organizationId: number,
+  name: keyof FeatureFlags,
+  enabled: boolean,
+): Promise<void> {
   await db.query(
     `insert into organization_feature_flags (organization_id, name, enabled) values ($1, $2, $3)
      on conflict (organization_id, name) do update set enabled = excluded.enabled, updated_at = now()`,

@@ -36,8 +36,18 @@ export async function insertInvocations(db: Queryable, entries: InvocationEntry[
     `insert into function_edge_logs (timestamp, ref, function_id, slug, version, execution_id, method, path, status, execution_time_ms, memory_used_mb, error_code)
      select * from unnest($1::timestamptz[], $2::text[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::smallint[], $10::real[], $11::real[], $12::text[])`,
     [
-      c((e) => e.at), c((e) => e.ref), c((e) => e.functionId), c((e) => e.slug), c((e) => e.version), c((e) => e.executionId),
-      c((e) => e.method), c((e) => e.path), c((e) => e.status), c((e) => e.executionTimeMs), c((e) => e.memoryUsedMb), c((e) => e.errorCode),
+      c((e) => e.at),
+      c((e) => e.ref),
+      c((e) => e.functionId),
+      c((e) => e.slug),
+      c((e) => e.version),
+      c((e) => e.executionId),
+      c((e) => e.method),
+      c((e) => e.path),
+      c((e) => e.status),
+      c((e) => e.executionTimeMs),
+      c((e) => e.memoryUsedMb),
+      c((e) => e.errorCode),
     ],
   );
 }
@@ -48,8 +58,15 @@ export async function insertConsole(db: Queryable, entries: ConsoleEntry[]): Pro
     `insert into function_logs (timestamp, ref, function_id, slug, version, execution_id, event_type, level, event_message)
      select * from unnest($1::timestamptz[], $2::text[], $3::uuid[], $4::text[], $5::int[], $6::text[], $7::text[], $8::text[], $9::text[])`,
     [
-      c((e) => e.at), c((e) => e.ref), c((e) => e.functionId), c((e) => e.slug), c((e) => e.version), c((e) => e.executionId),
-      c((e) => e.eventType), c((e) => e.level), c((e) => e.message),
+      c((e) => e.at),
+      c((e) => e.ref),
+      c((e) => e.functionId),
+      c((e) => e.slug),
+      c((e) => e.version),
+      c((e) => e.executionId),
+      c((e) => e.eventType),
+      c((e) => e.level),
+      c((e) => e.message),
     ],
   );
 }

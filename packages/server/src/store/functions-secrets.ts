@@ -11,7 +11,10 @@ export interface SecretRow {
 }
 
 export async function list(db: Queryable, ref: string): Promise<SecretRow[]> {
-  const { rows } = await db.query<SecretRow>('select name, value, digest, updated_at from edge_function_secrets where ref = $1 order by name', [ref]);
+  const { rows } = await db.query<SecretRow>(
+    'select name, value, digest, updated_at from edge_function_secrets where ref = $1 order by name',
+    [ref],
+  );
   return rows;
 }
 

@@ -41,7 +41,11 @@ export async function findForProject(db: Queryable, projectId: number): Promise<
 }
 
 /** The newest connection to the repository in one of the user's organizations. */
-export async function findForRepositoryAndUser(db: Queryable, repositoryId: number, userId: string): Promise<GitHubConnectionRow | undefined> {
+export async function findForRepositoryAndUser(
+  db: Queryable,
+  repositoryId: number,
+  userId: string,
+): Promise<GitHubConnectionRow | undefined> {
   const { rows } = await db.query<GitHubConnectionRow>(
     `select ${COLUMNS} from ${FROM} join members m on m.organization_id = g.organization_id and m.user_id = $2
      where g.repository_id = $1 order by g.created_at desc, g.id desc limit 1`,

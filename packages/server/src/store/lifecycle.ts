@@ -41,6 +41,10 @@ export async function markHealthy(db: Queryable, ref: string, message: string | 
 }
 
 export async function setPostgresVersion(db: Queryable, ref: string, major: string, serverVersion: string): Promise<void> {
-  await db.query('update projects set postgres_major = $2, server_version = $3, updated_at = now() where ref = $1', [ref, major, serverVersion]);
+  await db.query('update projects set postgres_major = $2, server_version = $3, updated_at = now() where ref = $1', [
+    ref,
+    major,
+    serverVersion,
+  ]);
   forgetSnapshot(ref);
 }

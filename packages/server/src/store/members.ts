@@ -36,10 +36,11 @@ export async function hasMemberWithEmail(db: Queryable, organizationId: number, 
 }
 
 export async function insert(db: Queryable, organizationId: number, userId: string, role: Role): Promise<boolean> {
-  const { rowCount } = await db.query(
-    'insert into members (organization_id, user_id, role) values ($1, $2, $3) on conflict do nothing',
-    [organizationId, userId, role],
-  );
+  const { rowCount } = await db.query('insert into members (organization_id, user_id, role) values ($1, $2, $3) on conflict do nothing', [
+    organizationId,
+    userId,
+    role,
+  ]);
   return rowCount === 1;
 }
 
@@ -54,9 +55,8 @@ export async function remove(db: Queryable, organizationId: number, userId: stri
 /** Counted under a row lock on the organization so two concurrent changes cannot both drop the last Owner. */
 export async function lockAndCountOwners(db: Queryable, organizationId: number): Promise<number> {
   await db.query('select id from organizations where id = $1 for update', [organizationId]);
-  const { rows } = await db.query<{ count: string }>(
-    "select count(*) from members where organization_id = $1 and role = 'Owner'",
-    [organizationId],
-  );
+  const { rows } = await db.query<{ count: string }>("select count(*) from members where organization_id = $1 and role = 'Owner'", [
+    organizationId,
+  ]);
   return Number(rows[0]!.count);
 }

@@ -39,10 +39,7 @@ export async function findForUser(db: Queryable, slug: string, userId: string): 
 
 /** Slugs already taken by the base slug or one of its numbered variants. */
 export async function takenSlugs(db: Queryable, base: string): Promise<Set<string>> {
-  const { rows } = await db.query<{ slug: string }>(
-    "select slug from organizations where slug = $1 or slug like $1 || '-%'",
-    [base],
-  );
+  const { rows } = await db.query<{ slug: string }>("select slug from organizations where slug = $1 or slug like $1 || '-%'", [base]);
   return new Set(rows.map((r) => r.slug));
 }
 

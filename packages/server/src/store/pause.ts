@@ -13,10 +13,9 @@ export async function startPausing(db: Queryable, ref: string): Promise<boolean>
 
 /** INACTIVE from now: the restore countdown starts. */
 export async function markPaused(db: Queryable, ref: string): Promise<void> {
-  await db.query(
-    "update projects set status = 'INACTIVE', status_message = null, paused_at = now(), updated_at = now() where ref = $1",
-    [ref],
-  );
+  await db.query("update projects set status = 'INACTIVE', status_message = null, paused_at = now(), updated_at = now() where ref = $1", [
+    ref,
+  ]);
   forgetSnapshot(ref);
 }
 

@@ -22,7 +22,9 @@ export interface LogPosition {
 }
 
 export async function findPosition(db: Queryable, ref: string): Promise<LogPosition | undefined> {
-  const { rows } = await db.query<{ file: string; offset: string }>('select file, "offset" from postgres_log_positions where ref = $1', [ref]);
+  const { rows } = await db.query<{ file: string; offset: string }>('select file, "offset" from postgres_log_positions where ref = $1', [
+    ref,
+  ]);
   return rows[0] && { file: rows[0].file, offset: Number(rows[0].offset) };
 }
 
@@ -37,10 +39,11 @@ export async function movePosition(client: pg.ClientBase, ref: string, from: Log
          where ref = $1 and file = $4 and "offset" = $5`,
         [ref, to.file, to.offset, from.file, from.offset],
       )
-    : await client.query(
-        'insert into postgres_log_positions (ref, file, "offset") values ($1, $2, $3) on conflict (ref) do nothing',
-        [ref, to.file, to.offset],
-      );
+    : await client.query('insert into postgres_log_positions (ref, file, "offset") values ($1, $2, $3) on conflict (ref) do nothing', [
+        ref,
+        to.file,
+        to.offset,
+      ]);
   return rowCount === 1;
 }
 
@@ -51,8 +54,15 @@ export async function insertMany(db: Queryable, ref: string, entries: PostgresLo
     `insert into postgres_logs (ref, timestamp, severity, error_code, user_name, database_name, query, message, raw)
      select $1, * from unnest($2::timestamptz[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[])`,
     [
-      ref, column((e) => e.at), column((e) => e.severity), column((e) => e.errorCode), column((e) => e.userName),
-      column((e) => e.databaseName), column((e) => e.query), column((e) => e.message), column((e) => JSON.stringify(e.raw)),
+      ref,
+      column((e) => e.at),
+      column((e) => e.severity),
+      column((e) => e.errorCode),
+      column((e) => e.userName),
+      column((e) => e.databaseName),
+      column((e) => e.query),
+      column((e) => e.message),
+      column((e) => JSON.stringify(e.raw)),
     ],
   );
 }

@@ -17,7 +17,11 @@ export async function exposedSchemas(db: Queryable, ref: string): Promise<string
 }
 
 /** Sets what is given; leaves the rest. */
-export async function updateApiSettings(db: Queryable, ref: string, update: Partial<ProjectApiSettings>): Promise<ProjectApiSettings | undefined> {
+export async function updateApiSettings(
+  db: Queryable,
+  ref: string,
+  update: Partial<ProjectApiSettings>,
+): Promise<ProjectApiSettings | undefined> {
   const { rows } = await db.query<ProjectApiSettings>(
     `update projects set exposed_schemas = coalesce($2, exposed_schemas), max_rows = coalesce($3, max_rows), updated_at = now()
      where ref = $1 returning exposed_schemas, max_rows`,

@@ -29,10 +29,7 @@ export async function projectTree(db: Queryable, ref: string, lock = false): Pro
 }
 
 export async function markGoingDown(db: Queryable, refs: string[]): Promise<void> {
-  await db.query(
-    "update projects set status = 'GOING_DOWN', status_message = null, updated_at = now() where ref = any($1)",
-    [refs],
-  );
+  await db.query("update projects set status = 'GOING_DOWN', status_message = null, updated_at = now() where ref = any($1)", [refs]);
   for (const ref of refs) forgetSnapshot(ref);
 }
 

@@ -28,14 +28,36 @@ const COLUMNS = `p.id, p.ref, p.organization_id, o.slug as organization_slug, p.
 
 export type NewProject = Pick<
   ProjectRow,
-  'ref' | 'organization_id' | 'name' | 'status' | 'region' | 'postgres_major' | 'server_version' | 'compute_size' | 'port' | 'db_password' | 'readonly_password'
+  | 'ref'
+  | 'organization_id'
+  | 'name'
+  | 'status'
+  | 'region'
+  | 'postgres_major'
+  | 'server_version'
+  | 'compute_size'
+  | 'port'
+  | 'db_password'
+  | 'readonly_password'
 >;
 
 export async function insert(db: Queryable, p: NewProject): Promise<void> {
   await db.query(
     `insert into projects (ref, organization_id, name, status, region, postgres_major, server_version, compute_size, port, db_password, readonly_password)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [p.ref, p.organization_id, p.name, p.status, p.region, p.postgres_major, p.server_version, p.compute_size, p.port, p.db_password, p.readonly_password],
+    [
+      p.ref,
+      p.organization_id,
+      p.name,
+      p.status,
+      p.region,
+      p.postgres_major,
+      p.server_version,
+      p.compute_size,
+      p.port,
+      p.db_password,
+      p.readonly_password,
+    ],
   );
 }
 
@@ -144,7 +166,10 @@ export async function setPort(db: Queryable, ref: string, port: number): Promise
 
 /** The members' postgres password, sealed; answers when it changed. */
 export async function setDatabasePassword(db: Queryable, ref: string, sealed: string): Promise<Date> {
-  const { rows } = await db.query<{ updated_at: Date }>('update projects set db_password = $2, updated_at = now() where ref = $1 returning updated_at', [ref, sealed]);
+  const { rows } = await db.query<{ updated_at: Date }>(
+    'update projects set db_password = $2, updated_at = now() where ref = $1 returning updated_at',
+    [ref, sealed],
+  );
   forgetSnapshot(ref);
   return rows[0]!.updated_at;
 }

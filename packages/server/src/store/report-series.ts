@@ -23,7 +23,13 @@ const BUCKET = (column: string) => `to_timestamp(floor(extract(epoch from ${colu
 export const TOP_KEYS = 5;
 export const OTHER_KEY = 'other';
 
-async function run(db: Queryable, sql: string, subject: string | number, window: SeriesWindow, extra: unknown[] = []): Promise<BucketValue[]> {
+async function run(
+  db: Queryable,
+  sql: string,
+  subject: string | number,
+  window: SeriesWindow,
+  extra: unknown[] = [],
+): Promise<BucketValue[]> {
   const { rows } = await db.query<BucketValue>(sql, [subject, window.start, window.end, window.intervalSeconds, ...extra]);
   return rows;
 }

@@ -16,10 +16,10 @@ const SELECT = `select s.id, s.name, s.sql, s.owner_id, p.id as project_id, s.pr
 
 /** The owner's snippets of a project, the most recently changed first. */
 export async function listForOwner(db: Queryable, ref: string, ownerId: string): Promise<SnippetRow[]> {
-  const { rows } = await db.query<SnippetRow>(
-    `${SELECT} where s.project_ref = $1 and s.owner_id = $2 order by s.updated_at desc, s.id`,
-    [ref, ownerId],
-  );
+  const { rows } = await db.query<SnippetRow>(`${SELECT} where s.project_ref = $1 and s.owner_id = $2 order by s.updated_at desc, s.id`, [
+    ref,
+    ownerId,
+  ]);
   return rows;
 }
 

@@ -23,12 +23,17 @@ export async function insert(db: Queryable, trackingId: string, ref: string, tar
 
 /** The upgrade a project's job is running (at most one). */
 export async function findRunning(db: Queryable, ref: string): Promise<UpgradeRow | undefined> {
-  const { rows } = await db.query<UpgradeRow>(`select ${COLUMNS} from project_upgrades where project_ref = $1 and status = 'Upgrading'`, [ref]);
+  const { rows } = await db.query<UpgradeRow>(`select ${COLUMNS} from project_upgrades where project_ref = $1 and status = 'Upgrading'`, [
+    ref,
+  ]);
   return rows[0];
 }
 
 export async function find(db: Queryable, ref: string, trackingId: string): Promise<UpgradeRow | undefined> {
-  const { rows } = await db.query<UpgradeRow>(`select ${COLUMNS} from project_upgrades where project_ref = $1 and tracking_id = $2`, [ref, trackingId]);
+  const { rows } = await db.query<UpgradeRow>(`select ${COLUMNS} from project_upgrades where project_ref = $1 and tracking_id = $2`, [
+    ref,
+    trackingId,
+  ]);
   return rows[0];
 }
 
@@ -52,5 +57,8 @@ export async function markUpgraded(db: Queryable, trackingId: string): Promise<v
 }
 
 export async function markFailed(db: Queryable, trackingId: string, error: string): Promise<void> {
-  await db.query(`update project_upgrades set status = 'Failed', error = $2, completed_at = now() where tracking_id = $1`, [trackingId, error]);
+  await db.query(`update project_upgrades set status = 'Failed', error = $2, completed_at = now() where tracking_id = $1`, [
+    trackingId,
+    error,
+  ]);
 }

@@ -52,11 +52,19 @@ export const routes: RouteObject[] = [
               },
               { path: 'settings/addons', handle: { title: 'Add-ons' }, lazy: () => import('../routes/project-settings-addons') },
               // Issue 14: the other missing pages.
-              { path: 'settings/integrations', handle: { title: 'Integrations' }, lazy: () => import('../routes/project-settings-integrations') },
+              {
+                path: 'settings/integrations',
+                handle: { title: 'Integrations' },
+                lazy: () => import('../routes/project-settings-integrations'),
+              },
               { path: 'settings/vault', handle: { title: 'Vault' }, lazy: () => import('../routes/project-settings-vault') },
               { path: 'settings/api-keys/new', handle: { title: 'API Keys' }, lazy: () => import('../routes/project-settings-api-keys') },
               { path: 'api-keys/new', element: <Navigate to="../settings/api-keys/new" replace /> },
-              { path: 'database/settings', handle: { title: 'Database Settings' }, lazy: () => import('../routes/project-database-settings') },
+              {
+                path: 'database/settings',
+                handle: { title: 'Database Settings' },
+                lazy: () => import('../routes/project-database-settings'),
+              },
               {
                 path: 'database/backups/pitr',
                 handle: { title: 'Point in time' },
@@ -86,7 +94,11 @@ export const routes: RouteObject[] = [
               { path: 'auth/users', handle: { title: 'Users' }, lazy: () => import('../routes/project-auth-users') },
               { path: 'auth/policies', handle: { title: 'Policies' }, lazy: () => import('../routes/project-auth-policies') },
               { path: 'auth/providers', handle: { title: 'Email' }, lazy: () => import('../routes/project-auth-providers') },
-              { path: 'auth/url-configuration', handle: { title: 'URL Configuration' }, lazy: () => import('../routes/project-auth-url-configuration') },
+              {
+                path: 'auth/url-configuration',
+                handle: { title: 'URL Configuration' },
+                lazy: () => import('../routes/project-auth-url-configuration'),
+              },
               { path: 'auth/templates', handle: { title: 'Emails' }, lazy: () => import('../routes/project-auth-templates') },
               { path: 'auth/mfa', handle: { title: 'Multi-Factor' }, lazy: () => import('../routes/project-auth-mfa') },
               { path: 'auth/rate-limits', handle: { title: 'Rate Limits' }, lazy: () => import('../routes/project-auth-rate-limits') },
@@ -99,15 +111,31 @@ export const routes: RouteObject[] = [
               // Issue 12: edge functions.
               { path: 'functions', handle: { title: 'Edge Functions' }, lazy: () => import('../routes/project-functions-list') },
               { path: 'functions/new', handle: { title: 'Deploy a new function' }, lazy: () => import('../routes/project-functions-new') },
-              { path: 'functions/secrets', handle: { title: 'Edge Function Secrets' }, lazy: () => import('../routes/project-functions-secrets') },
-              { path: 'functions/:name/details', handle: { title: 'Edge Function' }, lazy: () => import('../routes/project-functions-details') },
+              {
+                path: 'functions/secrets',
+                handle: { title: 'Edge Function Secrets' },
+                lazy: () => import('../routes/project-functions-secrets'),
+              },
+              {
+                path: 'functions/:name/details',
+                handle: { title: 'Edge Function' },
+                lazy: () => import('../routes/project-functions-details'),
+              },
               // Issue 14: the logs explorer and each source's page.
               { path: 'logs', element: <Navigate to="explorer" replace /> },
               { path: 'logs/explorer', handle: { title: 'Logs Explorer' }, lazy: () => import('../routes/project-logs-explorer') },
               { path: 'logs/edge-logs', handle: { title: 'API Gateway logs' }, lazy: () => import('../routes/project-logs-edge-logs') },
-              { path: 'logs/postgres-logs', handle: { title: 'Postgres logs' }, lazy: () => import('../routes/project-logs-postgres-logs') },
+              {
+                path: 'logs/postgres-logs',
+                handle: { title: 'Postgres logs' },
+                lazy: () => import('../routes/project-logs-postgres-logs'),
+              },
               { path: 'logs/auth-logs', handle: { title: 'Auth logs' }, lazy: () => import('../routes/project-logs-auth-logs') },
-              { path: 'logs/function-logs', handle: { title: 'Edge Function logs' }, lazy: () => import('../routes/project-logs-function-logs') },
+              {
+                path: 'logs/function-logs',
+                handle: { title: 'Edge Function logs' },
+                lazy: () => import('../routes/project-logs-function-logs'),
+              },
             ],
           },
           { path: '*', lazy: () => import('../routes/not-found') },

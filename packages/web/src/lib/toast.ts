@@ -31,5 +31,9 @@ function subscribe(listener: () => void): () => void {
 
 /** Whether a toast was requested, so the toaster needs to be on the page. */
 export function useToastsRequested(): boolean {
-  return useSyncExternalStore(subscribe, () => sonner !== undefined, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => sonner !== undefined,
+    () => false,
+  );
 }

@@ -6,12 +6,7 @@ function CardRoot({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
 }
 
 function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
-  return (
-    <div
-      className={cn('flex items-center justify-between gap-3 border-b border-border px-4 py-3', className)}
-      {...props}
-    />
-  );
+  return <div className={cn('flex items-center justify-between gap-3 border-b border-border px-4 py-3', className)} {...props} />;
 }
 
 function CardTitle({ children, className, as: Tag = 'h2' }: { children: ReactNode; className?: string; as?: 'h2' | 'h3' }) {

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 
 /** A small panel anchored to its trigger (a form that belongs to a button); Escape closes it. */
-function PopoverContent({ children, align = 'start', className, label }: { children: ReactNode; align?: 'start' | 'end'; className?: string; label: string }) {
+function PopoverContent({
+  children,
+  align = 'start',
+  className,
+  label,
+}: {
+  children: ReactNode;
+  align?: 'start' | 'end';
+  className?: string;
+  label: string;
+}) {
   return (
     <RadixPopover.Portal>
       <RadixPopover.Content

@@ -69,12 +69,7 @@ describe('TypeToConfirmDialog', () => {
   it('shows a custom mismatch message and custom labels', async () => {
     const user = userEvent.setup();
     render(
-      <Harness
-        onConfirm={vi.fn()}
-        mismatchMessage="Type the project name exactly"
-        confirmLabel="I understand"
-        cancelLabel="Keep it"
-      />,
+      <Harness onConfirm={vi.fn()} mismatchMessage="Type the project name exactly" confirmLabel="I understand" cancelLabel="Keep it" />,
     );
     await user.click(screen.getByRole('button', { name: 'I understand' }));
     expect(screen.getByRole('alert').textContent).toBe('Type the project name exactly');

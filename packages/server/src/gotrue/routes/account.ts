@@ -61,11 +61,23 @@ accountRoutes.post('/signup', async (c) => {
       ? await resignUp(client, existing.id, encryptedPassword, data)
       : await insertUser(client, { email: address, encryptedPassword, userMetadata: data, confirmed: auth.settings.mailer_autoconfirm });
     if (auth.settings.mailer_autoconfirm) {
-      await audit(client, { action: 'user_signedup', actorId: user.id, actorUsername: address, ip: auth.ip, traits: { provider: 'email' } });
+      await audit(client, {
+        action: 'user_signedup',
+        actorId: user.id,
+        actorUsername: address,
+        ip: auth.ip,
+        traits: { provider: 'email' },
+      });
       return { session: await startSession(client, auth, user.id, 'password') };
     }
     await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo });
-    await audit(client, { action: 'user_confirmation_requested', actorId: user.id, actorUsername: address, ip: auth.ip, traits: { provider: 'email' } });
+    await audit(client, {
+      action: 'user_confirmation_requested',
+      actorId: user.id,
+      actorUsername: address,
+      ip: auth.ip,
+      traits: { provider: 'email' },
+    });
     return { user: userJson((await findUserById(client, user.id))!) };
   });
   return c.json('session' in answer ? answer.session : answer.user);
@@ -73,11 +85,10 @@ accountRoutes.post('/signup', async (c) => {
 
 /** An unconfirmed address signing up again: GoTrue takes the new password and metadata and mails another confirmation. */
 async function resignUp(client: pg.ClientBase, id: string, encryptedPassword: string, data: Record<string, unknown>): Promise<UserRow> {
-  await client.query(`update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $3, updated_at = now() where id = $1`, [
-    id,
-    encryptedPassword,
-    data,
-  ]);
+  await client.query(
+    `update auth.users set encrypted_password = $2, raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $3, updated_at = now() where id = $1`,
+    [id, encryptedPassword, data],
+  );
   return (await findUserById(client, id))!;
 }
 
@@ -104,7 +115,8 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
 }
 
 async function signInAnonymously(auth: AuthContext, data: Record<string, unknown>) {
-  if (!auth.settings.external_anonymous_users_enabled) throw unprocessable('Anonymous sign-ins are disabled', 'anonymous_provider_disabled');
+  if (!auth.settings.external_anonymous_users_enabled)
+    throw unprocessable('Anonymous sign-ins are disabled', 'anonymous_provider_disabled');
   takeRateLimit(auth.project.ref, 'anonymous', auth.ip, auth.settings.rate_limit_anonymous_users, HOUR);
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await insertUser(client, { email: null, encryptedPassword: null, userMetadata: data, confirmed: false, anonymous: true });
@@ -140,7 +152,13 @@ async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await findUserByEmail(client, address);
     if (!(await passwordMatches(password, user?.encrypted_password ?? NO_USER_HASH)) || !user) {
-      await audit(client, { action: 'login_failed', actorId: user?.id ?? null, actorUsername: address, ip: auth.ip, traits: { provider: 'email' } });
+      await audit(client, {
+        action: 'login_failed',
+        actorId: user?.id ?? null,
+        actorUsername: address,
+        ip: auth.ip,
+        traits: { provider: 'email' },
+      });
       return { refused: invalidCredentials() };
     }
     if (isBanned(user)) return { refused: badRequest('User is banned', 'user_banned') };
@@ -162,9 +180,11 @@ accountRoutes.put('/user', async (c) => {
   const password = stringField(body, 'password');
   const data = objectField(body, 'data');
   if (password !== undefined) {
-    if (user.is_anonymous && !user.email) throw unprocessable('Updating password of an anonymous user without an email or phone is not allowed');
+    if (user.is_anonymous && !user.email)
+      throw unprocessable('Updating password of an anonymous user without an email or phone is not allowed');
     checkPassword(password, auth.settings);
-    if (await passwordMatches(password, user.encrypted_password)) throw unprocessable('New password should be different from the old password.', 'same_password');
+    if (await passwordMatches(password, user.encrypted_password))
+      throw unprocessable('New password should be different from the old password.', 'same_password');
   }
   const newEmail = email === undefined ? undefined : validEmail(email);
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
@@ -180,7 +200,8 @@ accountRoutes.put('/user', async (c) => {
       await client.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, encryptedPassword]);
       await audit(client, { action: 'user_updated_password', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     }
-    if (newEmail && newEmail !== user.email) await changeEmail(client, auth, user, newEmail, redirectTarget(auth.settings, c.req.query('redirect_to')));
+    if (newEmail && newEmail !== user.email)
+      await changeEmail(client, auth, user, newEmail, redirectTarget(auth.settings, c.req.query('redirect_to')));
     if (data || newEmail) await audit(client, { action: 'user_modified', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     return (await findUserById(client, user.id))!;
   });
@@ -192,7 +213,10 @@ async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserR
   const taken = await findUserByEmail(client, newEmail);
   if (taken && taken.id !== user.id) throw unprocessable('A user with this email address has already been registered', 'email_exists');
   if (auth.settings.mailer_autoconfirm) {
-    await client.query(`update auth.users set email = $2, email_confirmed_at = now(), email_change = '', updated_at = now() where id = $1`, [user.id, newEmail]);
+    await client.query(
+      `update auth.users set email = $2, email_confirmed_at = now(), email_change = '', updated_at = now() where id = $1`,
+      [user.id, newEmail],
+    );
     await client.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
        values ($1, $2, $3, 'email', now(), now())

@@ -29,7 +29,10 @@ function booleanField(body: Body, name: string): boolean | undefined {
 emailLinkRoutes.post('/recover', async (c) => {
   const body = await readBody(c.req.raw);
   const email = stringField(body, 'email');
-  if (!email) throw badRequest(stringField(body, 'phone') ? 'Password recovery by phone is not available in Basin' : 'Password recovery requires an email');
+  if (!email)
+    throw badRequest(
+      stringField(body, 'phone') ? 'Password recovery by phone is not available in Basin' : 'Password recovery requires an email',
+    );
   await sendRecoveryEmail(c.var.auth, email, c.req.query('redirect_to'));
   return c.json({});
 });
@@ -41,7 +44,11 @@ emailLinkRoutes.post('/otp', async (c) => {
   if (!email) throw stringField(body, 'phone') ? phoneRefused() : unprocessable('An email address is required');
   takeRateLimit(auth.project.ref, 'otp', auth.ip, auth.settings.rate_limit_otp, HOUR);
   if (!auth.settings.external_email_enabled) throw unprocessable('Email logins are disabled', 'email_provider_disabled');
-  await sendMagicLink(auth, email, { createUser: booleanField(body, 'create_user') ?? true, data: objectField(body, 'data'), redirectTo: c.req.query('redirect_to') });
+  await sendMagicLink(auth, email, {
+    createUser: booleanField(body, 'create_user') ?? true,
+    data: objectField(body, 'data'),
+    redirectTo: c.req.query('redirect_to'),
+  });
   return c.json({});
 });
 
@@ -68,7 +75,12 @@ emailLinkRoutes.post('/verify', async (c) => {
   let params: VerifyParams;
   if (hash) params = { type, tokenHash: hash };
   else if (!token) throw badRequest('Verify requires either a token or a token hash');
-  else if (!email) throw badRequest(stringField(body, 'phone') ? 'Phone verification is not available in Basin: use an email address' : 'Verify requires an email with the token');
+  else if (!email)
+    throw badRequest(
+      stringField(body, 'phone')
+        ? 'Phone verification is not available in Basin: use an email address'
+        : 'Verify requires an email with the token',
+    );
   else params = { type, email, token };
   const outcome = await verify(auth, params);
   if ('accepted' in outcome) return c.json({ msg: outcome.accepted, code: 200 });
@@ -105,7 +117,11 @@ emailLinkRoutes.get('/verify', async (c) => {
   } catch (error) {
     if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
     c.set('refusal', error);
-    fragment = new URLSearchParams({ error: error.status === 403 ? 'access_denied' : 'invalid_request', error_code: error.code, error_description: error.message });
+    fragment = new URLSearchParams({
+      error: error.status === 403 ? 'access_denied' : 'invalid_request',
+      error_code: error.code,
+      error_description: error.message,
+    });
   }
   return c.redirect(withFragment(target, fragment), 303);
 });

@@ -4,7 +4,9 @@ import type { AuthEnv } from '../app.ts';
 
 export const infoRoutes = new Hono<AuthEnv>();
 
-infoRoutes.get('/health', (c) => c.json({ version: 'basin', name: 'GoTrue', description: 'Basin Auth: the Supabase Auth API on the project’s own database' }));
+infoRoutes.get('/health', (c) =>
+  c.json({ version: 'basin', name: 'GoTrue', description: 'Basin Auth: the Supabase Auth API on the project’s own database' }),
+);
 
 infoRoutes.get('/settings', (c) => {
   const { settings } = c.var.auth;

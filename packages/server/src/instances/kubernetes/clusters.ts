@@ -53,7 +53,11 @@ export class ProjectClusters {
   /** Deletes the Cluster (the operator removes its pods and volumes) and waits until it is gone. */
   async delete(ref: string): Promise<void> {
     await this.#objects.delete(this.ref('Cluster', this.names(ref).cluster));
-    await this.poll(`delete the Cluster of ${ref}`, () => this.get(ref), (cluster) => cluster === undefined);
+    await this.poll(
+      `delete the Cluster of ${ref}`,
+      () => this.get(ref),
+      (cluster) => cluster === undefined,
+    );
   }
 
   /** Polls the Cluster until `done`, failing early when the operator gave up, and at the ready timeout. */
@@ -64,7 +68,12 @@ export class ProjectClusters {
       if (stuck) throw new Error(`The operator cannot ${what} for ${ref}: ${stuck}`);
       return false;
     };
-    return this.poll(`${what} (${ref})`, () => this.get(ref), check, (cluster) => observeCluster(cluster).reason);
+    return this.poll(
+      `${what} (${ref})`,
+      () => this.get(ref),
+      check,
+      (cluster) => observeCluster(cluster).reason,
+    );
   }
 
   /** Reads until `done` (which may throw to stop), every poll interval, at most the ready timeout. */
@@ -120,7 +129,8 @@ export class ProjectClusters {
     for (const backup of await this.#objects.list<BackupManifest>(API_VERSION, 'Backup', this.#config.namespace, refSelector(ref))) {
       await this.#objects.delete(this.ref('Backup', backup.metadata.name));
     }
-    for (const name of [names.adminSecret, names.memberSecret, names.vaultSecret]) await this.#objects.delete(this.ref('Secret', name, 'v1'));
+    for (const name of [names.adminSecret, names.memberSecret, names.vaultSecret])
+      await this.#objects.delete(this.ref('Secret', name, 'v1'));
   }
 
   /** The usage of a pod's containers from the metrics API (metrics-server), or undefined. */
@@ -133,8 +143,18 @@ export class ProjectClusters {
 }
 
 const QUANTITY_FACTORS: Record<string, number> = {
-  n: 1e-9, u: 1e-6, m: 1e-3, '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12,
-  Ki: 1024, Mi: 1024 ** 2, Gi: 1024 ** 3, Ti: 1024 ** 4,
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  '': 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  Ki: 1024,
+  Mi: 1024 ** 2,
+  Gi: 1024 ** 3,
+  Ti: 1024 ** 4,
 };
 
 /** A Kubernetes quantity (`15m`, `250000n`, `60Mi`, `1Gi`, `2`) as a number of cores or bytes. */

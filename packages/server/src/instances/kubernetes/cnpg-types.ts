@@ -58,9 +58,7 @@ export interface BarmanObjectStore {
   destinationPath: string;
   serverName: string;
   endpointURL?: string;
-  s3Credentials?:
-    | { accessKeyId: SecretKeyRef; secretAccessKey: SecretKeyRef; region?: SecretKeyRef }
-    | { inheritFromIAMRole: true };
+  s3Credentials?: { accessKeyId: SecretKeyRef; secretAccessKey: SecretKeyRef; region?: SecretKeyRef } | { inheritFromIAMRole: true };
   wal?: { compression: 'gzip' | 'snappy' | 'zstd'; maxParallel?: number };
   data?: { compression: 'gzip' | 'snappy'; jobs?: number };
 }

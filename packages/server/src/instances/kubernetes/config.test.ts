@@ -39,7 +39,13 @@ describe('the Kubernetes driver settings', () => {
       BASIN_K8S_IMAGE_17: 'registry.local/postgresql:17.6-standard-trixie',
       BASIN_K8S_REQUEST_FRACTION: '0.25',
     });
-    expect(config.backups).toEqual({ destinationPath: 's3://bucket/basin', endpointURL: undefined, credentialsSecret: 'backup-keys', retentionPolicy: '14d', schedule: '0 0 3 * * *' });
+    expect(config.backups).toEqual({
+      destinationPath: 's3://bucket/basin',
+      endpointURL: undefined,
+      credentialsSecret: 'backup-keys',
+      retentionPolicy: '14d',
+      schedule: '0 0 3 * * *',
+    });
     expect(config.pooler).toEqual({ poolMode: 'session', instances: 1 });
     expect(config.storageClasses).toEqual({ gp3: 'standard', io2: 'standard' });
     expect(config.images['17']).toBe('registry.local/postgresql:17.6-standard-trixie');
@@ -62,20 +68,23 @@ describe('the Kubernetes driver settings', () => {
 });
 
 describe('the kubeconfig', () => {
-  it('is refused when there is none, rather than the client\'s localhost:8080 fallback', () => {
+  it("is refused when there is none, rather than the client's localhost:8080 fallback", () => {
     expect(() => loadKubeConfig(undefined, { HOME: '/nonexistent' })).toThrow(/No Kubernetes cluster configured/);
   });
 
-  it('is read from BASIN_K8S_KUBECONFIG\'s file', async () => {
+  it("is read from BASIN_K8S_KUBECONFIG's file", async () => {
     const dir = await mkdtemp(join(tmpdir(), 'basin-kubeconfig-'));
     const file = join(dir, 'config');
-    await writeFile(file, `apiVersion: v1
+    await writeFile(
+      file,
+      `apiVersion: v1
 kind: Config
 clusters: [{ name: c, cluster: { server: 'https://10.0.0.1:6443' } }]
 users: [{ name: u, user: { token: t } }]
 contexts: [{ name: x, context: { cluster: c, user: u, namespace: basin } }]
 current-context: x
-`);
+`,
+    );
     try {
       expect(loadKubeConfig(file).getCurrentCluster()?.server).toBe('https://10.0.0.1:6443');
     } finally {

@@ -93,14 +93,17 @@ export function instanceDriverKind(env: NodeJS.ProcessEnv): InstanceDriverKind {
 
 export function kubernetesConfigFromEnv(env: NodeJS.ProcessEnv): KubernetesDriverConfig {
   const namespace = text(env.BASIN_K8S_NAMESPACE) ?? 'basin';
-  if (!DNS_1123_LABEL.test(namespace) || namespace.length > 63) throw new Error(`BASIN_K8S_NAMESPACE must be a namespace name, got ${namespace}`);
+  if (!DNS_1123_LABEL.test(namespace) || namespace.length > 63)
+    throw new Error(`BASIN_K8S_NAMESPACE must be a namespace name, got ${namespace}`);
   const namePrefix = text(env.BASIN_K8S_NAME_PREFIX) ?? 'basin-';
   if (!/^[a-z][-a-z0-9]{0,19}$/.test(namePrefix)) {
     throw new Error(`BASIN_K8S_NAME_PREFIX must start with a letter and hold at most 20 of a-z, 0-9 and '-', got ${namePrefix}`);
   }
   const memberRole = text(env.BASIN_K8S_MEMBER_ROLE) ?? 'basin_member';
   if (!ROLE_NAME.test(memberRole) || TAKEN_ROLES.has(memberRole)) {
-    throw new Error(`BASIN_K8S_MEMBER_ROLE must be a lower-case role name other than the operator's and the platform's roles, got ${memberRole}`);
+    throw new Error(
+      `BASIN_K8S_MEMBER_ROLE must be a lower-case role name other than the operator's and the platform's roles, got ${memberRole}`,
+    );
   }
   const ioClass = text(env.BASIN_K8S_STORAGE_CLASS_IO2);
   const storageClass = text(env.BASIN_K8S_STORAGE_CLASS);
@@ -135,16 +138,20 @@ function backupsFromEnv(env: NodeJS.ProcessEnv): BackupStoreConfig | undefined {
   const endpointURL = text(env.BASIN_K8S_BACKUP_ENDPOINT);
   const credentialsSecret = text(env.BASIN_K8S_BACKUP_SECRET);
   if (!destinationPath) {
-    if (endpointURL || credentialsSecret) throw new Error('BASIN_K8S_BACKUP_ENDPOINT and BASIN_K8S_BACKUP_SECRET need BASIN_K8S_BACKUP_DESTINATION (e.g. s3://bucket/basin)');
+    if (endpointURL || credentialsSecret)
+      throw new Error('BASIN_K8S_BACKUP_ENDPOINT and BASIN_K8S_BACKUP_SECRET need BASIN_K8S_BACKUP_DESTINATION (e.g. s3://bucket/basin)');
     return undefined;
   }
   if (!/^s3:\/\/[^/]/.test(destinationPath)) {
     throw new Error(`BASIN_K8S_BACKUP_DESTINATION must be an s3:// URL (AWS or an S3-compatible service), got ${destinationPath}`);
   }
-  if (endpointURL && !/^https?:\/\/[^/]/.test(endpointURL)) throw new Error(`BASIN_K8S_BACKUP_ENDPOINT must be an http(s) URL, got ${endpointURL}`);
-  if (credentialsSecret && !DNS_1123_LABEL.test(credentialsSecret)) throw new Error(`BASIN_K8S_BACKUP_SECRET must be a Secret name, got ${credentialsSecret}`);
+  if (endpointURL && !/^https?:\/\/[^/]/.test(endpointURL))
+    throw new Error(`BASIN_K8S_BACKUP_ENDPOINT must be an http(s) URL, got ${endpointURL}`);
+  if (credentialsSecret && !DNS_1123_LABEL.test(credentialsSecret))
+    throw new Error(`BASIN_K8S_BACKUP_SECRET must be a Secret name, got ${credentialsSecret}`);
   const retentionPolicy = text(env.BASIN_K8S_BACKUP_RETENTION) ?? '7d';
-  if (!/^[1-9][0-9]*[dwm]$/.test(retentionPolicy)) throw new Error(`BASIN_K8S_BACKUP_RETENTION must be like 7d, 4w or 3m, got ${retentionPolicy}`);
+  if (!/^[1-9][0-9]*[dwm]$/.test(retentionPolicy))
+    throw new Error(`BASIN_K8S_BACKUP_RETENTION must be like 7d, 4w or 3m, got ${retentionPolicy}`);
   return { destinationPath, endpointURL, credentialsSecret, retentionPolicy, schedule: '0 0 3 * * *' };
 }
 

@@ -20,11 +20,15 @@ import { kubeObjects, loadKubeConfig } from './kube-api.ts';
 import { testSpec } from './test-support/fixtures.ts';
 
 const KUBECONFIG = process.env.KUBECONFIG;
-const REASON = 'KUBECONFIG is not set: the Kubernetes contract suite needs a cluster with the CloudNativePG operator (README, "Run Basin on a cluster")';
+const REASON =
+  'KUBECONFIG is not set: the Kubernetes contract suite needs a cluster with the CloudNativePG operator (README, "Run Basin on a cluster")';
 
 const newDriver = () => {
   const config = kubernetesConfigFromEnv(process.env);
-  return { config, driver: new KubernetesDriver({ config, objects: kubeObjects(loadKubeConfig(config.kubeconfig)), log: (line) => console.info(line) }) };
+  return {
+    config,
+    driver: new KubernetesDriver({ config, objects: kubeObjects(loadKubeConfig(config.kubeconfig)), log: (line) => console.info(line) }),
+  };
 };
 
 describeDriverContract(
@@ -85,4 +89,3 @@ describe.skipIf(!KUBECONFIG)('KubernetesDriver on a real cluster, beyond the con
     expect((await driver!.observe(ref)).status).toBe('UNKNOWN');
   });
 });
-

@@ -103,13 +103,22 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
 
     expect(await driver.isHealthy(spec)).toBe(true);
     // A login as postgres through the relay is the members' role, which is no superuser.
-    const [who] = await query({ user: 'postgres', password: spec.postgresPassword }, 'select current_user, (select rolsuper from pg_roles where rolname = current_user) as superuser');
+    const [who] = await query(
+      { user: 'postgres', password: spec.postgresPassword },
+      'select current_user, (select rolsuper from pg_roles where rolname = current_user) as superuser',
+    );
     expect(who).toEqual({ current_user: 'basin_member', superuser: false });
-    const [owner] = await query({ user: 'postgres', password: spec.postgresPassword }, `select pg_get_userbyid(datdba) as owner from pg_database where datname = 'postgres'`);
+    const [owner] = await query(
+      { user: 'postgres', password: spec.postgresPassword },
+      `select pg_get_userbyid(datdba) as owner from pg_database where datname = 'postgres'`,
+    );
     expect(owner).toEqual({ owner: 'basin_member' });
     // Members make tables the API roles and the read-only role can reach, and write policies on storage.objects.
-    await query({ user: 'postgres', password: spec.postgresPassword }, `create table notes (id int); insert into notes values (1);
-      create policy "own files" on storage.objects for select to authenticated using (true); grant anon to authenticated`);
+    await query(
+      { user: 'postgres', password: spec.postgresPassword },
+      `create table notes (id int); insert into notes values (1);
+      create policy "own files" on storage.objects for select to authenticated using (true); grant anon to authenticated`,
+    );
     expect(await query({ user: 'basin_readonly', password: spec.readonlyPassword }, 'select id from notes')).toEqual([{ id: 1 }]);
     const [grants] = await query(
       { user: 'basin_admin', password: spec.adminPassword },
@@ -153,26 +162,46 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
       resources: { limits: { memory: '2048Mi', cpu: '2' } },
       storage: { size: '20Gi' },
     });
-    const [settings] = await query({ user: 'basin_admin', password: spec.adminPassword }, `select current_setting('shared_buffers') as shared_buffers, current_setting('max_connections') as max_connections`);
+    const [settings] = await query(
+      { user: 'basin_admin', password: spec.adminPassword },
+      `select current_setting('shared_buffers') as shared_buffers, current_setting('max_connections') as max_connections`,
+    );
     expect(settings).toEqual({ shared_buffers: '64MB', max_connections: '90' });
     spec = small;
   });
 
   it('restarts with the restartedAt annotation, as kubectl cnpg restart does', async () => {
-    const [before] = await query({ user: 'basin_admin', password: spec.adminPassword }, 'select pg_postmaster_start_time()::text as started');
+    const [before] = await query(
+      { user: 'basin_admin', password: spec.adminPassword },
+      'select pg_postmaster_start_time()::text as started',
+    );
     await driver.restart(spec);
     expect(cluster()?.metadata.annotations?.['kubectl.kubernetes.io/restartedAt']).toMatch(/^\d{4}-\d\d-\d\dT/);
-    const [after] = await query({ user: 'basin_admin', password: spec.adminPassword }, 'select pg_postmaster_start_time()::text as started');
+    const [after] = await query(
+      { user: 'basin_admin', password: spec.adminPassword },
+      'select pg_postmaster_start_time()::text as started',
+    );
     expect(after!.started).not.toBe(before!.started);
   });
 
-  it('reports the primary pod\'s CPU and memory from the metrics API', async () => {
+  it("reports the primary pod's CPU and memory from the metrics API", async () => {
     const pod = cluster()!.status!.currentPrimary!;
-    api.put({ apiVersion: 'metrics.k8s.io/v1beta1', kind: 'PodMetrics', metadata: { name: pod, namespace: ns }, containers: [{ name: 'postgres', usage: { cpu: '15m', memory: '61440Ki' } }] });
-    expect(await driver.stats(spec.ref)).toEqual({ instance: pod, cpuSeconds: null, cpuCores: 0.015, ioBytes: null, memoryBytes: 61440 * 1024 });
+    api.put({
+      apiVersion: 'metrics.k8s.io/v1beta1',
+      kind: 'PodMetrics',
+      metadata: { name: pod, namespace: ns },
+      containers: [{ name: 'postgres', usage: { cpu: '15m', memory: '61440Ki' } }],
+    });
+    expect(await driver.stats(spec.ref)).toEqual({
+      instance: pod,
+      cpuSeconds: null,
+      cpuCores: 0.015,
+      ioBytes: null,
+      memoryBytes: 61440 * 1024,
+    });
   });
 
-  it('backs up to the object store with a reference archive, and restores a Cluster from it up to the backup\'s end', async () => {
+  it("backs up to the object store with a reference archive, and restores a Cluster from it up to the backup's end", async () => {
     const archive = join(root, 'backup.tar.gz');
     await mkdir(join(root, 'alongside'), { recursive: true });
     await writeFile(join(root, 'alongside', 'note.txt'), 'beside');
@@ -183,8 +212,12 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     expect(await readBackupReference(archive)).toMatchObject({ serverName: 'x', backupId: '20260301T030000', major: '17' });
 
     await driver.restoreFromBackup(spec, archive);
-    expect(cluster()?.spec?.bootstrap).toMatchObject({ recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } } });
-    expect(cluster()?.spec?.externalClusters).toEqual([expect.objectContaining({ barmanObjectStore: expect.objectContaining({ serverName: 'x' }) })]);
+    expect(cluster()?.spec?.bootstrap).toMatchObject({
+      recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } },
+    });
+    expect(cluster()?.spec?.externalClusters).toEqual([
+      expect.objectContaining({ barmanObjectStore: expect.objectContaining({ serverName: 'x' }) }),
+    ]);
     expect(await driver.isHealthy(spec)).toBe(true);
     await expect(driver.restoreFromBackup({ ...spec, major: '15' }, archive)).rejects.toThrow('The backup holds Postgres 17 data, not 15');
   });
@@ -217,7 +250,7 @@ describe('KubernetesDriver major upgrades on a fake Kubernetes API', () => {
     old = { ...testSpec('upgradeupgradeupgrad', '15', 'micro', await getPort()), adminPassword: spec.adminPassword };
   });
 
-  it('puts the previous image back when the operator\'s upgrade fails', async () => {
+  it("puts the previous image back when the operator's upgrade fails", async () => {
     await driver.create(old);
     operator.options = { failUpgrade: true };
     await expect(driver.upgrade(old, '17', async () => {})).rejects.toThrow(/cannot upgrade to Postgres 17.*major upgrade job failed/);
@@ -226,17 +259,28 @@ describe('KubernetesDriver major upgrades on a fake Kubernetes API', () => {
     expect(await driver.settleUpgrade(old.ref)).toBe('15');
   });
 
-  it('upgrades in place by an image change alone, through Basin\'s 8 steps', async () => {
+  it("upgrades in place by an image change alone, through Basin's 8 steps", async () => {
     operator.options = {};
     const steps: string[] = [];
     const parameters = cluster(old.ref)?.spec?.postgresql;
     await driver.upgrade(old, '17', async (step) => void steps.push(step));
-    expect(steps).toEqual(['prepare new server', 'prepare for migration', 'pre-upgrade checks', 'shut down API services', 'migrate to new database', 'execute migration', 'update extensions', 'optimize database']);
+    expect(steps).toEqual([
+      'prepare new server',
+      'prepare for migration',
+      'pre-upgrade checks',
+      'shut down API services',
+      'migrate to new database',
+      'execute migration',
+      'update extensions',
+      'optimize database',
+    ]);
     const after = cluster(old.ref)!;
     expect(after.spec?.imageName).toBe(imageFor(config.images, '17'));
     expect(after.spec?.postgresql).toEqual(parameters);
     expect(after.status?.pgDataImageInfo?.majorVersion).toBe(17);
-    const backups = api.requests.filter((r) => r.method === 'PATCH' && r.path.includes('/backups/')).map((r) => (r.body as BackupManifest).metadata.labels?.['basin.dev/backup-kind']);
+    const backups = api.requests
+      .filter((r) => r.method === 'PATCH' && r.path.includes('/backups/'))
+      .map((r) => (r.body as BackupManifest).metadata.labels?.['basin.dev/backup-kind']);
     expect(backups).toContain('upgrade');
     expect(await driver.isHealthy({ ...old, major: '17' })).toBe(true);
     expect(await driver.settleUpgrade(old.ref)).toBe('17');

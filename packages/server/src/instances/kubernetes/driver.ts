@@ -31,7 +31,15 @@ import type { KubernetesDriverConfig } from './config.ts';
 import { catalogueMajors, checkCatalogue, imageFor, majorOfImage, upgradeProblem } from './images.ts';
 import { analyzeAsMembers, applyRoleSettings, asAdmin, makeRoles, postmasterStart, runsWith } from './instance-sql.ts';
 import type { KubeObjects } from './kube-api.ts';
-import { buildCluster, buildPooler, buildScheduledBackup, buildSecrets, buildVaultSecret, type ClusterOrigin, serverNameFor } from './manifests.ts';
+import {
+  buildCluster,
+  buildPooler,
+  buildScheduledBackup,
+  buildSecrets,
+  buildVaultSecret,
+  type ClusterOrigin,
+  serverNameFor,
+} from './manifests.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION } from './names.ts';
 import { type ClusterPatch, hibernatePatch, resizePatch, restartPatch, upgradePatch, wakePatch } from './operations.ts';
 import { Relays, type RelayTarget } from './relay.ts';
@@ -75,9 +83,13 @@ export class KubernetesDriver implements InstanceDriver {
     this.#clusters = new ProjectClusters(options.objects, config);
     this.#describe = options.describeProject ?? (async () => undefined);
     this.#log = options.log ?? (() => {});
-    this.#endpoint = options.serviceEndpoint ?? ((service) => ({ host: `${service}.${config.namespace}.${config.serviceDomain}`, port: POSTGRES_PORT }));
+    this.#endpoint =
+      options.serviceEndpoint ?? ((service) => ({ host: `${service}.${config.namespace}.${config.serviceDomain}`, port: POSTGRES_PORT }));
     this.#loginRetryMs = options.loginRetryMs ?? 60_000;
-    this.#relays = new Relays({ renameUser: { from: 'postgres', to: config.memberRole }, onError: (error) => this.#log(`relay: ${error.message}`) });
+    this.#relays = new Relays({
+      renameUser: { from: 'postgres', to: config.memberRole },
+      onError: (error) => this.#log(`relay: ${error.message}`),
+    });
   }
 
   availableMajors(): { major: PostgresMajor; version: string }[] {
@@ -115,7 +127,10 @@ export class KubernetesDriver implements InstanceDriver {
    */
   async start(spec: InstanceSpec): Promise<void> {
     const live = await this.#clusters.get(spec.ref);
-    if (!live) throw new Error(`Instance ${spec.ref} has no Cluster ${this.#clusters.names(spec.ref).cluster} in ${this.#config.namespace}: create it first`);
+    if (!live)
+      throw new Error(
+        `Instance ${spec.ref} has no Cluster ${this.#clusters.names(spec.ref).cluster} in ${this.#config.namespace}: create it first`,
+      );
     checkMajor(live, spec);
     const patch = await this.#startPatch(spec, live);
     if (patch) await this.#clusters.patch(spec.ref, patch);
@@ -187,7 +202,11 @@ export class KubernetesDriver implements InstanceDriver {
       const serverName = this.#config.backups ? serverNameFor(this.#clusters.names(spec.ref).cluster, target, new Date()) : undefined;
       await this.#clusters.patch(spec.ref, upgradePatch(image, serverName));
       await onStep('execute migration');
-      await this.#clusters.waitFor(spec.ref, `upgrade to Postgres ${target}`, (cluster) => isServing(cluster) && dataMajor(cluster) === target);
+      await this.#clusters.waitFor(
+        spec.ref,
+        `upgrade to Postgres ${target}`,
+        (cluster) => isServing(cluster) && dataMajor(cluster) === target,
+      );
     } catch (error) {
       if (imageChanged) await this.#undoUpgrade(spec, previous, wasServing);
       else if (wasServing) await this.#relay(spec).catch(() => {});
@@ -202,7 +221,9 @@ export class KubernetesDriver implements InstanceDriver {
       this.#log(`instance ${spec.ref}: extensions not updated after the upgrade: ${String(error)}`);
     }
     await onStep('optimize database');
-    await analyzeAsMembers(next, this.#config.memberRole).catch((error: unknown) => this.#log(`instance ${spec.ref}: ANALYZE failed: ${String(error)}`));
+    await analyzeAsMembers(next, this.#config.memberRole).catch((error: unknown) =>
+      this.#log(`instance ${spec.ref}: ANALYZE failed: ${String(error)}`),
+    );
     if (!wasServing) await this.#hibernate(spec.ref, 'stop');
   }
 
@@ -250,7 +271,12 @@ export class KubernetesDriver implements InstanceDriver {
     const taken = await this.backupToObjectStore(spec.ref, 'manual');
     const serverName = taken.status?.serverName ?? (await this.#serverName(spec.ref));
     if (!serverName || !taken.status?.backupId) throw new Error(`The backup of ${spec.ref} completed without saying where it is`);
-    const reference = { serverName, backupId: taken.status.backupId, major: spec.major, ...(taken.status.stoppedAt ? { stoppedAt: taken.status.stoppedAt } : {}) };
+    const reference = {
+      serverName,
+      backupId: taken.status.backupId,
+      major: spec.major,
+      ...(taken.status.stoppedAt ? { stoppedAt: taken.status.stoppedAt } : {}),
+    };
     await writeBackupReference(archive, reference, await alongside());
   }
 
@@ -258,7 +284,11 @@ export class KubernetesDriver implements InstanceDriver {
   async restoreFromBackup(spec: InstanceSpec, archive: string): Promise<void> {
     const reference = await readBackupReference(archive);
     if (reference.major !== spec.major) throw new Error(`The backup holds Postgres ${reference.major} data, not ${spec.major}`);
-    await this.#recover(spec, { kind: 'recovery', parentServerName: reference.serverName, backupId: reference.backupId }, 'restore the backup');
+    await this.#recover(
+      spec,
+      { kind: 'recovery', parentServerName: reference.serverName, backupId: reference.backupId },
+      'restore the backup',
+    );
   }
 
   // ---- The Kubernetes side of what InstanceDriver does not have ----
@@ -306,7 +336,8 @@ export class KubernetesDriver implements InstanceDriver {
    * members' objects through a loader whose leftovers go to `postgres`, here the operator's superuser.
    */
   async copyFrom(parent: InstanceSpec, branch: InstanceSpec, { withData }: { withData: boolean }): Promise<void> {
-    if (!this.#config.backups) throw new Error("Branches on Kubernetes are restored from the parent's backups: set BASIN_K8S_BACKUP_DESTINATION");
+    if (!this.#config.backups)
+      throw new Error("Branches on Kubernetes are restored from the parent's backups: set BASIN_K8S_BACKUP_DESTINATION");
     const parentServer = await this.#serverName(parent.ref);
     if (!parentServer) throw new Error(`The parent ${parent.ref} has no Cluster with backups to branch from`);
     await this.#clusters.backup(parent.ref, 'branch');
@@ -318,7 +349,9 @@ export class KubernetesDriver implements InstanceDriver {
   async stats(ref: string): Promise<InstanceStats | undefined> {
     const pod = (await this.#clusters.get(ref))?.status?.currentPrimary;
     const usage = pod ? await this.#clusters.podUsage(pod) : undefined;
-    return pod && usage ? { instance: pod, cpuSeconds: null, cpuCores: usage.cpuCores, ioBytes: null, memoryBytes: usage.memoryBytes } : undefined;
+    return pod && usage
+      ? { instance: pod, cpuSeconds: null, cpuCores: usage.cpuCores, ioBytes: null, memoryBytes: usage.memoryBytes }
+      : undefined;
   }
 
   /** The server logs to the pod's output, which the platform does not collect. */

@@ -35,7 +35,9 @@ export function checkCatalogue(images: ImageCatalogue): void {
     if (!image) continue;
     const tag = parseImageTag(image);
     if (!tag || String(tag.major) !== major) {
-      throw new Error(`BASIN_K8S_IMAGE_${major} must be an image whose tag starts with ${major} (e.g. ghcr.io/cloudnative-pg/postgresql:${major}-standard-trixie), got ${image}`);
+      throw new Error(
+        `BASIN_K8S_IMAGE_${major} must be an image whose tag starts with ${major} (e.g. ghcr.io/cloudnative-pg/postgresql:${major}-standard-trixie), got ${image}`,
+      );
     }
   }
 }

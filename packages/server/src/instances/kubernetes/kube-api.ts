@@ -47,7 +47,11 @@ export function loadKubeConfig(file?: string, env: NodeJS.ProcessEnv = process.e
 
 export function kubeObjects(config: KubeConfig): KubeObjects {
   const api = KubernetesObjectApi.makeApiClient(config);
-  const header = (ref: ObjectRef) => ({ apiVersion: ref.apiVersion, kind: ref.kind, metadata: { name: ref.name, namespace: ref.namespace } });
+  const header = (ref: ObjectRef) => ({
+    apiVersion: ref.apiVersion,
+    kind: ref.kind,
+    metadata: { name: ref.name, namespace: ref.namespace },
+  });
   return {
     async get<T extends KubeObject>(ref: ObjectRef) {
       try {
@@ -59,14 +63,25 @@ export function kubeObjects(config: KubeConfig): KubeObjects {
     },
     async apply<T extends KubeObject>(object: T) {
       try {
-        return (await api.patch(object as unknown as KubernetesObject, undefined, undefined, FIELD_MANAGER, true, PatchStrategy.ServerSideApply)) as unknown as T;
+        return (await api.patch(
+          object as unknown as KubernetesObject,
+          undefined,
+          undefined,
+          FIELD_MANAGER,
+          true,
+          PatchStrategy.ServerSideApply,
+        )) as unknown as T;
       } catch (error) {
         throw describe(error, `apply ${object.kind} ${object.metadata.name}`);
       }
     },
     async mergePatch<T extends KubeObject>(ref: ObjectRef, patch: object) {
       try {
-        const body = { ...patch, ...header(ref), metadata: { ...((patch as { metadata?: object }).metadata ?? {}), name: ref.name, namespace: ref.namespace } };
+        const body = {
+          ...patch,
+          ...header(ref),
+          metadata: { ...((patch as { metadata?: object }).metadata ?? {}), name: ref.name, namespace: ref.namespace },
+        };
         return (await api.patch(body, undefined, undefined, FIELD_MANAGER, undefined, PatchStrategy.MergePatch)) as unknown as T;
       } catch (error) {
         throw describe(error, `patch ${ref.kind} ${ref.name}`);

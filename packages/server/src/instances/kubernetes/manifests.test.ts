@@ -9,7 +9,16 @@ import { describe, expect, it } from 'vitest';
 import type { ClusterManifest } from './cnpg-types.ts';
 import type { KubernetesDriverConfig } from './config.ts';
 import { imageFor } from './images.ts';
-import { buildBackup, buildCluster, buildPooler, buildScheduledBackup, buildSecrets, buildVaultSecret, type ClusterInput, serverNameFor } from './manifests.ts';
+import {
+  buildBackup,
+  buildCluster,
+  buildPooler,
+  buildScheduledBackup,
+  buildSecrets,
+  buildVaultSecret,
+  type ClusterInput,
+  serverNameFor,
+} from './manifests.ts';
 import { vaultKeyMaterial } from '../vault-schema.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION, projectObjectNames, REF_LABEL, RESTARTED_AT_ANNOTATION } from './names.ts';
 import { applyMergePatch, type ClusterPatch, hibernatePatch, resizePatch, restartPatch, upgradePatch, wakePatch } from './operations.ts';
@@ -21,7 +30,13 @@ import { webhookProblems } from './test-support/webhook.ts';
 const AT = new Date('2026-03-01T03:00:00Z');
 const IO2: DiskAttributes = { type: 'io2', size_gb: 100, iops: 5000 };
 
-function clusterFor(config: KubernetesDriverConfig, size: ComputeSizeId, major: '15' | '17' = '17', disk: DiskAttributes = DEFAULT_DISK, origin: ClusterInput['origin'] = { kind: 'initdb' }) {
+function clusterFor(
+  config: KubernetesDriverConfig,
+  size: ComputeSizeId,
+  major: '15' | '17' = '17',
+  disk: DiskAttributes = DEFAULT_DISK,
+  origin: ClusterInput['origin'] = { kind: 'initdb' },
+) {
   const spec = testSpec('abcdefghijklmnopqrst', major, size);
   const serverName = serverNameFor(projectObjectNames(spec.ref).cluster, major, AT);
   return buildCluster({ spec, shape: { computeSize: size, disk }, origin, serverName }, config);
@@ -57,14 +72,25 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
   it('holds the settings of the compute size, the owner and roles Basin needs, and no password', () => {
     const cluster = clusterFor(config, 'small');
     const names = projectObjectNames('abcdefghijklmnopqrst');
-    expect(cluster.metadata).toMatchObject({ name: names.cluster, namespace: config.namespace, labels: { [REF_LABEL]: 'abcdefghijklmnopqrst' } });
-    expect(cluster.spec.postgresql.parameters).toEqual({ shared_buffers: '64MB', max_connections: '90', work_mem: '4MB', client_connection_check_interval: '2s' });
+    expect(cluster.metadata).toMatchObject({
+      name: names.cluster,
+      namespace: config.namespace,
+      labels: { [REF_LABEL]: 'abcdefghijklmnopqrst' },
+    });
+    expect(cluster.spec.postgresql.parameters).toEqual({
+      shared_buffers: '64MB',
+      max_connections: '90',
+      work_mem: '4MB',
+      client_connection_check_interval: '2s',
+    });
     expect(cluster.spec.instances).toBe(1);
     expect(cluster.spec.enableSuperuserAccess).toBe(false);
     expect(cluster.spec.bootstrap).toEqual({
       initdb: { database: 'postgres', owner: config.memberRole, secret: { name: names.memberSecret }, encoding: 'UTF8', locale: 'C.UTF-8' },
     });
-    expect(cluster.spec.managed.roles).toEqual([expect.objectContaining({ name: 'basin_admin', superuser: true, login: true, passwordSecret: { name: names.adminSecret } })]);
+    expect(cluster.spec.managed.roles).toEqual([
+      expect.objectContaining({ name: 'basin_admin', superuser: true, login: true, passwordSecret: { name: names.adminSecret } }),
+    ]);
     expect(JSON.stringify(cluster)).not.toMatch(/admin-abcdefghijklmnopqrst|member-abcdefghijklmnopqrst/);
   });
 
@@ -72,15 +98,29 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
     const spec = testSpec();
     const names = projectObjectNames(spec.ref);
     expect(buildSecrets(spec, config)).toEqual([
-      expect.objectContaining({ kind: 'Secret', type: 'kubernetes.io/basic-auth', metadata: expect.objectContaining({ name: names.adminSecret }), stringData: { username: 'basin_admin', password: spec.adminPassword } }),
-      expect.objectContaining({ kind: 'Secret', type: 'kubernetes.io/basic-auth', metadata: expect.objectContaining({ name: names.memberSecret }), stringData: { username: config.memberRole, password: spec.postgresPassword } }),
+      expect.objectContaining({
+        kind: 'Secret',
+        type: 'kubernetes.io/basic-auth',
+        metadata: expect.objectContaining({ name: names.adminSecret }),
+        stringData: { username: 'basin_admin', password: spec.adminPassword },
+      }),
+      expect.objectContaining({
+        kind: 'Secret',
+        type: 'kubernetes.io/basic-auth',
+        metadata: expect.objectContaining({ name: names.memberSecret }),
+        stringData: { username: config.memberRole, password: spec.postgresPassword },
+      }),
     ]);
   });
 
-  it('mounts the Vault\'s key from its own Secret, outside the data directory', () => {
+  it("mounts the Vault's key from its own Secret, outside the data directory", () => {
     const spec = testSpec();
     const names = projectObjectNames(spec.ref);
-    expect(buildVaultSecret(spec, config)).toMatchObject({ type: 'Opaque', metadata: { name: names.vaultSecret }, data: { key: vaultKeyMaterial(spec.vaultKey!).toString('base64') } });
+    expect(buildVaultSecret(spec, config)).toMatchObject({
+      type: 'Opaque',
+      metadata: { name: names.vaultSecret },
+      data: { key: vaultKeyMaterial(spec.vaultKey!).toString('base64') },
+    });
     expect(clusterFor(config, 'micro').spec.projectedVolumeTemplate).toEqual({
       sources: [{ secret: { name: names.vaultSecret, items: [{ key: 'key', path: 'basin/vault-key', mode: 0o440 }] } }],
     });
@@ -121,7 +161,11 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
     expect(scheduled !== undefined).toBe(config.backups !== undefined);
     if (pooler) {
       expect(crdProblems(pooler)).toEqual([]);
-      expect(pooler.spec).toMatchObject({ cluster: { name: projectObjectNames(spec.ref).cluster }, type: 'rw', pgbouncer: { poolMode: 'transaction' } });
+      expect(pooler.spec).toMatchObject({
+        cluster: { name: projectObjectNames(spec.ref).cluster },
+        type: 'rw',
+        pgbouncer: { poolMode: 'transaction' },
+      });
     }
     if (scheduled) {
       expect(crdProblems(scheduled)).toEqual([]);
@@ -138,8 +182,11 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
 describe('Kubernetes manifests of branches and backups', () => {
   const config = fullConfig();
 
-  it('bootstraps a branch with data by recovery from the parent\'s object store folder', () => {
-    const branch = clusterFor(config, 'micro', '17', DEFAULT_DISK, { kind: 'recovery', parentServerName: 'basin-parentparentparentpa-pg17-abc' });
+  it("bootstraps a branch with data by recovery from the parent's object store folder", () => {
+    const branch = clusterFor(config, 'micro', '17', DEFAULT_DISK, {
+      kind: 'recovery',
+      parentServerName: 'basin-parentparentparentpa-pg17-abc',
+    });
     expect(crdProblems(branch)).toEqual([]);
     expect(webhookProblems(branch)).toEqual([]);
     expect(branch.spec.bootstrap).toMatchObject({ recovery: { source: 'parent', database: 'postgres', owner: config.memberRole } });
@@ -157,14 +204,18 @@ describe('Kubernetes manifests of branches and backups', () => {
     const restored = clusterFor(config, 'micro', '17', DEFAULT_DISK, origin);
     expect(crdProblems(restored)).toEqual([]);
     expect(webhookProblems(restored)).toEqual([]);
-    expect(restored.spec.bootstrap).toMatchObject({ recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } } });
+    expect(restored.spec.bootstrap).toMatchObject({
+      recovery: { source: 'parent', recoveryTarget: { backupID: '20260301T030000', targetImmediate: true } },
+    });
   });
 
   it('refuses a branch with data without an object store', () => {
-    expect(() => clusterFor(plainConfig(), 'micro', '17', DEFAULT_DISK, { kind: 'recovery', parentServerName: 'x' })).toThrow(/BASIN_K8S_BACKUP_DESTINATION/);
+    expect(() => clusterFor(plainConfig(), 'micro', '17', DEFAULT_DISK, { kind: 'recovery', parentServerName: 'x' })).toThrow(
+      /BASIN_K8S_BACKUP_DESTINATION/,
+    );
   });
 
-  it('uses the pods\' IAM role when no credentials Secret is named', () => {
+  it("uses the pods' IAM role when no credentials Secret is named", () => {
     const cluster = clusterFor(fullConfig({ backups: { ...config.backups!, credentialsSecret: undefined } }), 'micro');
     expect(crdProblems(cluster)).toEqual([]);
     expect(cluster.spec.backup?.barmanObjectStore.s3Credentials).toEqual({ inheritFromIAMRole: true });
@@ -176,16 +227,25 @@ describe('the validators themselves', () => {
 
   it('catch a field the CRD does not have, a wrong type and a broken CEL rule', () => {
     expect(crdProblems({ ...cluster, spec: { ...cluster.spec, instance: 1 } } as never)).toEqual([expect.stringContaining('(instance)')]);
-    expect(crdProblems({ ...cluster, spec: { ...cluster.spec, instances: '1' } } as never)).toEqual([expect.stringContaining('/spec/instances must be integer')]);
-    const both = { ...cluster, spec: { ...cluster.spec, imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 17 } } };
+    expect(crdProblems({ ...cluster, spec: { ...cluster.spec, instances: '1' } } as never)).toEqual([
+      expect.stringContaining('/spec/instances must be integer'),
+    ]);
+    const both = {
+      ...cluster,
+      spec: { ...cluster.spec, imageCatalogRef: { apiGroup: 'postgresql.cnpg.io', kind: 'ImageCatalog', name: 'pg', major: 17 } },
+    };
     expect(crdProblems(both as never)).toEqual([expect.stringContaining('fails !(has(self.imageCatalogRef) && has(self.imageName))')]);
-    expect(crdProblems({ ...cluster, metadata: { ...cluster.metadata, name: 'Basin_Project' } })).toEqual([expect.stringContaining('DNS-1123')]);
+    expect(crdProblems({ ...cluster, metadata: { ...cluster.metadata, name: 'Basin_Project' } })).toEqual([
+      expect.stringContaining('DNS-1123'),
+    ]);
   });
 
-  it('catch what the operator\'s webhook refuses', () => {
+  it("catch what the operator's webhook refuses", () => {
     const fixed = applyMergePatch(cluster, { spec: { postgresql: { parameters: { listen_addresses: '*' } } } });
     expect(webhookProblems(fixed)).toEqual(['fixed parameter listen_addresses']);
-    const both = applyMergePatch(cluster, { spec: { imageName: 'ghcr.io/cloudnative-pg/postgresql:18-standard-trixie', postgresql: { parameters: { work_mem: '8MB' } } } });
+    const both = applyMergePatch(cluster, {
+      spec: { imageName: 'ghcr.io/cloudnative-pg/postgresql:18-standard-trixie', postgresql: { parameters: { work_mem: '8MB' } } },
+    });
     expect(webhookProblems(both, cluster)).toContain("can't change image name and configuration at the same time");
     const shrunk = applyMergePatch(cluster, { spec: { storage: { size: '4Gi' } } });
     expect(webhookProblems(shrunk, cluster)).toEqual(["can't shrink storage from 8Gi to 4Gi"]);

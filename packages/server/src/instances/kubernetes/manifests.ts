@@ -28,7 +28,15 @@ import type {
 } from './cnpg-types.ts';
 import type { BackupStoreConfig, KubernetesDriverConfig } from './config.ts';
 import { imageFor } from './images.ts';
-import { API_VERSION, backupName, BACKUP_KIND_LABEL, HIBERNATION_ANNOTATION, OPERATION_ANNOTATION, projectLabels, projectObjectNames } from './names.ts';
+import {
+  API_VERSION,
+  backupName,
+  BACKUP_KIND_LABEL,
+  HIBERNATION_ANNOTATION,
+  OPERATION_ANNOTATION,
+  projectLabels,
+  projectObjectNames,
+} from './names.ts';
 import { computeResources, postgresParameters, type ProjectShape, storageFor } from './sizing.ts';
 import { ADMIN_ROLE } from '../postgres-role.ts';
 
@@ -133,7 +141,8 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
   const names = projectObjectNames(spec.ref, config.namePrefix);
   const owner = { database: 'postgres', owner: config.memberRole, secret: { name: names.memberSecret } };
   const store = config.backups;
-  if (origin.kind === 'recovery' && !store) throw new Error('A branch with data needs backups to an object store (BASIN_K8S_BACKUP_DESTINATION)');
+  if (origin.kind === 'recovery' && !store)
+    throw new Error('A branch with data needs backups to an object store (BASIN_K8S_BACKUP_DESTINATION)');
   const clusterSpec: ClusterSpec = {
     description: `Basin project ${spec.ref}`,
     instances: 1,
@@ -148,7 +157,13 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
     bootstrap:
       origin.kind === 'initdb'
         ? { initdb: { ...owner, encoding: 'UTF8', locale: 'C.UTF-8' } }
-        : { recovery: { source: PARENT_SOURCE, ...owner, ...(origin.backupId ? { recoveryTarget: { backupID: origin.backupId, targetImmediate: true } } : {}) } },
+        : {
+            recovery: {
+              source: PARENT_SOURCE,
+              ...owner,
+              ...(origin.backupId ? { recoveryTarget: { backupID: origin.backupId, targetImmediate: true } } : {}),
+            },
+          },
     ...(origin.kind === 'recovery' && store
       ? { externalClusters: [{ name: PARENT_SOURCE, barmanObjectStore: objectStore(store, origin.parentServerName) }] }
       : {}),
@@ -156,7 +171,11 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
     ...(store ? { backup: { barmanObjectStore: objectStore(store, serverName), retentionPolicy: store.retentionPolicy } } : {}),
     inheritedMetadata: { labels: projectLabels(spec.ref) },
     ...(spec.vaultKey
-      ? { projectedVolumeTemplate: { sources: [{ secret: { name: names.vaultSecret, items: [{ key: 'key', path: 'basin/vault-key', mode: 0o440 }] } }] } }
+      ? {
+          projectedVolumeTemplate: {
+            sources: [{ secret: { name: names.vaultSecret, items: [{ key: 'key', path: 'basin/vault-key', mode: 0o440 }] } }],
+          },
+        }
       : {}),
   };
   return {
@@ -201,7 +220,11 @@ export function buildScheduledBackup(ref: string, config: KubernetesDriverConfig
   return {
     apiVersion: API_VERSION,
     kind: 'ScheduledBackup',
-    metadata: { name: names.scheduledBackup, namespace: config.namespace, labels: { ...projectLabels(ref), [BACKUP_KIND_LABEL]: 'scheduled' } },
+    metadata: {
+      name: names.scheduledBackup,
+      namespace: config.namespace,
+      labels: { ...projectLabels(ref), [BACKUP_KIND_LABEL]: 'scheduled' },
+    },
     spec: {
       cluster: { name: names.cluster },
       schedule: config.backups.schedule,

@@ -36,7 +36,9 @@ export async function applyMemberRole(client: pg.ClientBase, name: string): Prom
   );
   const scoped = rows[0]!.scoped_createrole;
   // Before Postgres 16 CREATEROLE may grant almost any role; from 16 on only those it created.
-  await client.query(`alter role ${role} with login nosuperuser inherit createdb ${scoped ? 'createrole' : 'nocreaterole'} noreplication bypassrls`);
+  await client.query(
+    `alter role ${role} with login nosuperuser inherit createdb ${scoped ? 'createrole' : 'nocreaterole'} noreplication bypassrls`,
+  );
   await client.query(`grant ${PREDEFINED_ROLES.join(', ')} to ${role}`);
   if (scoped) await client.query(`alter role ${role} set createrole_self_grant = 'set, inherit'`);
 }

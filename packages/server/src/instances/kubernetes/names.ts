@@ -36,7 +36,10 @@ export function clusterName(ref: string, prefix = 'basin-'): string {
   const plain = `${prefix}${ref}`;
   if (isDns1035Label(plain, MAX_CLUSTER_NAME)) return plain;
   const hash = createHash('sha256').update(ref).digest('hex').slice(0, 8);
-  const folded = `${prefix}${ref}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^[^a-z]+/, '');
+  const folded = `${prefix}${ref}`
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/^[^a-z]+/, '');
   const body = folded.slice(0, MAX_CLUSTER_NAME - hash.length - 1).replace(/-+$/, '');
   return `${body || 'basin'}-${hash}`;
 }
@@ -77,7 +80,11 @@ export function projectObjectNames(ref: string, prefix?: string): ProjectObjectN
 
 /** A Backup's name: `<cluster>-<kind>-<UTC timestamp>`, e.g. `basin-abc-pause-20260301t030000z`. */
 export function backupName(cluster: string, kind: string, at: Date): string {
-  const stamp = at.toISOString().replace(/\.\d+Z$/, 'z').replace(/[-:]/g, '').toLowerCase();
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d+Z$/, 'z')
+    .replace(/[-:]/g, '')
+    .toLowerCase();
   return `${cluster}-${kind}-${stamp}`;
 }
 

@@ -5,7 +5,7 @@ import { backupName, clusterName, isDns1035Label, refLabelValue } from './names.
 import { computeResources, mebibytes, postgresParameters, storageFor } from './sizing.ts';
 
 describe('Kubernetes names', () => {
-  it('are basin-<ref> for the platform\'s refs, and a folded name with a hash for anything else', () => {
+  it("are basin-<ref> for the platform's refs, and a folded name with a hash for anything else", () => {
     expect(clusterName('abcdefghijklmnopqrst')).toBe('basin-abcdefghijklmnopqrst');
     for (const ref of ['Upper_Case', '1starts-with-digit', 'x'.repeat(60), 'a--b']) {
       const name = clusterName(ref);
@@ -20,7 +20,11 @@ describe('Kubernetes names', () => {
 
 describe('the image catalogue', () => {
   it('reads the major and flavour from the tag', () => {
-    expect(parseImageTag('ghcr.io/cloudnative-pg/postgresql:17.6-standard-trixie@sha256:abc')).toEqual({ version: '17.6', major: 17, flavour: '-standard-trixie' });
+    expect(parseImageTag('ghcr.io/cloudnative-pg/postgresql:17.6-standard-trixie@sha256:abc')).toEqual({
+      version: '17.6',
+      major: 17,
+      flavour: '-standard-trixie',
+    });
     expect(parseImageTag('localhost:5000/postgresql')).toBeUndefined();
     expect(parseImageTag('postgresql:latest')).toBeUndefined();
     expect(majorOfImage('x/postgresql:15')).toBe('15');
@@ -39,18 +43,39 @@ describe('the image catalogue', () => {
 });
 
 describe('sizing', () => {
-  it('gives the compute size\'s memory and cores as limits, and requests as a fraction of them', () => {
-    expect(computeResources('micro', instanceSettings('micro'))).toEqual({ requests: { cpu: '2', memory: '1024Mi' }, limits: { cpu: '2', memory: '1024Mi' } });
-    expect(computeResources('nano', instanceSettings('nano'))).toEqual({ requests: { cpu: '250m', memory: '512Mi' }, limits: { cpu: '1', memory: '512Mi' } });
-    expect(computeResources('large', instanceSettings('large'), 0.1)).toEqual({ requests: { cpu: '200m', memory: '819Mi' }, limits: { cpu: '2', memory: '8192Mi' } });
+  it("gives the compute size's memory and cores as limits, and requests as a fraction of them", () => {
+    expect(computeResources('micro', instanceSettings('micro'))).toEqual({
+      requests: { cpu: '2', memory: '1024Mi' },
+      limits: { cpu: '2', memory: '1024Mi' },
+    });
+    expect(computeResources('nano', instanceSettings('nano'))).toEqual({
+      requests: { cpu: '250m', memory: '512Mi' },
+      limits: { cpu: '1', memory: '512Mi' },
+    });
+    expect(computeResources('large', instanceSettings('large'), 0.1)).toEqual({
+      requests: { cpu: '200m', memory: '819Mi' },
+      limits: { cpu: '2', memory: '8192Mi' },
+    });
     // Never under twice shared_buffers, whatever the fraction.
     expect(computeResources('xlarge', instanceSettings('xlarge'), 0.01).requests.memory).toBe('1024Mi');
   });
 
   it('passes the instance settings as string parameters, and the disk as the volume', () => {
-    expect(postgresParameters(instanceSettings('medium'))).toEqual({ shared_buffers: '128MB', max_connections: '120', work_mem: '4MB', client_connection_check_interval: '2s' });
-    expect(storageFor({ type: 'io2', size_gb: 100, iops: 5000 }, { gp3: 'a', io2: 'b' })).toEqual({ size: '100Gi', storageClass: 'b', resizeInUseVolumes: true });
-    expect(storageFor({ type: 'gp3', size_gb: 8, iops: 3000 }, { gp3: undefined, io2: undefined })).toEqual({ size: '8Gi', resizeInUseVolumes: true });
+    expect(postgresParameters(instanceSettings('medium'))).toEqual({
+      shared_buffers: '128MB',
+      max_connections: '120',
+      work_mem: '4MB',
+      client_connection_check_interval: '2s',
+    });
+    expect(storageFor({ type: 'io2', size_gb: 100, iops: 5000 }, { gp3: 'a', io2: 'b' })).toEqual({
+      size: '100Gi',
+      storageClass: 'b',
+      resizeInUseVolumes: true,
+    });
+    expect(storageFor({ type: 'gp3', size_gb: 8, iops: 3000 }, { gp3: undefined, io2: undefined })).toEqual({
+      size: '8Gi',
+      resizeInUseVolumes: true,
+    });
     expect([mebibytes('512kB'), mebibytes('16MB'), mebibytes('1GB'), mebibytes('64')]).toEqual([1, 16, 1024, 64]);
   });
 });

@@ -31,7 +31,9 @@ export interface ClusterPatch {
   };
 }
 
-const annotate = (operation: Operation, extra: Record<string, string> = {}) => ({ annotations: { [OPERATION_ANNOTATION]: operation, ...extra } });
+const annotate = (operation: Operation, extra: Record<string, string> = {}) => ({
+  annotations: { [OPERATION_ANNOTATION]: operation, ...extra },
+});
 
 /** Pause (`pause`) or a stop of another operation (`stop`, e.g. the first half of a restart). */
 export function hibernatePatch(operation: 'pause' | 'stop' = 'pause'): ClusterPatch {

@@ -4,7 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Relay, rewriteStartup } from './relay.ts';
 
 function startup(params: Record<string, string>, version = 196608): Buffer {
-  const body = Buffer.from(`${Object.entries(params).map(([k, v]) => `${k}\0${v}\0`).join('')}\0`);
+  const body = Buffer.from(
+    `${Object.entries(params)
+      .map(([k, v]) => `${k}\0${v}\0`)
+      .join('')}\0`,
+  );
   const out = Buffer.alloc(8 + body.length);
   out.writeInt32BE(out.length, 0);
   out.writeInt32BE(version, 4);
@@ -20,10 +24,12 @@ afterEach(async () => {
 /** A server that records the first bytes each connection sends, and answers 'ok'. */
 async function upstream(): Promise<{ port: number; received: Buffer[] }> {
   const received: Buffer[] = [];
-  const server = net.createServer((socket) => socket.once('data', (data) => {
-    received.push(data);
-    socket.end('ok');
-  }));
+  const server = net.createServer((socket) =>
+    socket.once('data', (data) => {
+      received.push(data);
+      socket.end('ok');
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   closers.push(() => new Promise((resolve) => server.close(() => resolve())));
   return { port: (server.address() as net.AddressInfo).port, received };
@@ -40,7 +46,7 @@ function exchange(port: number, chunks: Buffer[]): Promise<Buffer> {
 }
 
 describe('the relay', () => {
-  it('maps a login as postgres onto the members\' role, and leaves other logins and protocol 3.2 alone', () => {
+  it("maps a login as postgres onto the members' role, and leaves other logins and protocol 3.2 alone", () => {
     const rewritten = rewriteStartup(startup({ user: 'postgres', database: 'postgres' }), { from: 'postgres', to: 'basin_member' });
     expect(rewritten.subarray(8).toString()).toBe('user\0basin_member\0database\0postgres\0\0');
     expect(rewritten.readInt32BE(0)).toBe(rewritten.length);
@@ -52,7 +58,11 @@ describe('the relay', () => {
   it('declines TLS, then forwards the rewritten startup and everything after it', async () => {
     const target = await upstream();
     const port = await getPort();
-    const relay = await Relay.listen(port, { host: '127.0.0.1', port: target.port }, { renameUser: { from: 'postgres', to: 'basin_member' } });
+    const relay = await Relay.listen(
+      port,
+      { host: '127.0.0.1', port: target.port },
+      { renameUser: { from: 'postgres', to: 'basin_member' } },
+    );
     closers.push(() => relay.close());
     const sslRequest = Buffer.alloc(8);
     sslRequest.writeInt32BE(8, 0);
@@ -72,4 +82,3 @@ describe('the relay', () => {
     expect(target.received).toEqual([]);
   });
 });
-

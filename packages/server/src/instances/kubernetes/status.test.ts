@@ -20,7 +20,16 @@ const CASES: Record<ProjectStatus, { document: ClusterDocument; because: string 
   COMING_UP: {
     document: clusterDocument({
       operation: 'create',
-      status: { ...NOT_SERVING, phase: PHASES.firstPrimary, phaseReason: 'Creating primary instance', jobCount: 1, initializingPVC: [pod], healthyPVC: [], currentPrimary: '', targetPrimary: pod },
+      status: {
+        ...NOT_SERVING,
+        phase: PHASES.firstPrimary,
+        phaseReason: 'Creating primary instance',
+        jobCount: 1,
+        initializingPVC: [pod],
+        healthyPVC: [],
+        currentPrimary: '',
+        targetPrimary: pod,
+      },
     }),
     because: 'the initdb job is running',
   },
@@ -29,24 +38,45 @@ const CASES: Record<ProjectStatus, { document: ClusterDocument; because: string 
     because: 'should serve, but no instance is ready',
   },
   INACTIVE: {
-    document: clusterDocument({ operation: 'pause', hibernation: 'on', status: { ...NOT_SERVING, conditions: [NOT_READY, ARCHIVING, BACKUP_OK, HIBERNATED] } }),
+    document: clusterDocument({
+      operation: 'pause',
+      hibernation: 'on',
+      status: { ...NOT_SERVING, conditions: [NOT_READY, ARCHIVING, BACKUP_OK, HIBERNATED] },
+    }),
     because: 'hibernated',
   },
   GOING_DOWN: { document: clusterDocument({ deleting: true }), because: 'being deleted' },
   PAUSING: {
-    document: clusterDocument({ operation: 'pause', hibernation: 'on', status: { conditions: [READY, ARCHIVING, BACKUP_OK, HIBERNATING] } }),
+    document: clusterDocument({
+      operation: 'pause',
+      hibernation: 'on',
+      status: { conditions: [READY, ARCHIVING, BACKUP_OK, HIBERNATING] },
+    }),
     because: 'the operator is deleting the pods',
   },
   PAUSE_FAILED: {
-    document: clusterDocument({ operation: 'pause', status: { conditions: [READY, ARCHIVING, BACKUP_FAILED, CONSISTENT], lastFailedBackup: '2026-03-01T04:00:12Z' } }),
+    document: clusterDocument({
+      operation: 'pause',
+      status: { conditions: [READY, ARCHIVING, BACKUP_FAILED, CONSISTENT], lastFailedBackup: '2026-03-01T04:00:12Z' },
+    }),
     because: 'the backup before hibernation failed',
   },
   RESTARTING: {
-    document: clusterDocument({ operation: 'restart', status: { ...NOT_SERVING, phase: PHASES.inplacePrimaryRestart, phaseReason: 'the primary instance needs to be restarted' } }),
+    document: clusterDocument({
+      operation: 'restart',
+      status: { ...NOT_SERVING, phase: PHASES.inplacePrimaryRestart, phaseReason: 'the primary instance needs to be restarted' },
+    }),
     because: 'rollout restart of the primary',
   },
   RESIZING: {
-    document: clusterDocument({ operation: 'resize', status: { ...NOT_SERVING, phase: PHASES.inplacePrimaryRestart, phaseReason: 'configuration needs a restart to apply some configuration changes' } }),
+    document: clusterDocument({
+      operation: 'resize',
+      status: {
+        ...NOT_SERVING,
+        phase: PHASES.inplacePrimaryRestart,
+        phaseReason: 'configuration needs a restart to apply some configuration changes',
+      },
+    }),
     because: 'a new shared_buffers needs a restart',
   },
   UPGRADING: {
@@ -64,17 +94,30 @@ const CASES: Record<ProjectStatus, { document: ClusterDocument; because: string 
     because: 'the pg_upgrade job is running',
   },
   RESTORING: {
-    document: clusterDocument({ operation: 'restore', hibernation: 'off', status: { ...NOT_SERVING, conditions: [NOT_READY, ARCHIVING, HIBERNATED] } }),
+    document: clusterDocument({
+      operation: 'restore',
+      hibernation: 'off',
+      status: { ...NOT_SERVING, conditions: [NOT_READY, ARCHIVING, HIBERNATED] },
+    }),
     because: 'woken, the operator has not brought the pods back yet',
   },
   RESTORE_FAILED: {
-    document: clusterDocument({ operation: 'restore', hibernation: 'off', status: { ...NOT_SERVING, phase: PHASES.unrecoverable, phaseReason: 'No pods are active, the cluster needs manual intervention ' } }),
+    document: clusterDocument({
+      operation: 'restore',
+      hibernation: 'off',
+      status: { ...NOT_SERVING, phase: PHASES.unrecoverable, phaseReason: 'No pods are active, the cluster needs manual intervention ' },
+    }),
     because: 'the operator gave up while waking it',
   },
   INIT_FAILED: {
     document: clusterDocument({
       operation: 'create',
-      status: { ...NOT_SERVING, phase: PHASES.cannotCreateObjects, phaseReason: 'secrets "basin-abcdefghijklmnopqrst-member" not found', currentPrimary: '' },
+      status: {
+        ...NOT_SERVING,
+        phase: PHASES.cannotCreateObjects,
+        phaseReason: 'secrets "basin-abcdefghijklmnopqrst-member" not found',
+        currentPrimary: '',
+      },
     }),
     because: 'the operator cannot create its objects',
   },
@@ -116,7 +159,11 @@ describe('the Cluster status mapping', () => {
 
   it('is still pausing while the backup before hibernation runs, and fails a pause whose hibernation the operator cannot do', () => {
     expect(observeCluster(clusterDocument({ operation: 'pause' })).status).toBe('PAUSING');
-    const stuck = clusterDocument({ operation: 'pause', hibernation: 'on', status: { phase: PHASES.unrecoverable, conditions: [NOT_READY, HIBERNATING] } });
+    const stuck = clusterDocument({
+      operation: 'pause',
+      hibernation: 'on',
+      status: { phase: PHASES.unrecoverable, conditions: [NOT_READY, HIBERNATING] },
+    });
     expect(observeCluster(stuck).status).toBe('PAUSE_FAILED');
   });
 

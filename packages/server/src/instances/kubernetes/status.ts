@@ -64,7 +64,8 @@ export interface ObservedStatus {
   reason: string;
 }
 
-const condition = (cluster: ClusterDocument, type: string): Condition | undefined => cluster.status?.conditions?.find((each) => each.type === type);
+const condition = (cluster: ClusterDocument, type: string): Condition | undefined =>
+  cluster.status?.conditions?.find((each) => each.type === type);
 
 function operationOf(cluster: ClusterDocument): Operation | undefined {
   return cluster.metadata.annotations?.[OPERATION_ANNOTATION] as Operation | undefined;
@@ -101,7 +102,8 @@ export function observeCluster(cluster: ClusterDocument | undefined): ObservedSt
   const hibernation = condition(cluster, HIBERNATION_CONDITION);
   const hibernationRequested = cluster.metadata.annotations?.[HIBERNATION_ANNOTATION] === 'on';
 
-  if (hibernation?.reason === 'WrongAnnotationValue') return { status: FAILED[operation ?? 'pause'] ?? 'UNKNOWN', reason: hibernation.message };
+  if (hibernation?.reason === 'WrongAnnotationValue')
+    return { status: FAILED[operation ?? 'pause'] ?? 'UNKNOWN', reason: hibernation.message };
   if (hibernationRequested) {
     if (hibernation?.status === 'True' && hibernation.reason === 'Hibernated') return { status: 'INACTIVE', reason: hibernation.message };
     if (FAILURE_PHASES.has(phase)) return { status: 'PAUSE_FAILED', reason: phaseText };
@@ -125,7 +127,10 @@ export function observeCluster(cluster: ClusterDocument | undefined): ObservedSt
     return { status: 'ACTIVE_HEALTHY', reason: phaseText };
   }
 
-  const pending = (fallback: ProjectStatus): ObservedStatus => ({ status: (operation && PENDING[operation]) ?? fallback, reason: phaseText });
+  const pending = (fallback: ProjectStatus): ObservedStatus => ({
+    status: (operation && PENDING[operation]) ?? fallback,
+    reason: phaseText,
+  });
   switch (phase) {
     case PHASES.majorUpgrade:
       return { status: 'UPGRADING', reason: phaseText };
@@ -137,7 +142,9 @@ export function observeCluster(cluster: ClusterDocument | undefined): ObservedSt
     case PHASES.upgrade:
     case PHASES.upgradeDelayed:
     case PHASES.onlineUpgrading:
-      return operation === 'resize' || operation === 'upgrade' || operation === 'restore' ? pending('RESTARTING') : { status: 'RESTARTING', reason: phaseText };
+      return operation === 'resize' || operation === 'upgrade' || operation === 'restore'
+        ? pending('RESTARTING')
+        : { status: 'RESTARTING', reason: phaseText };
     case '':
     case PHASES.firstPrimary:
     case PHASES.creatingReplica:

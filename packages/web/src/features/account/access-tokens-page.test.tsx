@@ -127,7 +127,9 @@ describe('access tokens page', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Delete Laptop CLI' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete access token' })).getByRole('button', { name: 'Delete token' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete access token' })).getByRole('button', { name: 'Delete token' }),
+    );
     expect(await screen.findByText(ACCESS_TOKEN_MESSAGES.deleted('Laptop CLI'))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('row', { name: 'Laptop CLI' })).toBeNull());
     expect(screen.getByRole('row', { name: 'Old CI' })).toBeTruthy();

@@ -29,7 +29,9 @@ export function AccessTokensTable({ tokens }: { tokens: AccessToken[] }) {
             </td>
             <td className="px-4 py-2 font-mono text-xs text-muted">{token.token_alias}…</td>
             <td className="px-4 py-2 whitespace-nowrap text-muted">{formatDateTime(token.created_at)}</td>
-            <td className="px-4 py-2 whitespace-nowrap text-muted">{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used'}</td>
+            <td className="px-4 py-2 whitespace-nowrap text-muted">
+              {token.last_used_at ? formatDateTime(token.last_used_at) : 'Never used'}
+            </td>
             <td className="px-4 py-2 whitespace-nowrap">
               <Expiry expiresAt={token.expires_at} now={now} />
             </td>
@@ -55,8 +57,8 @@ export function AccessTokensTable({ tokens }: { tokens: AccessToken[] }) {
       >
         <p className="text-[13px] text-muted">
           Whatever uses <span className="font-medium text-foreground">{deleting?.name}</span> (
-          <code className="font-mono text-xs">{deleting?.token_alias}…</code>), the Supabase CLI or a CI job, is refused from its next request on. This
-          cannot be undone.
+          <code className="font-mono text-xs">{deleting?.token_alias}…</code>), the Supabase CLI or a CI job, is refused from its next
+          request on. This cannot be undone.
         </p>
       </ConfirmDialog>
     </>

@@ -24,8 +24,8 @@ export function CreatedToken({ created, onDone }: { created: CreatedAccessToken;
           </div>
         </div>
         <p className="text-xs text-muted">
-          The Supabase CLI reads it from <code className="font-mono text-foreground">SUPABASE_ACCESS_TOKEN</code>; Basin’s management API is at{' '}
-          <code className="font-mono text-foreground">{`${window.location.origin}/api`}</code>.
+          The Supabase CLI reads it from <code className="font-mono text-foreground">SUPABASE_ACCESS_TOKEN</code>; Basin’s management API is
+          at <code className="font-mono text-foreground">{`${window.location.origin}/api`}</code>.
         </p>
         <pre className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap">
           SUPABASE_ACCESS_TOKEN=sbp_… supabase functions deploy hello --project-ref &lt;ref&gt; --use-api

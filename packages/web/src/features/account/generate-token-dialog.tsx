@@ -31,7 +31,9 @@ export function GenerateTokenDialog({ variant = 'primary' }: { variant?: 'primar
       <Dialog.Content
         size={created ? 'large' : 'medium'}
         title={created ? 'Your new access token' : 'Generate new token'}
-        description={created ? undefined : 'The token acts as you on the management API (/api/v1), with your permissions in each organization.'}
+        description={
+          created ? undefined : 'The token acts as you on the management API (/api/v1), with your permissions in each organization.'
+        }
       >
         {created ? (
           <CreatedToken created={created} onDone={close} />

@@ -54,7 +54,13 @@ export function GenerateTokenForm({ onCreated, onCancel }: { onCreated: (token: 
             control={control}
             name="expiry"
             render={({ field }) => (
-              <Select id="token-expiry" labelledBy="token-expiry-label" value={field.value} onValueChange={field.onChange} onBlur={delayedBlur(field.onBlur)}>
+              <Select
+                id="token-expiry"
+                labelledBy="token-expiry-label"
+                value={field.value}
+                onValueChange={field.onChange}
+                onBlur={delayedBlur(field.onBlur)}
+              >
                 {EXPIRY_OPTIONS.map((option) => (
                   <Select.Item key={option.value} value={option.value}>
                     {option.label}

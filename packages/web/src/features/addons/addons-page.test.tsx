@@ -39,7 +39,9 @@ describe('project add-ons page', () => {
     expect(screen.getByText('The default size: no compute add-on is selected.')).toBeTruthy();
     expect(screen.getByText(/1 GB memory \/ 2-core CPU · \$0\.01344 \/ hour · ~\$10 \/ month/)).toBeTruthy();
     expect(screen.getByText('Not available')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/database/backups/scheduled`);
+    expect(screen.getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(
+      `/project/${PROJECT_REF}/database/backups/scheduled`,
+    );
   });
 
   it('opens the compute panel from ?panel=computeInstance and chooses a size as the compute add-on', async () => {
@@ -58,7 +60,9 @@ describe('project add-ons page', () => {
     expect(await screen.findByText(ADDON_MESSAGES.updating('Small'))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('');
-    expect(calls.filter((call) => call.method === 'GET' && call.path === `/api/platform/projects/${PROJECT_REF}`).length).toBeGreaterThan(1);
+    expect(calls.filter((call) => call.method === 'GET' && call.path === `/api/platform/projects/${PROJECT_REF}`).length).toBeGreaterThan(
+      1,
+    );
   });
 
   it('removes the compute add-on when going back to the default size', async () => {
@@ -90,7 +94,11 @@ describe('project add-ons page', () => {
     renderPage({ role: 'Developer', query: '?panel=computeInstance' });
     const panel = await screen.findByRole('dialog', { name: 'Change compute size' });
     expect(await within(panel).findByText(LIFECYCLE_MESSAGES.resizeForbidden)).toBeTruthy();
-    expect(within(panel).getByRole('radio', { name: /^small/ }).matches(':disabled')).toBe(true);
+    expect(
+      within(panel)
+        .getByRole('radio', { name: /^small/ })
+        .matches(':disabled'),
+    ).toBe(true);
     expect(within(panel).getByRole('button', { name: 'Change compute size' })).toHaveProperty('disabled', true);
   });
 

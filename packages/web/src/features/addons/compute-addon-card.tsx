@@ -42,7 +42,15 @@ export function ComputeAddonCard({
         action={
           <Sheet open={open} onOpenChange={onOpenChange}>
             <ActionTrigger state={state} icon={Cpu} label="Change compute size" />
-            {open ? <ComputeSizePanel projectRef={projectRef} current={size} hasAddon={hasAddon} state={state} onDone={() => onOpenChange(false)} /> : null}
+            {open ? (
+              <ComputeSizePanel
+                projectRef={projectRef}
+                current={size}
+                hasAddon={hasAddon}
+                state={state}
+                onDone={() => onOpenChange(false)}
+              />
+            ) : null}
           </Sheet>
         }
       />

@@ -46,8 +46,8 @@ export function ComputeSizePanel({
         <div className="flex flex-1 flex-col gap-4 p-4">
           {state.hint ? <Alert tone="warning" title={state.hint} /> : null}
           <p className="text-[13px] text-muted">
-            The database restarts with the memory and connection settings of the size you choose; the project is
-            unavailable for a few moments. Sizes are billed by the hour.
+            The database restarts with the memory and connection settings of the size you choose; the project is unavailable for a few
+            moments. Sizes are billed by the hour.
           </p>
           <ComputeSizePicker value={selected} current={current} onChange={setSelected} disabled={state.disabled || pending} />
         </div>

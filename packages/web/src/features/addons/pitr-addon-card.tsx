@@ -32,7 +32,15 @@ function PitrPanel({ projectRef }: { projectRef: string }) {
 }
 
 /** Point in time recovery: not selectable until Basin archives WAL continuously. */
-export function PitrAddonCard({ projectRef, open, onOpenChange }: { projectRef: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function PitrAddonCard({
+  projectRef,
+  open,
+  onOpenChange,
+}: {
+  projectRef: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Card>
       <Card.Header>

@@ -46,7 +46,9 @@ function renderAdvisors({ lints = [lintFixture({}), UNINDEXED], role = 'Owner' a
     [`GET ${LINTS}`]: () => json(current),
     [`POST ${ACKS}`]: (request: MockRequest) => {
       const { cache_key, note } = request.body as { cache_key: string; note: string };
-      current = current.map((lint) => (lint.cache_key === cache_key ? { ...lint, acknowledged: { note, by: 'ada@example.com', at: '2026-03-01T10:00:00.000Z' } } : lint));
+      current = current.map((lint) =>
+        lint.cache_key === cache_key ? { ...lint, acknowledged: { note, by: 'ada@example.com', at: '2026-03-01T10:00:00.000Z' } } : lint,
+      );
       return json({ cache_key, note }, 201);
     },
     [`DELETE ${ACKS}/rls_disabled_in_public_public_orders`]: () => {
@@ -116,7 +118,10 @@ describe('advisors page', () => {
     await user.type(screen.getByLabelText('Note'), 'Read-only reference data');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Acknowledge' }));
     expect(await screen.findByRole('heading', { name: 'No errors detected' })).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ cache_key: 'rls_disabled_in_public_public_orders', note: 'Read-only reference data' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      cache_key: 'rls_disabled_in_public_public_orders',
+      note: 'Read-only reference data',
+    });
 
     await user.click(tab(/Acknowledged/));
     const acknowledged = await screen.findByRole('listitem', { name: 'RLS Disabled in Public' });

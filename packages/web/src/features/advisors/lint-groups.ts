@@ -3,10 +3,26 @@ import type { Lint } from '@basin/core/schemas';
 export type AdvisorTab = 'ERROR' | 'WARN' | 'INFO' | 'ACKNOWLEDGED';
 
 export const ADVISOR_TABS: { id: AdvisorTab; label: string; empty?: { title: string; detail: string } }[] = [
-  { id: 'ERROR', label: 'Errors', empty: { title: 'No errors detected', detail: 'Congrats! There are no errors detected for this database' } },
-  { id: 'WARN', label: 'Warnings', empty: { title: 'No warnings detected', detail: 'Congrats! There are no warnings detected for this database' } },
-  { id: 'INFO', label: 'Info', empty: { title: 'No suggestions detected', detail: 'Congrats! There are no suggestions for this database' } },
-  { id: 'ACKNOWLEDGED', label: 'Acknowledged', empty: { title: 'No acknowledged findings', detail: 'Findings you acknowledge are listed here.' } },
+  {
+    id: 'ERROR',
+    label: 'Errors',
+    empty: { title: 'No errors detected', detail: 'Congrats! There are no errors detected for this database' },
+  },
+  {
+    id: 'WARN',
+    label: 'Warnings',
+    empty: { title: 'No warnings detected', detail: 'Congrats! There are no warnings detected for this database' },
+  },
+  {
+    id: 'INFO',
+    label: 'Info',
+    empty: { title: 'No suggestions detected', detail: 'Congrats! There are no suggestions for this database' },
+  },
+  {
+    id: 'ACKNOWLEDGED',
+    label: 'Acknowledged',
+    empty: { title: 'No acknowledged findings', detail: 'Findings you acknowledge are listed here.' },
+  },
 ];
 
 /** Open findings by level; acknowledged ones leave their level for the 'Acknowledged' tab. */

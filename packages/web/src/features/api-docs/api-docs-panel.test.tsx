@@ -14,7 +14,11 @@ import { NO_KEYS_PERMISSION } from './introduction-page';
 const API_REST = {
   swagger: '2.0',
   definitions: {
-    orders: { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'bigint' }, note: { type: 'string', format: 'text' } } },
+    orders: {
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer', format: 'bigint' }, note: { type: 'string', format: 'text' } },
+    },
   },
   paths: {
     '/orders': {},
@@ -102,7 +106,12 @@ describe('API docs panel', () => {
   });
 
   it('shows a public URL for public buckets and a 60 s signed URL for private ones', async () => {
-    renderPanel({ buckets: json([{ id: 'a', name: 'avatars', public: true }, { id: 'd', name: 'documents', public: false }]) });
+    renderPanel({
+      buckets: json([
+        { id: 'a', name: 'avatars', public: true },
+        { id: 'd', name: 'documents', public: false },
+      ]),
+    });
     const { user, nav } = await openPanel();
     await user.click(await within(nav).findByRole('button', { name: 'avatars' }));
     expect(screen.getByRole('heading', { name: 'Public URL of a file' })).toBeTruthy();
@@ -133,7 +142,14 @@ describe('API docs panel', () => {
 
   it('prints the real anon key in the client example only while the keys are shown', async () => {
     const anon = 'eyJhbGciOiJIUzI1NiJ9.real-anon-key.signature';
-    renderPanel({ settings: json({ service_api_keys: [{ tags: 'anon', api_key: anon }, { tags: 'service_role', api_key: 'eyJ.service.key' }] }) });
+    renderPanel({
+      settings: json({
+        service_api_keys: [
+          { tags: 'anon', api_key: anon },
+          { tags: 'service_role', api_key: 'eyJ.service.key' },
+        ],
+      }),
+    });
     const { user } = await openPanel();
     await user.click(await screen.findByRole('button', { name: 'Show keys' }));
     expect((await screen.findAllByText(new RegExp(anon.replaceAll('.', '\\.')))).length).toBeGreaterThan(0);

@@ -29,7 +29,10 @@ function LanguageToggle({ language, onChange }: { language: DocsLanguage; onChan
           type="button"
           aria-pressed={language === id}
           onClick={() => onChange(id)}
-          className={cn('cursor-pointer rounded px-2 py-0.5 text-xs', language === id ? 'bg-surface-hover font-medium' : 'text-muted hover:text-foreground')}
+          className={cn(
+            'cursor-pointer rounded px-2 py-0.5 text-xs',
+            language === id ? 'bg-surface-hover font-medium' : 'text-muted hover:text-foreground',
+          )}
         >
           {label}
         </button>

@@ -70,7 +70,14 @@ export function DocsContent({ page, projectRef, url, role, language, items }: Do
   }
   if (section === 'realtime') return <CodeExample example={realtimeExample()} language={language} />;
   if (section === 'tables') {
-    if (!item) return <Overview text="Every table and view of the exposed schemas has a REST endpoint." empty="No tables or views exposed" count={items.tables.length} />;
+    if (!item)
+      return (
+        <Overview
+          text="Every table and view of the exposed schemas has a REST endpoint."
+          empty="No tables or views exposed"
+          count={items.tables.length}
+        />
+      );
     const definition = items.description.data?.definitions?.[item];
     return (
       <div className="flex flex-col gap-5">
@@ -82,15 +89,28 @@ export function DocsContent({ page, projectRef, url, role, language, items }: Do
   }
   if (section === 'rpc') {
     const fn = items.functions.find((candidate) => candidate.name === item);
-    if (!fn) return <Overview text="Functions of the exposed schemas are called through /rest/v1/rpc." empty="No stored procedures exposed" count={items.functions.length} />;
+    if (!fn)
+      return (
+        <Overview
+          text="Functions of the exposed schemas are called through /rest/v1/rpc."
+          empty="No stored procedures exposed"
+          count={items.functions.length}
+        />
+      );
     return <CodeExample example={rpcExample(url, fn.name, fn.args)} language={language} />;
   }
   if (section === 'storage') {
     const bucket = items.buckets.find((candidate) => candidate.name === item);
-    if (!bucket) return <Overview text="Files live in buckets; each bucket is public or private." empty="No buckets yet" count={items.buckets.length} />;
+    if (!bucket)
+      return (
+        <Overview text="Files live in buckets; each bucket is public or private." empty="No buckets yet" count={items.buckets.length} />
+      );
     return <ExampleList examples={bucketExamples(url, bucket.name, bucket.public)} language={language} />;
   }
   const edgeFunction = items.edgeFunctions.find((candidate) => candidate.name === item);
-  if (!edgeFunction) return <Overview text="Edge functions run your code close to your users." empty="No edge functions yet" count={items.edgeFunctions.length} />;
+  if (!edgeFunction)
+    return (
+      <Overview text="Edge functions run your code close to your users." empty="No edge functions yet" count={items.edgeFunctions.length} />
+    );
   return <CodeExample example={edgeFunctionExample(url, edgeFunction.slug)} language={language} />;
 }

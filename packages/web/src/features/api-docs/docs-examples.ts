@@ -31,7 +31,8 @@ export function clientExample(url: string, anonKey = ANON_KEY): Example {
 
 export function authExamples(url: string): Example[] {
   const auth = `${url}/auth/v1`;
-  const post = (path: string, body: string, key = ANON_KEY) => `curl -X POST '${auth}${path}' \\\n  ${headers(key)} \\\n  ${jsonHeader} \\\n  -d '${body}'`;
+  const post = (path: string, body: string, key = ANON_KEY) =>
+    `curl -X POST '${auth}${path}' \\\n  ${headers(key)} \\\n  ${jsonHeader} \\\n  -d '${body}'`;
   return [
     {
       title: 'Sign up',

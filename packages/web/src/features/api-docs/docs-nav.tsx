@@ -49,7 +49,11 @@ export function DocsNav({
     <nav aria-label="API docs" className="flex flex-col gap-0.5 p-2">
       {sections.map((section) => (
         <div key={section.id} className="flex flex-col gap-0.5">
-          <NavButton label={section.label} active={page.section === section.id && !page.item} onClick={() => onSelect({ section: section.id })} />
+          <NavButton
+            label={section.label}
+            active={page.section === section.id && !page.item}
+            onClick={() => onSelect({ section: section.id })}
+          />
           {itemsOf(section.id, items).map((item) => (
             <NavButton
               key={item}

@@ -28,8 +28,8 @@ export function GraphiqlPage() {
           </div>
         }
       >
-        A GraphQL API is built by the pg_graphql extension, and the Postgres that Basin runs does not include it. Every table,
-        view and function of the exposed schemas is served by the REST API instead: open API Docs in the top bar for examples.
+        A GraphQL API is built by the pg_graphql extension, and the Postgres that Basin runs does not include it. Every table, view and
+        function of the exposed schemas is served by the REST API instead: open API Docs in the top bar for examples.
       </EmptyState>
     </Page>
   );

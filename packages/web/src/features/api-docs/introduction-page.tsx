@@ -16,7 +16,9 @@ function KeyRow({ label, value, shown }: { label: string; value: string; shown: 
   return (
     <div className="flex flex-col gap-1">
       <span className="text-xs text-muted">{label}</span>
-      <code className="rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs">{shown ? value : '•'.repeat(24)}</code>
+      <code className="rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs">
+        {shown ? value : '•'.repeat(24)}
+      </code>
     </div>
   );
 }
@@ -58,15 +60,25 @@ function ApiKeys({
   );
 }
 
-export function IntroductionPage({ projectRef, url, role, language }: { projectRef: string; url: string; role: Role | undefined; language: DocsLanguage }) {
+export function IntroductionPage({
+  projectRef,
+  url,
+  role,
+  language,
+}: {
+  projectRef: string;
+  url: string;
+  role: Role | undefined;
+  language: DocsLanguage;
+}) {
   const keys = useDocsKeys(projectRef, role);
   // The example prints the real key only while the keys are shown.
   const [shown, setShown] = useState(false);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-[13px] text-muted">
-        Your project has a REST API built from its database schema. The panel documents the tables, views and functions of the
-        exposed schemas; it follows schema changes as they happen.
+        Your project has a REST API built from its database schema. The panel documents the tables, views and functions of the exposed
+        schemas; it follows schema changes as they happen.
       </p>
       <div className="flex flex-col gap-1">
         <span className="text-xs text-muted">Project URL</span>

@@ -39,7 +39,13 @@ function renderPage({
       return rotate;
     },
   });
-  return { ...api, ...renderRoutes([{ path: '/project/:ref/settings/api-keys/new', element: <ApiKeysPage /> }], `/project/${PROJECT_REF}/settings/api-keys/new`) };
+  return {
+    ...api,
+    ...renderRoutes(
+      [{ path: '/project/:ref/settings/api-keys/new', element: <ApiKeysPage /> }],
+      `/project/${PROJECT_REF}/settings/api-keys/new`,
+    ),
+  };
 }
 
 describe('API keys page', () => {

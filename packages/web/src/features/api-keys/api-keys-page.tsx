@@ -3,7 +3,11 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { API_KEYS_MESSAGES, can, KEY_COPY_LABEL_RESET_MS } from '@basin/core';
 import type { ApiKeyRole, ProjectSettings } from '@basin/core/schemas';
-import { useJwtSecretUpdateStatusQuery, useProjectSettingsQuery, useRotateJwtSecretMutation } from '../../data/api-keys/use-project-settings';
+import {
+  useJwtSecretUpdateStatusQuery,
+  useProjectSettingsQuery,
+  useRotateJwtSecretMutation,
+} from '../../data/api-keys/use-project-settings';
 import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
@@ -48,7 +52,13 @@ function KeyCard({ settings, role, notice }: { settings: ProjectSettings; role: 
       <Card.Content className="flex flex-col gap-3 py-4">
         <p className="text-[13px] text-muted">{kind.use}</p>
         {key ? (
-          <SecretField label={`${kind.badge} key`} value={key.api_key} secret={kind.secret} notice={notice} copyResetMs={KEY_COPY_LABEL_RESET_MS} />
+          <SecretField
+            label={`${kind.badge} key`}
+            value={key.api_key}
+            secret={kind.secret}
+            notice={notice}
+            copyResetMs={KEY_COPY_LABEL_RESET_MS}
+          />
         ) : null}
       </Card.Content>
     </Card>
@@ -64,12 +74,12 @@ function KeyFormatCard({ projectRef }: { projectRef: string }) {
       </Card.Header>
       <Card.Content className="flex flex-col gap-2 py-4 text-[13px] text-muted">
         <p>
-          Basin&apos;s keys are JSON Web Tokens signed with the project&apos;s JWT secret (what the hosted platform now calls legacy keys): one
-          publishable (anon) key and one secret (service_role) key, which every Supabase client library accepts as they are.
+          Basin&apos;s keys are JSON Web Tokens signed with the project&apos;s JWT secret (what the hosted platform now calls legacy keys):
+          one publishable (anon) key and one secret (service_role) key, which every Supabase client library accepts as they are.
         </p>
         <p>
-          Opaque keys ({KINDS.map((kind) => kind.hosted).join(' and ')}), several secret keys side by side and revoking one of them alone are
-          not available: rotating replaces both keys at once.
+          Opaque keys ({KINDS.map((kind) => kind.hosted).join(' and ')}), several secret keys side by side and revoking one of them alone
+          are not available: rotating replaces both keys at once.
         </p>
         <p>
           The JWT secret itself and the project URL are on the{' '}
@@ -105,8 +115,8 @@ function RotateKeys({ projectRef, allowed, updating }: { projectRef: string; all
         onConfirm={() => rotate.mutate(undefined, { onSettled: () => setConfirming(false) })}
       >
         <p className="text-[13px] text-muted">
-          A new JWT secret signs a new publishable and a new secret key. The current keys, and every signed-in user&apos;s session, stop working
-          at once: update your apps, functions and servers with the new keys.
+          A new JWT secret signs a new publishable and a new secret key. The current keys, and every signed-in user&apos;s session, stop
+          working at once: update your apps, functions and servers with the new keys.
         </p>
       </TypeToConfirmDialog>
     </>
@@ -128,7 +138,9 @@ export function ApiKeysPage() {
       <PageHeader
         title="API Keys"
         description="The keys your applications present to the project's APIs."
-        actions={canRead ? <RotateKeys projectRef={ref} allowed={can(role, 'project.settings:write')} updating={status === 'Updating'} /> : null}
+        actions={
+          canRead ? <RotateKeys projectRef={ref} allowed={can(role, 'project.settings:write')} updating={status === 'Updating'} /> : null
+        }
       />
       <div className="flex flex-col gap-6">
         {notice ? <Alert tone={status === 'Failed' ? 'danger' : 'info'} title={notice} /> : null}

@@ -14,7 +14,12 @@ const BASE = `/api/platform/projects/${PROJECT_REF}`;
 const ANON = 'eyJhbGciOiJIUzI1NiJ9.anon.anonsignature';
 const SERVICE = 'eyJhbGciOiJIUzI1NiJ9.service.servicesignature';
 const SECRET = 'x'.repeat(64);
-const status = (value: JwtSecretUpdateStatus['status']): JwtSecretUpdateStatus => ({ changeTrackingId: null, error: null, progress: null, status: value });
+const status = (value: JwtSecretUpdateStatus['status']): JwtSecretUpdateStatus => ({
+  changeTrackingId: null,
+  error: null,
+  progress: null,
+  status: value,
+});
 
 function settingsFixture(canRead = true): ProjectSettings {
   return {
@@ -155,12 +160,15 @@ describe('keys last used', () => {
   it.each([
     ['the request fails', json({ message: 'boom' }, 500)],
     ['the query fails', json({ result: [], error: { message: 'boom' }, warnings: [] })],
-  ])("says 'Failed to identify when the anon and service_role keys were last used' when %s, and still shows the keys", async (_, answer) => {
-    renderPage({ lastUsed: answer });
-    expect(await screen.findByText(API_KEYS_MESSAGES.lastUsedFailed)).toBeTruthy();
-    expect((await field('anon public')).value).toBe(ANON);
-    expect(screen.queryByText(/Last used|Not used/)).toBeNull();
-  });
+  ])(
+    "says 'Failed to identify when the anon and service_role keys were last used' when %s, and still shows the keys",
+    async (_, answer) => {
+      renderPage({ lastUsed: answer });
+      expect(await screen.findByText(API_KEYS_MESSAGES.lastUsedFailed)).toBeTruthy();
+      expect((await field('anon public')).value).toBe(ANON);
+      expect(screen.queryByText(/Last used|Not used/)).toBeNull();
+    },
+  );
 
   it('is not asked for by members who may not read the keys', async () => {
     const { calls } = renderPage({ role: 'Read-only' });

@@ -38,7 +38,11 @@ export function ConfigurationPanel({
           <Skeleton className="h-24 w-full" />
         ) : (
           <>
-            <SecretField label="URL" hint="The base URL of the project's API." value={`${settings.app_config.protocol}://${settings.app_config.endpoint}`} />
+            <SecretField
+              label="URL"
+              hint="The base URL of the project's API."
+              value={`${settings.app_config.protocol}://${settings.app_config.endpoint}`}
+            />
             {settings.jwt_secret === null ? null : (
               <SecretField
                 label="JWT Secret"
@@ -69,8 +73,8 @@ export function ConfigurationPanel({
         onConfirm={() => rotate.mutate(undefined, { onSettled: () => setConfirming(false) })}
       >
         <p className="text-[13px] text-muted">
-          The anon and service_role keys are signed again with the new secret. Every client that uses the current keys stops working until it
-          gets the new ones.
+          The anon and service_role keys are signed again with the new secret. Every client that uses the current keys stops working until
+          it gets the new ones.
         </p>
       </TypeToConfirmDialog>
     </Card>

@@ -7,7 +7,8 @@ import { UpgradeToProButton } from '../project-status/upgrade-to-pro-button';
 
 export const CUSTOM_DOMAIN_TEXTS = {
   failed: 'Failed to retrieve the custom domain',
-  notAllowed: 'Custom domains are available on paid plans. Upgrade to serve the project API from a domain of your own, such as api.example.com.',
+  notAllowed:
+    'Custom domains are available on paid plans. Upgrade to serve the project API from a domain of your own, such as api.example.com.',
   notConfigured: 'No custom domain is configured. Basin is self-hosted: it cannot issue TLS certificates or DNS records for a domain.',
   howTo: (endpoint: string) =>
     `To use one, point your domain's DNS at this server and run a reverse proxy (Caddy or nginx, for example) that terminates TLS and forwards requests with the Host header ${endpoint}.`,

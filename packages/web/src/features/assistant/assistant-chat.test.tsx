@@ -19,8 +19,7 @@ const ordersCall = {
 
 function toolPartOf(message: UIMessage | undefined, toolCallId: string) {
   return message?.parts.find((part) => 'toolCallId' in part && part.toolCallId === toolCallId) as
-    | { state: string; output?: unknown; input?: unknown }
-    | undefined;
+    { state: string; output?: unknown; input?: unknown } | undefined;
 }
 
 const messageBox = () => screen.findByRole('textbox', { name: 'Message' });
@@ -28,9 +27,22 @@ const messageBox = () => screen.findByRole('textbox', { name: 'Message' });
 describe('a conversation with the assistant', () => {
   it('streams the answer, runs the SQL tool on Run Query, sends the rows back and charts them', async () => {
     const { calls, generated } = mockAssistant({
-      api: { [`POST ${paths.sql}`]: json(sqlResult(['month', 'orders'], [['Jan', '3'], ['Feb', '5'], ['Mar', '2']])) },
+      api: {
+        [`POST ${paths.sql}`]: json(
+          sqlResult(
+            ['month', 'orders'],
+            [
+              ['Jan', '3'],
+              ['Feb', '5'],
+              ['Mar', '2'],
+            ],
+          ),
+        ),
+      },
       generate: (_body, call) =>
-        call === 1 ? answer({ messageId: 'a1', text: 'Let me count the orders per month.', tool: ordersCall }) : answer({ messageId: 'a1', text: 'February had the most orders.' }),
+        call === 1
+          ? answer({ messageId: 'a1', text: 'Let me count the orders per month.', tool: ordersCall })
+          : answer({ messageId: 'a1', text: 'February had the most orders.' }),
     });
     const { user } = await openAssistant();
     const input = await messageBox();
@@ -105,11 +117,15 @@ describe('a conversation with the assistant', () => {
     });
     const { user } = await openAssistant();
     await user.type(await messageBox(), 'Bump it{Enter}');
-    await user.click(within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }),
+    );
 
     expect(await screen.findByText(/It failed as a read \(cannot execute UPDATE in a read-only transaction\)/)).toBeTruthy();
     expect(generated).toHaveLength(1);
-    await user.click(within(screen.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }));
+    await user.click(
+      within(screen.getByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }),
+    );
     await waitFor(() => expect(generated).toHaveLength(2));
     const runs = calls.filter((call) => call.path === paths.sql).map((call) => call.body);
     expect(runs).toEqual([{ query: 'select bump_counter()', read_only: true }, { query: 'select bump_counter()' }]);
@@ -128,11 +144,15 @@ describe('a conversation with the assistant', () => {
     });
     const { user } = await openAssistant();
     await user.type(await messageBox(), 'Try{Enter}');
-    await user.click(within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Skip' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Skip' }),
+    );
     await waitFor(() => expect(generated).toHaveLength(2));
     expect(toolPartOf(generated[1]?.messages.at(-1) as UIMessage, 'call-s')?.output).toBe(ASSISTANT_MESSAGES.skippedQuery);
 
-    await user.click(within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: ASSISTANT_MESSAGES.confirmQuery })).getByRole('button', { name: 'Run Query' }),
+    );
     await waitFor(() => expect(generated).toHaveLength(3));
     expect(toolPartOf(generated[2]?.messages.at(-1) as UIMessage, 'call-e')?.output).toBe('Error: relation "nope" does not exist');
     await screen.findByText('That table does not exist.');
@@ -152,8 +172,20 @@ describe('a conversation with the assistant', () => {
           writer.write({ type: 'tool-input-start', toolCallId: 'c2', toolName: 'deploy_edge_function' });
           writer.write({ type: 'tool-input-delta', toolCallId: 'c2', inputTextDelta: '{"name":"hello","code":"Deno.serve(' });
           await held.opened;
-          writer.write({ type: 'tool-input-error', toolCallId: 'c1', toolName: 'execute_sql', input: {}, errorText: 'Invalid input: sql is required' });
-          writer.write({ type: 'tool-input-error', toolCallId: 'c2', toolName: 'deploy_edge_function', input: {}, errorText: 'Invalid input: code is required' });
+          writer.write({
+            type: 'tool-input-error',
+            toolCallId: 'c1',
+            toolName: 'execute_sql',
+            input: {},
+            errorText: 'Invalid input: sql is required',
+          });
+          writer.write({
+            type: 'tool-input-error',
+            toolCallId: 'c2',
+            toolName: 'deploy_edge_function',
+            input: {},
+            errorText: 'Invalid input: code is required',
+          });
           writer.write({ type: 'finish-step' });
           writer.write({ type: 'finish' });
         }),
@@ -306,7 +338,11 @@ describe('a conversation with the assistant', () => {
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await within(screen.getByRole('dialog', { name: 'Feedback' })).findByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeTruthy();
     await waitFor(() => expect(calls.filter((call) => call.path === '/api/ai/feedback/rate')).toHaveLength(2));
-    expect(calls.filter((call) => call.path === '/api/ai/feedback/rate')[1]?.body).toMatchObject({ rating: 'negative', messageId: 'a2', reason: 'It ignored my table' });
+    expect(calls.filter((call) => call.path === '/api/ai/feedback/rate')[1]?.body).toMatchObject({
+      rating: 'negative',
+      messageId: 'a2',
+      reason: 'It ignored my table',
+    });
     await waitFor(() => expect(screen.queryByText(ASSISTANT_MESSAGES.feedbackThanks)).toBeNull(), { timeout: 3_000 });
     expect(within(second!).getByRole('button', { name: 'Bad response' }).hasAttribute('disabled')).toBe(true);
   });
@@ -332,7 +368,9 @@ describe('the rating thanks', () => {
 
 describe('when the assistant fails', () => {
   it('says a conversation is too long and offers a new chat', async () => {
-    mockAssistant({ generate: () => new Response(JSON.stringify({ message: 'This request exceeds the context window of gpt-5-mini' }), { status: 400 }) });
+    mockAssistant({
+      generate: () => new Response(JSON.stringify({ message: 'This request exceeds the context window of gpt-5-mini' }), { status: 400 }),
+    });
     const { user } = await openAssistant();
     await user.type(await messageBox(), 'Hi{Enter}');
     expect(await screen.findByText(ASSISTANT_MESSAGES.contextTooLong)).toBeTruthy();
@@ -365,7 +403,10 @@ describe('when the assistant fails', () => {
 
   it('clears the messages after an error', async () => {
     const { calls } = mockAssistant({
-      api: { [`GET ${paths.messages()}`]: json([{ id: 'u0', role: 'user', parts: [{ type: 'text', text: 'Earlier' }] }]), [`DELETE ${paths.message('u0')}`]: { status: 204 } },
+      api: {
+        [`GET ${paths.messages()}`]: json([{ id: 'u0', role: 'user', parts: [{ type: 'text', text: 'Earlier' }] }]),
+        [`DELETE ${paths.message('u0')}`]: { status: 204 },
+      },
       generate: () => new Response(JSON.stringify({ message: 'Bad gateway' }), { status: 502 }),
     });
     const { user } = await openAssistant();

@@ -17,14 +17,31 @@ import { functionToolInput, functionToolOutput, slugOf, sqlToolInput, sqlToolOut
 describe('links in the assistant’s text', () => {
   it('follows the allowed schemes and relative links, nothing else', () => {
     expect(linkTarget('https://basin.dev/docs')).toEqual({ kind: 'external', href: 'https://basin.dev/docs' });
-    for (const href of ['http://a.b', 'mailto:ada@example.com', 'irc://irc.libera.chat/basin', 'ircs://x', 'xmpp:ada@example.com', 'HTTPS://A.B']) {
+    for (const href of [
+      'http://a.b',
+      'mailto:ada@example.com',
+      'irc://irc.libera.chat/basin',
+      'ircs://x',
+      'xmpp:ada@example.com',
+      'HTTPS://A.B',
+    ]) {
       expect(linkTarget(href).kind).toBe('external');
     }
     expect(linkTarget('/project/abc/sql')).toEqual({ kind: 'relative', href: '/project/abc/sql' });
     expect(linkTarget('settings/api')).toEqual({ kind: 'relative', href: 'settings/api' });
     expect(linkTarget('#part')).toEqual({ kind: 'relative', href: '#part' });
     expect(linkTarget('//evil.example/x').kind).toBe('external');
-    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', 'java\tscript:alert(1)', ' javascript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:x', 'file:///etc/passwd', '', undefined]) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'java\tscript:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+      'file:///etc/passwd',
+      '',
+      undefined,
+    ]) {
       expect(linkTarget(href).kind).toBe('blocked');
     }
   });
@@ -32,7 +49,9 @@ describe('links in the assistant’s text', () => {
 
 describe('code block properties', () => {
   it('reads the props comment and takes it out of the code', () => {
-    const { code, props } = splitCodeBlockProps('-- props: {"id":"q1","title":"Orders per month","isChart":true,"xAxis":"month","yAxis":"orders","name":"orders"}\nselect 1;\n');
+    const { code, props } = splitCodeBlockProps(
+      '-- props: {"id":"q1","title":"Orders per month","isChart":true,"xAxis":"month","yAxis":"orders","name":"orders"}\nselect 1;\n',
+    );
     expect(code).toBe('select 1;');
     expect(props).toEqual({ id: 'q1', title: 'Orders per month', isChart: true, xAxis: 'month', yAxis: 'orders', name: 'orders' });
   });
@@ -62,7 +81,16 @@ describe('the result widget’s data', () => {
     const { points, xType } = chartPoints(rows, 'day', 'total');
     expect(xType).toBe('date');
     expect(points.map((point) => point.y)).toEqual([2, 7]);
-    expect(chartPoints([{ m: 'b', n: 1 }, { m: 'a', n: 2 }], 'm', 'n').points).toEqual([
+    expect(
+      chartPoints(
+        [
+          { m: 'b', n: 1 },
+          { m: 'a', n: 2 },
+        ],
+        'm',
+        'n',
+      ).points,
+    ).toEqual([
       { x: 'b', y: 1 },
       { x: 'a', y: 2 },
     ]);
@@ -79,7 +107,17 @@ describe('running the assistant’s SQL', () => {
   });
 
   it('answers rows as objects keyed by column', () => {
-    expect(rowsOf(sqlResult(['id', 'name'], [[1, 'a'], [2, null]]))).toEqual([
+    expect(
+      rowsOf(
+        sqlResult(
+          ['id', 'name'],
+          [
+            [1, 'a'],
+            [2, null],
+          ],
+        ),
+      ),
+    ).toEqual([
       { id: 1, name: 'a' },
       { id: 2, name: null },
     ]);
@@ -88,13 +126,20 @@ describe('running the assistant’s SQL', () => {
 
 describe('tool inputs and outputs', () => {
   it('reads execute_sql inputs with either chart key name', () => {
-    expect(sqlToolInput({ sql: 'select 1', label: 'One', isWriteQuery: true, chartConfig: { view: 'chart', xAxis: 'a', yAxis: 'b' } })).toEqual({
+    expect(
+      sqlToolInput({ sql: 'select 1', label: 'One', isWriteQuery: true, chartConfig: { view: 'chart', xAxis: 'a', yAxis: 'b' } }),
+    ).toEqual({
       sql: 'select 1',
       label: 'One',
       isWriteQuery: true,
       chart: { view: 'chart', xKey: 'a', yKey: 'b' },
     });
-    expect(sqlToolInput(undefined)).toEqual({ sql: '', label: undefined, isWriteQuery: false, chart: { view: undefined, xKey: undefined, yKey: undefined } });
+    expect(sqlToolInput(undefined)).toEqual({
+      sql: '',
+      label: undefined,
+      isWriteQuery: false,
+      chart: { view: undefined, xKey: undefined, yKey: undefined },
+    });
     expect(sqlToolOutput([{ a: 1 }])).toEqual({ kind: 'rows', rows: [{ a: 1 }] });
     expect(sqlToolOutput('User skipped running the query')).toEqual({ kind: 'skipped' });
     expect(sqlToolOutput('Error: boom')).toEqual({ kind: 'error', message: 'boom' });
@@ -105,7 +150,10 @@ describe('tool inputs and outputs', () => {
     expect(functionToolInput({ code: 'x', name: 'Send Email!', label: 'Mailer' })).toMatchObject({ slug: 'send-email', label: 'Mailer' });
     expect(functionToolInput({ code: 'x', slug: 'hello_world' }).slug).toBe('hello_world');
     expect(slugOf('42 things')).toBe('things');
-    expect(functionToolOutput({ success: true, url: 'http://x/functions/v1/a' })).toEqual({ kind: 'deployed', url: 'http://x/functions/v1/a' });
+    expect(functionToolOutput({ success: true, url: 'http://x/functions/v1/a' })).toEqual({
+      kind: 'deployed',
+      url: 'http://x/functions/v1/a',
+    });
     expect(functionToolOutput({ success: false, error: 'Skipped' })).toEqual({ kind: 'skipped' });
     expect(functionToolOutput({ success: false, error: 'Bundle too large' })).toEqual({ kind: 'failed', error: 'Bundle too large' });
   });
@@ -142,7 +190,11 @@ describe('the chat', () => {
   it('goes back to the model only when a tool the dashboard runs was answered', () => {
     const answered = (type: string): UIMessage[] => [
       user('u'),
-      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, { type, toolCallId: 't', state: 'output-available', input: {}, output: [] } as never] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [{ type: 'step-start' }, { type, toolCallId: 't', state: 'output-available', input: {}, output: [] } as never],
+      },
     ];
     expect(clientToolsAnswered({ messages: answered('tool-execute_sql') })).toBe(true);
     expect(clientToolsAnswered({ messages: answered('tool-deploy_edge_function') })).toBe(true);
@@ -150,7 +202,14 @@ describe('the chat', () => {
     expect(clientToolsAnswered({ messages: [user('u')] })).toBe(false);
     const failed: UIMessage[] = [
       user('u'),
-      { id: 'a', role: 'assistant', parts: [{ type: 'step-start' }, { type: 'tool-execute_sql', toolCallId: 't', state: 'output-error', input: {}, errorText: 'Invalid input' } as never] },
+      {
+        id: 'a',
+        role: 'assistant',
+        parts: [
+          { type: 'step-start' },
+          { type: 'tool-execute_sql', toolCallId: 't', state: 'output-error', input: {}, errorText: 'Invalid input' } as never,
+        ],
+      },
     ];
     expect(clientToolsAnswered({ messages: failed })).toBe(false);
   });
@@ -170,7 +229,12 @@ describe('empty state suggestions', () => {
   it('splits ERROR lints by their first category, leaving warnings and acknowledged ones out', () => {
     const lints = [
       lintFixture(),
-      lintFixture({ name: 'unindexed_foreign_keys', title: 'Unindexed foreign keys', categories: ['PERFORMANCE', 'SECURITY'], metadata: { schema: 'public', name: 'items' } }),
+      lintFixture({
+        name: 'unindexed_foreign_keys',
+        title: 'Unindexed foreign keys',
+        categories: ['PERFORMANCE', 'SECURITY'],
+        metadata: { schema: 'public', name: 'items' },
+      }),
       lintFixture({ title: 'Warning only', level: 'WARN' }),
       lintFixture({ title: 'Seen', acknowledged: { note: '', by: 'ada', at: '2026-01-01' } }),
     ];

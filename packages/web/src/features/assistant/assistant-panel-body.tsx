@@ -50,7 +50,17 @@ function Notice({ children }: { children: ReactNode }) {
 }
 
 /** The panel's header: the chat picker, new chat, close. */
-function Header({ children, onNewChat, onClose, newChatDisabled }: { children?: ReactNode; onNewChat?: () => void; onClose: () => void; newChatDisabled?: boolean }) {
+function Header({
+  children,
+  onNewChat,
+  onClose,
+  newChatDisabled,
+}: {
+  children?: ReactNode;
+  onNewChat?: () => void;
+  onClose: () => void;
+  newChatDisabled?: boolean;
+}) {
   return (
     <header className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-border px-2">
       <div className="flex min-w-0 items-center gap-1 text-[13px] font-medium">

@@ -14,7 +14,18 @@ import { SqlEditorPage } from '../sql-editor/sql-editor-page';
 import { attachSnippet, resetAssistantRequests } from './assistant-requests';
 import { dropAllChatSessions } from './chat-session';
 import { assistantModelSetting } from './models';
-import { answer, CHAT_ID, chatFixture, lintFixture, mockAssistant, openAssistant, orgFixture, OTHER_CHAT_ID, panelLoaded, paths } from './test-kit';
+import {
+  answer,
+  CHAT_ID,
+  chatFixture,
+  lintFixture,
+  mockAssistant,
+  openAssistant,
+  orgFixture,
+  OTHER_CHAT_ID,
+  panelLoaded,
+  paths,
+} from './test-kit';
 
 /** The chats and messages load one after the other: seconds on a busy machine. */
 const SLOW = { timeout: 5_000 };
@@ -40,7 +51,12 @@ describe('the empty state', () => {
       api: {
         [`GET ${paths.lints}`]: json([
           lintFixture(),
-          lintFixture({ name: 'unindexed_foreign_keys', title: 'Unindexed foreign keys', categories: ['PERFORMANCE'], metadata: { schema: 'public', name: 'items' } }),
+          lintFixture({
+            name: 'unindexed_foreign_keys',
+            title: 'Unindexed foreign keys',
+            categories: ['PERFORMANCE'],
+            metadata: { schema: 'public', name: 'items' },
+          }),
           lintFixture({ title: 'Only a warning', level: 'WARN' }),
         ]),
       },
@@ -53,7 +69,11 @@ describe('the empty state', () => {
     expect(within(performance).getByRole('button', { name: 'Unindexed foreign keys: public.items' })).toBeTruthy();
     expect(screen.queryByText(/Only a warning/)).toBeNull();
     const ideas = screen.getByRole('region', { name: 'Ideas' });
-    expect(within(ideas).getAllByRole('button').map((button) => button.textContent)).toEqual([...ASSISTANT_IDEAS]);
+    expect(
+      within(ideas)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([...ASSISTANT_IDEAS]);
     expect(screen.queryByRole('region', { name: 'Suggestions' })).toBeNull();
 
     await user.click(within(security).getByRole('button'));
@@ -85,7 +105,9 @@ describe('the panel’s states', () => {
   });
 
   it('says how to add a key when there is none', async () => {
-    mockAssistant({ api: { 'GET /api/ai/sql/check-api-key': json({ hasKey: false, disabled: false, message: ASSISTANT_MESSAGES.noApiKey }) } });
+    mockAssistant({
+      api: { 'GET /api/ai/sql/check-api-key': json({ hasKey: false, disabled: false, message: ASSISTANT_MESSAGES.noApiKey }) },
+    });
     await openAssistant();
     expect(await screen.findByText(ASSISTANT_MESSAGES.noApiKey)).toBeTruthy();
   });
@@ -200,7 +222,9 @@ describe('the model picker', () => {
     const gpt5 = await screen.findByRole('menuitemradio', { name: new RegExp(`^gpt-5\\s*${ASSISTANT_MESSAGES.gpt5NeedsPro}`) });
     await user.click(gpt5);
     expect(await screen.findByRole('heading', { name: 'Billing page' })).toBeTruthy();
-    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/org/acme/billing?panel=subscriptionPlan&source=ai-assistant-model');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/org/acme/billing?panel=subscriptionPlan&source=ai-assistant-model',
+    );
     expect(assistantModelSetting.get()).toBe('');
     expect(generated).toHaveLength(0);
   });
@@ -216,7 +240,10 @@ describe('the model picker', () => {
   });
 
   it('lets a paid organization choose, remembering the choice', async () => {
-    const { generated } = mockAssistant({ organization: orgFixture({ plan: { id: 'pro', name: 'Pro' } }), generate: () => answer({ text: 'Hi.' }) });
+    const { generated } = mockAssistant({
+      organization: orgFixture({ plan: { id: 'pro', name: 'Pro' } }),
+      generate: () => answer({ text: 'Hi.' }),
+    });
     const { user } = await openAssistant();
     await user.click(await screen.findByRole('button', { name: 'Model: gpt-5' }));
     expect(screen.queryByText(ASSISTANT_MESSAGES.gpt5NeedsPro)).toBeNull();
@@ -233,7 +260,9 @@ describe('links in answers', () => {
     mockAssistant({
       api: {
         [`GET ${paths.messages()}`]: json(
-          assistantSays('See [the docs](https://basin.dev/docs), [the SQL editor](/project/abcdefghijklmnopqrst/sql) and [this](javascript:alert(1)).'),
+          assistantSays(
+            'See [the docs](https://basin.dev/docs), [the SQL editor](/project/abcdefghijklmnopqrst/sql) and [this](javascript:alert(1)).',
+          ),
         ),
       },
     });
@@ -251,7 +280,9 @@ describe('links in answers', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(screen.getByRole('link', { name: 'the SQL editor' }));
-    await user.click(within(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink })).getByRole('button', { name: 'Open link' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: ASSISTANT_MESSAGES.verifyLink })).getByRole('button', { name: 'Open link' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/project/abcdefghijklmnopqrst/sql'));
     expect(open).toHaveBeenCalledTimes(1);
   });
@@ -262,7 +293,11 @@ describe('custom suggestions', { timeout: BUSY_MACHINE }, () => {
     const { generated } = mockAssistant({ api: { [`GET ${paths.lints}`]: json([lintFixture()]) } });
     const { user } = await openAssistant({ path: `/project/${PROJECT_REF}/editor`, heading: 'Tables page' });
     const suggestions = await screen.findByRole('region', { name: 'Suggestions' }, SLOW);
-    expect(within(suggestions).getAllByRole('button').map((button) => button.textContent)).toEqual(['Design a new table', 'Add a column', 'Relate two tables']);
+    expect(
+      within(suggestions)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Design a new table', 'Add a column', 'Relate two tables']);
     expect(screen.queryByRole('region', { name: 'Ideas' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Improve Security' })).toBeNull();
     await user.click(within(suggestions).getByRole('button', { name: 'Add a column' }));
@@ -311,13 +346,26 @@ describe('SQL snippets', { timeout: BUSY_MACHINE }, () => {
 
   it('attached, they change the ideas and the placeholder, go with each turn, and can be removed', async () => {
     const { generated } = mockAssistant({ generate: () => answer({ text: 'It counts orders per month.' }) });
-    attachSnippet({ projectRef: PROJECT_REF, key: 'monthly', name: 'Monthly orders', sql: 'select month, count(*) from orders group by month' });
+    attachSnippet({
+      projectRef: PROJECT_REF,
+      key: 'monthly',
+      name: 'Monthly orders',
+      sql: 'select month, count(*) from orders group by month',
+    });
     attachSnippet({ projectRef: 'another-project-ref', key: 'other', name: 'Elsewhere', sql: 'select 2' });
     const { user } = await openAssistant();
     const attached = await screen.findByRole('list', { name: 'Attached snippets' }, SLOW);
-    expect(within(attached).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Monthly orders']);
+    expect(
+      within(attached)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Monthly orders']);
     const ideas = await screen.findByRole('region', { name: 'Ideas' });
-    expect(within(ideas).getAllByRole('button').map((button) => button.textContent)).toEqual([...SNIPPET_IDEAS]);
+    expect(
+      within(ideas)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([...SNIPPET_IDEAS]);
     const input = screen.getByRole('textbox', { name: 'Message' });
     expect(input.getAttribute('placeholder')).toBe(ASSISTANT_MESSAGES.placeholderSnippets);
 
@@ -349,7 +397,11 @@ describe('SQL snippets', { timeout: BUSY_MACHINE }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Ask the assistant' }));
     await waitFor(() => expect(within(attached).getAllByRole('listitem')).toHaveLength(2));
     expect(within(attached).getByTitle(SNIPPET_TITLE).textContent).toBe('Broken query');
-    expect(within(await screen.findByRole('region', { name: 'Ideas' })).getAllByRole('button').map((button) => button.textContent)).toEqual([...SNIPPET_IDEAS]);
+    expect(
+      within(await screen.findByRole('region', { name: 'Ideas' }))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([...SNIPPET_IDEAS]);
   });
 
   it('‘Debug with Assistant’ on a failed run opens a new chat with the query attached and the error in the input, and is counted', async () => {
@@ -379,10 +431,18 @@ describe('SQL snippets', { timeout: BUSY_MACHINE }, () => {
     const panel = await screen.findByRole('complementary', { name: 'AI assistant' });
     await panelLoaded();
     const input = await within(panel).findByRole('textbox', { name: 'Message' }, SLOW);
-    expect((input as HTMLTextAreaElement).value).toBe('Help me debug the attached SQL snippet. Running it fails with this error:\n\nERROR: column "nope" does not exist');
+    expect((input as HTMLTextAreaElement).value).toBe(
+      'Help me debug the attached SQL snippet. Running it fails with this error:\n\nERROR: column "nope" does not exist',
+    );
     expect(within(panel).queryByText('An older answer.')).toBeNull(); // a new chat, not the last one
-    expect(within(within(panel).getByRole('list', { name: 'Attached snippets' })).getByTitle(SNIPPET_TITLE).textContent).toBe('Broken query');
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/platform/telemetry/event')?.body).toMatchObject({ action: 'assistant_debug_submitted' }));
+    expect(within(within(panel).getByRole('list', { name: 'Attached snippets' })).getByTitle(SNIPPET_TITLE).textContent).toBe(
+      'Broken query',
+    );
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/platform/telemetry/event')?.body).toMatchObject({
+        action: 'assistant_debug_submitted',
+      }),
+    );
 
     await userEvent.click(within(panel).getByRole('button', { name: 'Send message' }));
     expect(await within(panel).findByText('The column is missing.')).toBeTruthy();

@@ -12,7 +12,11 @@ afterEach(() => dropAllChatSessions());
 
 const functionsPath = `/api/v1/projects/${PROJECT_REF}/functions`;
 const HELLO = 'Deno.serve(() => new Response("hello"))';
-const helloCall = { id: 'call-f', name: 'deploy_edge_function', input: { code: HELLO, name: 'hello', slug: 'hello', label: 'Hello function' } };
+const helloCall = {
+  id: 'call-f',
+  name: 'deploy_edge_function',
+  input: { code: HELLO, name: 'hello', slug: 'hello', label: 'Hello function' },
+};
 const deployFooter = () => screen.findByRole('group', { name: 'Assistant wants to deploy this Edge Function' });
 
 function toolOutput(messages: UIMessage[] | undefined, toolCallId: string) {
@@ -20,7 +24,20 @@ function toolOutput(messages: UIMessage[] | undefined, toolCallId: string) {
   return part && 'output' in part ? part.output : undefined;
 }
 
-const edgeFunction = { id: 'f1', slug: 'hello', name: 'hello', status: 'ACTIVE', version: 1, created_at: 0, updated_at: 0, verify_jwt: true, import_map: false, entrypoint_path: 'index.ts', import_map_path: null, ezbr_sha256: 'x' };
+const edgeFunction = {
+  id: 'f1',
+  slug: 'hello',
+  name: 'hello',
+  status: 'ACTIVE',
+  version: 1,
+  created_at: 0,
+  updated_at: 0,
+  verify_jwt: true,
+  import_map: false,
+  entrypoint_path: 'index.ts',
+  import_map_path: null,
+  ezbr_sha256: 'x',
+};
 
 describe('the edge function tool', () => {
   it('deploys a new function through the multipart route and shows its URL and the CLI command', async () => {
@@ -29,7 +46,8 @@ describe('the edge function tool', () => {
         [`GET ${functionsPath}/hello`]: json({ message: 'Function not found' }, 404),
         [`POST ${functionsPath}/deploy`]: json(edgeFunction),
       },
-      generate: (_body, call) => (call === 1 ? answer({ text: 'Here is your function.', tool: helloCall }) : answer({ text: 'It is live.' })),
+      generate: (_body, call) =>
+        call === 1 ? answer({ text: 'Here is your function.', tool: helloCall }) : answer({ text: 'It is live.' }),
     });
     const { user } = await openAssistant();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Make a hello function{Enter}');
@@ -64,7 +82,11 @@ describe('the edge function tool', () => {
     expect(calls.some((call) => call.path === `${functionsPath}/deploy`)).toBe(false);
 
     await user.click(within(await deployFooter()).getByRole('button', { name: 'Deploy' }));
-    await user.click(within(await screen.findByRole('group', { name: 'A function named hello already exists' })).getByRole('button', { name: 'Replace function' }));
+    await user.click(
+      within(await screen.findByRole('group', { name: 'A function named hello already exists' })).getByRole('button', {
+        name: 'Replace function',
+      }),
+    );
     await waitFor(() => expect(generated).toHaveLength(2));
     expect(calls.filter((call) => call.path === `${functionsPath}/deploy`)).toHaveLength(1);
   });
@@ -75,13 +97,21 @@ describe('the edge function tool', () => {
         [`GET ${functionsPath}/hello`]: json({ message: 'Function not found' }, 404),
         [`POST ${functionsPath}/deploy`]: json({ message: 'The entrypoint index.ts does not compile' }, 400),
       },
-      generate: (_body, call) => (call === 1 ? answer({ tool: helloCall }) : call === 2 ? answer({ tool: { ...helloCall, id: 'call-g' } }) : answer({ text: 'Fine.' })),
+      generate: (_body, call) =>
+        call === 1
+          ? answer({ tool: helloCall })
+          : call === 2
+            ? answer({ tool: { ...helloCall, id: 'call-g' } })
+            : answer({ text: 'Fine.' }),
     });
     const { user } = await openAssistant();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Deploy{Enter}');
     await user.click(within(await deployFooter()).getByRole('button', { name: 'Deploy' }));
     await waitFor(() => expect(generated).toHaveLength(2));
-    expect(toolOutput(generated[1]?.messages as UIMessage[], 'call-f')).toEqual({ success: false, error: 'The entrypoint index.ts does not compile' });
+    expect(toolOutput(generated[1]?.messages as UIMessage[], 'call-f')).toEqual({
+      success: false,
+      error: 'The entrypoint index.ts does not compile',
+    });
     expect(await screen.findByText(ASSISTANT_MESSAGES.deployFailed('The entrypoint index.ts does not compile'))).toBeTruthy();
     expect(screen.getByText(`${ASSISTANT_MESSAGES.functionFailed} The entrypoint index.ts does not compile`)).toBeTruthy();
 
@@ -94,7 +124,11 @@ describe('the edge function tool', () => {
     mockAssistant({ organization: orgFixture({ role: 'Read-only' }), generate: () => answer({ tool: helloCall }) });
     const { user } = await openAssistant();
     await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Deploy{Enter}');
-    expect(within(await deployFooter()).getByRole('button', { name: 'Deploy' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      within(await deployFooter())
+        .getByRole('button', { name: 'Deploy' })
+        .hasAttribute('disabled'),
+    ).toBe(true);
   });
 });
 
@@ -144,14 +178,26 @@ describe('the result widget', () => {
     const { calls } = mockAssistant({
       api: {
         [`GET ${paths.messages()}`]: json(stored({ view: 'chart', xKey: 'month', yKey: 'orders' })),
-        [`POST /api/platform/projects/${PROJECT_REF}/snippets`]: json({ id: 'snip-1', name: 'Monthly orders', sql: 'x', owner_id: 'u', project_id: 1, project_ref: PROJECT_REF, inserted_at: '', updated_at: '' }),
+        [`POST /api/platform/projects/${PROJECT_REF}/snippets`]: json({
+          id: 'snip-1',
+          name: 'Monthly orders',
+          sql: 'x',
+          owner_id: 'u',
+          project_id: 1,
+          project_ref: PROJECT_REF,
+          inserted_at: '',
+          updated_at: '',
+        }),
       },
     });
     const { user, router } = await openAssistant();
     expect(await screen.findByTestId('result-chart')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Open in SQL editor' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/project/${PROJECT_REF}/sql/snip-1`));
-    expect(calls.find((call) => call.path.endsWith('/snippets'))?.body).toEqual({ name: 'Monthly orders', sql: 'select month, orders from monthly' });
+    expect(calls.find((call) => call.path.endsWith('/snippets'))?.body).toEqual({
+      name: 'Monthly orders',
+      sql: 'select month, orders from monthly',
+    });
   });
 });
 
@@ -171,7 +217,15 @@ describe('code blocks in answers', () => {
           { id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Signups?' }] },
           { id: 'a1', role: 'assistant', parts: [{ type: 'text', text }] },
         ]),
-        [`POST ${paths.sql}`]: json(sqlResult(['day', 'signups'], [['2026-03-01', '5'], ['2026-03-02', '8']])),
+        [`POST ${paths.sql}`]: json(
+          sqlResult(
+            ['day', 'signups'],
+            [
+              ['2026-03-01', '5'],
+              ['2026-03-02', '8'],
+            ],
+          ),
+        ),
       },
     });
     const { user } = await openAssistant();
@@ -180,7 +234,10 @@ describe('code blocks in answers', () => {
     expect(within(block).queryByText(/props:/)).toBeNull();
     await user.click(within(block).getByRole('button', { name: 'Run query Signups per day' }));
     expect(await within(block).findByTestId('result-chart')).toBeTruthy();
-    expect(calls.find((call) => call.path === paths.sql)?.body).toEqual({ query: 'select day, signups from daily_signups;', read_only: true });
+    expect(calls.find((call) => call.path === paths.sql)?.body).toEqual({
+      query: 'select day, signups from daily_signups;',
+      read_only: true,
+    });
   });
 });
 
@@ -231,8 +288,13 @@ describe('a result card on its way to a report', () => {
     expect(widget.getAttribute('draggable')).toBe('true');
     expect(within(widget).queryByRole('button', { name: 'Add to report' })).toBeNull();
     const data = new Map<string, string>();
-    fireEvent.dragStart(widget, { dataTransfer: { setData: (type: string, value: string) => data.set(type, value), effectAllowed: 'none' } });
-    expect(JSON.parse(data.get(SQL_CARD_TYPE)!)).toMatchObject({ sql: 'select day, signups from daily_signups;', chartConfig: { xKey: 'day', yKey: 'signups' } });
+    fireEvent.dragStart(widget, {
+      dataTransfer: { setData: (type: string, value: string) => data.set(type, value), effectAllowed: 'none' },
+    });
+    expect(JSON.parse(data.get(SQL_CARD_TYPE)!)).toMatchObject({
+      sql: 'select day, signups from daily_signups;',
+      chartConfig: { xKey: 'day', yKey: 'signups' },
+    });
   });
 
   it('stays put for a member who may not create SQL content', async () => {

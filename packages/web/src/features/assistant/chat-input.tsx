@@ -3,7 +3,10 @@ import type { KeyboardEvent, ReactNode, Ref } from 'react';
 import { Button } from '../../ui/button';
 
 /** Whether the input may be sent (spec part 2 §5): not empty, and not while an answer loads unless editing. */
-export function canSubmit(value: string, { loading, editing, disabled = false }: { loading: boolean; editing: boolean; disabled?: boolean }): boolean {
+export function canSubmit(
+  value: string,
+  { loading, editing, disabled = false }: { loading: boolean; editing: boolean; disabled?: boolean },
+): boolean {
   return !disabled && value.trim() !== '' && (!loading || editing);
 }
 

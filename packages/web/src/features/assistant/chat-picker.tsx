@@ -91,7 +91,13 @@ export function ChatPicker({
           <div className="flex items-center gap-1">
             <div className="relative flex-1">
               <Search className="pointer-events-none absolute top-2 left-2 size-3.5 text-subtle" aria-hidden="true" />
-              <Input aria-label="Search chats" placeholder="Search chats..." value={search} onChange={(event) => setSearch(event.target.value)} className="h-7 pl-7" />
+              <Input
+                aria-label="Search chats"
+                placeholder="Search chats..."
+                value={search}
+                onChange={(event) => setSearch(event.target.value)}
+                className="h-7 pl-7"
+              />
             </div>
             <Button variant="ghost" size="icon" aria-label="Close chats" onClick={close}>
               <X className="size-3.5" aria-hidden="true" />

@@ -1,6 +1,12 @@
 import { Chat } from '@ai-sdk/react';
 import { DefaultChatTransport, lastAssistantMessageIsCompleteWithToolCalls, type UIMessage } from 'ai';
-import { ASSISTANT_MESSAGES_SENT, type AiOptInLevel, type AssistantModel, type AttachedSqlSnippet, type GenerateBody } from '@basin/core/schemas';
+import {
+  ASSISTANT_MESSAGES_SENT,
+  type AiOptInLevel,
+  type AssistantModel,
+  type AttachedSqlSnippet,
+  type GenerateBody,
+} from '@basin/core/schemas';
 
 export const GENERATE_PATH = '/api/ai/sql/generate-v4';
 

@@ -11,7 +11,12 @@ import { ResultWidget } from './result-widget';
 import { runAssistantSql } from './sql-run';
 import { track } from '../../data/telemetry/track';
 
-type Run = { kind: 'idle' } | { kind: 'running' } | { kind: 'confirm-write'; message: string } | { kind: 'done'; rows: ResultRow[] } | { kind: 'failed'; message: string };
+type Run =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'confirm-write'; message: string }
+  | { kind: 'done'; rows: ResultRow[] }
+  | { kind: 'failed'; message: string };
 
 /**
  * A SQL block the assistant suggests: Run query runs it read-only; one that turns out to write
@@ -37,7 +42,13 @@ function RunnableSql({ code, title, chart }: { code: string; title: string; char
   return (
     <>
       <div className="flex items-center gap-1 border-t border-border px-2 py-1">
-        <Button size="sm" variant="ghost" onClick={() => void execute(true)} loading={run.kind === 'running'} aria-label={`Run query ${title}`}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => void execute(true)}
+          loading={run.kind === 'running'}
+          aria-label={`Run query ${title}`}
+        >
           <Play className="size-3" aria-hidden="true" />
           Run query
         </Button>
@@ -80,7 +91,9 @@ export function CodeBlock({ language, code: raw }: { language: string | undefine
       <pre className="max-h-[300px] overflow-auto px-3 py-2 font-mono text-xs whitespace-pre">
         <code>{code}</code>
       </pre>
-      {runnable ? <RunnableSql code={code} title={title} chart={{ isChart: props.isChart === true, xAxis: props.xAxis, yAxis: props.yAxis }} /> : null}
+      {runnable ? (
+        <RunnableSql code={code} title={title} chart={{ isChart: props.isChart === true, xAxis: props.xAxis, yAxis: props.yAxis }} />
+      ) : null}
     </div>
   );
 }

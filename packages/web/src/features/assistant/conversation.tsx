@@ -102,7 +102,10 @@ function Composer({
       {setup.blocked ? <div className="text-xs text-muted">{setup.blocked}</div> : null}
       <AttachedSnippets snippets={setup.snippets} onRemove={setup.onRemoveSnippet} />
       {editing ? (
-        <div role="status" className="flex items-center gap-2 self-start rounded-full border border-accent/40 bg-accent-soft py-0.5 pr-1 pl-3 text-xs text-accent">
+        <div
+          role="status"
+          className="flex items-center gap-2 self-start rounded-full border border-accent/40 bg-accent-soft py-0.5 pr-1 pl-3 text-xs text-accent"
+        >
           Editing message
           <kbd className="font-sans text-[10px] opacity-70">⌘Esc</kbd>
           <Button variant="ghost" size="icon" aria-label="Cancel editing" className="size-5" onClick={onCancelEdit}>
@@ -197,7 +200,9 @@ export function StoredConversation({ chatId, chatName, setup }: { chatId: string
 
 function LiveConversation({ session, context, setup }: { session: ChatSession; context: ChatRequestContext; setup: ConversationSetup }) {
   const queryClient = useQueryClient();
-  const { messages, status, error, sendMessage, stop, regenerate, addToolOutput, setMessages, clearError } = useChat({ chat: session.chat });
+  const { messages, status, error, sendMessage, stop, regenerate, addToolOutput, setMessages, clearError } = useChat({
+    chat: session.chat,
+  });
   const [value, setValue] = useState('');
   const [editingId, setEditingId] = useState<string | undefined>(undefined);
   const [ratings, setRatings] = useState<Record<string, Rating>>({});

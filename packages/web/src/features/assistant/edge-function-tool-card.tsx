@@ -26,7 +26,15 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * of that slug already there asks 'Replace function' first. Deploys go through the functions
  * pages' multipart route; the answer to the model is `{ success, url }` or `{ success: false, error }`.
  */
-export function EdgeFunctionToolCard({ part, waiting, onOutput }: { part: ToolPart; waiting: boolean; onOutput: (output: unknown) => void }) {
+export function EdgeFunctionToolCard({
+  part,
+  waiting,
+  onOutput,
+}: {
+  part: ToolPart;
+  waiting: boolean;
+  onOutput: (output: unknown) => void;
+}) {
   const { projectRef, role, restUrl } = useAssistantProject();
   const queryClient = useQueryClient();
   const input = functionToolInput(part.input);
@@ -134,7 +142,9 @@ export function EdgeFunctionToolCard({ part, waiting, onOutput }: { part: ToolPa
             message="Assistant wants to deploy this Edge Function"
             confirmLabel="Deploy"
             busy={phase.kind === 'checking' || phase.kind === 'deploying'}
-            disabledReason={role !== undefined && !mayDeploy ? FUNCTIONS_MESSAGES.noPermission : !input.code ? 'The function has no code' : undefined}
+            disabledReason={
+              role !== undefined && !mayDeploy ? FUNCTIONS_MESSAGES.noPermission : !input.code ? 'The function has no code' : undefined
+            }
             onSkip={() => onOutput({ success: false, error: 'Skipped' })}
             onConfirm={() => void check()}
           />

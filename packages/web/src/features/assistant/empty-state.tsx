@@ -47,7 +47,17 @@ export function lintSuggestions(lints: readonly Lint[]): { performance: Suggesti
   };
 }
 
-function SuggestionList({ title, icon, items, onPick }: { title: string; icon: ReactNode; items: Suggestion[]; onPick: (suggestion: Suggestion) => void }) {
+function SuggestionList({
+  title,
+  icon,
+  items,
+  onPick,
+}: {
+  title: string;
+  icon: ReactNode;
+  items: Suggestion[];
+  onPick: (suggestion: Suggestion) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <section aria-label={title} className="flex flex-col gap-2">
@@ -98,8 +108,18 @@ export function EmptyState({
         <SuggestionList title="Suggestions" icon={<Lightbulb className={icon} aria-hidden="true" />} items={suggestions} onPick={onPick} />
       ) : (
         <>
-          <SuggestionList title="Improve Performance" icon={<Zap className={icon} aria-hidden="true" />} items={fromLints.performance} onPick={onPick} />
-          <SuggestionList title="Improve Security" icon={<ShieldAlert className={icon} aria-hidden="true" />} items={fromLints.security} onPick={onPick} />
+          <SuggestionList
+            title="Improve Performance"
+            icon={<Zap className={icon} aria-hidden="true" />}
+            items={fromLints.performance}
+            onPick={onPick}
+          />
+          <SuggestionList
+            title="Improve Security"
+            icon={<ShieldAlert className={icon} aria-hidden="true" />}
+            items={fromLints.security}
+            onPick={onPick}
+          />
           <SuggestionList title="Ideas" icon={<Lightbulb className={icon} aria-hidden="true" />} items={ideas} onPick={onPick} />
         </>
       )}

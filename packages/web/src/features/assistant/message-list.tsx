@@ -76,7 +76,14 @@ export function MessageList({ messages, loading, ready, editingId, ratings, onEd
 
   return (
     <div className="relative min-h-0 flex-1">
-      <div ref={scroller} onScroll={measure} className="flex h-full flex-col gap-4 overflow-y-auto px-4 py-4" role="log" aria-label="Conversation" aria-live="polite">
+      <div
+        ref={scroller}
+        onScroll={measure}
+        className="flex h-full flex-col gap-4 overflow-y-auto px-4 py-4"
+        role="log"
+        aria-label="Conversation"
+        aria-live="polite"
+      >
         {messages.map((message, index) => {
           const isLast = index === messages.length - 1;
           const waitingPart = isLast && ready && message.role === 'assistant' ? lastShownPart(message) : undefined;
@@ -116,7 +123,11 @@ export function MessageList({ messages, loading, ready, editingId, ratings, onEd
         {footer}
       </div>
       {!atBottom ? (
-        <Button size="sm" className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md" onClick={() => scrollToBottom(true)}>
+        <Button
+          size="sm"
+          className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full shadow-md"
+          onClick={() => scrollToBottom(true)}
+        >
           <ArrowDown className="size-3.5" aria-hidden="true" />
           Scroll to bottom
         </Button>

@@ -69,7 +69,13 @@ function Reasoning({ text, streaming }: { text: string; streaming: boolean }) {
 
 /** Blinks at the end of an answer while it streams. */
 export function BlinkingCursor() {
-  return <span data-testid="streaming-cursor" aria-hidden="true" className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground align-text-bottom" />;
+  return (
+    <span
+      data-testid="streaming-cursor"
+      aria-hidden="true"
+      className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-foreground align-text-bottom"
+    />
+  );
 }
 
 /**
@@ -91,19 +97,27 @@ export function MessageParts({
         const key = `${message.id}-${index}`;
         if (part.type === 'text') {
           if (!part.text) return null;
-          if (message.role === 'user') return <p key={key} className="text-[13px] whitespace-pre-wrap">{part.text}</p>;
+          if (message.role === 'user')
+            return (
+              <p key={key} className="text-[13px] whitespace-pre-wrap">
+                {part.text}
+              </p>
+            );
           return (
             <Suspense key={key} fallback={<p className="text-[13px] whitespace-pre-wrap">{part.text}</p>}>
               <Markdown text={part.text} />
             </Suspense>
           );
         }
-        if (part.type === 'reasoning') return part.text ? <Reasoning key={key} text={part.text} streaming={part.state === 'streaming'} /> : null;
+        if (part.type === 'reasoning')
+          return part.text ? <Reasoning key={key} text={part.text} streaming={part.state === 'streaming'} /> : null;
         if (!isToolPart(part)) return null;
         const name = toolNameOf(part);
         const answer = (output: unknown) => onToolOutput(name, part.toolCallId, output);
-        if (name === 'execute_sql') return <SqlToolCard key={part.toolCallId} part={part} waiting={waitingPart === index} onOutput={answer} />;
-        if (name === 'deploy_edge_function') return <EdgeFunctionToolCard key={part.toolCallId} part={part} waiting={waitingPart === index} onOutput={answer} />;
+        if (name === 'execute_sql')
+          return <SqlToolCard key={part.toolCallId} part={part} waiting={waitingPart === index} onOutput={answer} />;
+        if (name === 'deploy_edge_function')
+          return <EdgeFunctionToolCard key={part.toolCallId} part={part} waiting={waitingPart === index} onOutput={answer} />;
         return <ServerToolPart key={part.toolCallId} part={part} />;
       })}
     </>

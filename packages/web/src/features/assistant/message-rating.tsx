@@ -56,7 +56,13 @@ export function MessageRating({ rated, onRate }: { rated: Rating | undefined; on
       </Button>
       <Popover open={reasonOpen} onOpenChange={(open) => !thanks && setReasonOpen(open)}>
         <Popover.Trigger asChild>
-          <Button variant="ghost" size="icon" aria-label="Bad response" aria-pressed={rated === 'negative'} disabled={rated !== undefined && !reasonOpen}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label="Bad response"
+            aria-pressed={rated === 'negative'}
+            disabled={rated !== undefined && !reasonOpen}
+          >
             <ThumbsDown className={cn('size-3.5', rated === 'negative' && 'fill-current text-danger')} aria-hidden="true" />
           </Button>
         </Popover.Trigger>

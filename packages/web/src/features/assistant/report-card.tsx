@@ -40,7 +40,13 @@ export function AddToReportButton({ projectRef, reportId, card }: { projectRef: 
   const { addToReport, isPending } = useAddToReport();
   return (
     <Tooltip content="Add to report">
-      <Button variant="ghost" size="icon" aria-label="Add to report" loading={isPending} onClick={() => void addToReport({ ref: projectRef, reportId, ...card }).catch(() => {})}>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Add to report"
+        loading={isPending}
+        onClick={() => void addToReport({ ref: projectRef, reportId, ...card }).catch(() => {})}
+      >
         {isPending ? null : <LayoutDashboard className="size-3.5" aria-hidden="true" />}
       </Button>
     </Tooltip>

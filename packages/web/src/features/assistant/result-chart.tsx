@@ -2,15 +2,25 @@ import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxi
 import type { ChartPoint, XType } from './chart-data';
 import { CHART_HEIGHT } from './chart-size';
 
-
 function formatX(value: unknown, xType: XType): string {
-  if (xType === 'date' && typeof value === 'number') return new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+  if (xType === 'date' && typeof value === 'number')
+    return new Date(value).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
   if (xType === 'number' && typeof value === 'number') return value.toLocaleString('en-US');
   return String(value);
 }
 
 /** A bar chart of the result (recharts, loaded with the first chart shown). */
-export default function ResultChart({ points, xType, xLabel, yLabel }: { points: ChartPoint[]; xType: XType; xLabel: string; yLabel: string }) {
+export default function ResultChart({
+  points,
+  xType,
+  xLabel,
+  yLabel,
+}: {
+  points: ChartPoint[];
+  xType: XType;
+  xLabel: string;
+  yLabel: string;
+}) {
   return (
     <div style={{ height: CHART_HEIGHT }} data-testid="result-chart" aria-label={`Bar chart of ${yLabel} by ${xLabel}`} role="img">
       <ResponsiveContainer width="100%" height={CHART_HEIGHT} initialDimension={{ width: 400, height: CHART_HEIGHT }}>

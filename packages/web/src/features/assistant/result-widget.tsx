@@ -28,11 +28,27 @@ export interface ChartSettings {
 
 const NONE = '__none__';
 
-function AxisPicker({ label, value, columns, onChange }: { label: string; value: string | undefined; columns: string[]; onChange: (value: string | undefined) => void }) {
+function AxisPicker({
+  label,
+  value,
+  columns,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  columns: string[];
+  onChange: (value: string | undefined) => void;
+}) {
   return (
     <label className="flex items-center gap-1.5 text-xs text-muted">
       {label}
-      <Select ariaLabel={`${label} axis`} value={value ?? NONE} onValueChange={(next) => onChange(next === NONE ? undefined : next)} fullWidth={false} className="h-7 min-w-24 text-xs">
+      <Select
+        ariaLabel={`${label} axis`}
+        value={value ?? NONE}
+        onValueChange={(next) => onChange(next === NONE ? undefined : next)}
+        fullWidth={false}
+        className="h-7 min-w-24 text-xs"
+      >
         <Select.Item value={NONE}>None</Select.Item>
         {columns.map((column) => (
           <Select.Item key={column} value={column}>
@@ -139,11 +155,27 @@ export function ResultWidget({
         {report.draggable && error === undefined ? <DragHandle /> : null}
         {rows && rows.length > 0 ? (
           <div role="group" aria-label="Result view" className="inline-flex rounded-md border border-border p-0.5">
-            <button type="button" aria-pressed={view === 'table'} onClick={() => setView('table')} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs', view === 'table' ? 'bg-surface-hover text-foreground' : 'text-muted')}>
+            <button
+              type="button"
+              aria-pressed={view === 'table'}
+              onClick={() => setView('table')}
+              className={cn(
+                'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs',
+                view === 'table' ? 'bg-surface-hover text-foreground' : 'text-muted',
+              )}
+            >
               <Rows3 className="size-3" aria-hidden="true" />
               Table
             </button>
-            <button type="button" aria-pressed={view === 'chart'} onClick={() => setView('chart')} className={cn('inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs', view === 'chart' ? 'bg-surface-hover text-foreground' : 'text-muted')}>
+            <button
+              type="button"
+              aria-pressed={view === 'chart'}
+              onClick={() => setView('chart')}
+              className={cn(
+                'inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs',
+                view === 'chart' ? 'bg-surface-hover text-foreground' : 'text-muted',
+              )}
+            >
               <BarChart3 className="size-3" aria-hidden="true" />
               Chart
             </button>
@@ -151,11 +183,19 @@ export function ResultWidget({
         ) : null}
         <span className="ml-auto" />
         <Tooltip content={showQuery ? 'Hide query' : 'Show query'}>
-          <Button variant="ghost" size="icon" aria-label={showQuery ? 'Hide query' : 'Show query'} aria-pressed={showQuery} onClick={() => setShowQuery((shown) => !shown)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={showQuery ? 'Hide query' : 'Show query'}
+            aria-pressed={showQuery}
+            onClick={() => setShowQuery((shown) => !shown)}
+          >
             <Code className="size-3.5" aria-hidden="true" />
           </Button>
         </Tooltip>
-        {report.reportId !== undefined && error === undefined ? <AddToReportButton projectRef={report.projectRef} reportId={report.reportId} card={card} /> : null}
+        {report.reportId !== undefined && error === undefined ? (
+          <AddToReportButton projectRef={report.projectRef} reportId={report.reportId} card={card} />
+        ) : null}
         <Tooltip content="Open in SQL editor">
           <Button variant="ghost" size="icon" aria-label="Open in SQL editor" onClick={() => void editor.open()} loading={editor.opening}>
             {editor.opening ? null : <SquarePen className="size-3.5" aria-hidden="true" />}
@@ -163,7 +203,10 @@ export function ResultWidget({
         </Tooltip>
       </div>
       {showQuery ? (
-        <pre className="max-h-[300px] overflow-auto border-b border-border bg-surface-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap" data-testid="result-query">
+        <pre
+          className="max-h-[300px] overflow-auto border-b border-border bg-surface-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap"
+          data-testid="result-query"
+        >
           {sql}
         </pre>
       ) : null}
@@ -180,7 +223,13 @@ export function ResultWidget({
             <AxisPicker label="Y" value={y} columns={columns} onChange={setYKey} />
           </div>
           {chart && x && y ? (
-            <Suspense fallback={<div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center"><Spinner label="Loading chart" /></div>}>
+            <Suspense
+              fallback={
+                <div style={{ height: CHART_HEIGHT }} className="flex items-center justify-center">
+                  <Spinner label="Loading chart" />
+                </div>
+              }
+            >
               <ResultChart points={chart.points} xType={chart.xType} xLabel={x} yLabel={y} />
             </Suspense>
           ) : (

@@ -43,9 +43,15 @@ export function SafeLink({ href, children }: { href: string | undefined; childre
           {children}
         </a>
       </Dialog.Trigger>
-      <Dialog.Content title={ASSISTANT_MESSAGES.verifyLink} description="The assistant wrote this link. Check where it goes before you open it.">
+      <Dialog.Content
+        title={ASSISTANT_MESSAGES.verifyLink}
+        description="The assistant wrote this link. Check where it goes before you open it."
+      >
         <Dialog.Body>
-          <p className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs break-all" data-testid="verify-link-url">
+          <p
+            className="rounded-md border border-border bg-surface-muted px-3 py-2 font-mono text-xs break-all"
+            data-testid="verify-link-url"
+          >
             {target.href}
           </p>
         </Dialog.Body>

@@ -21,7 +21,8 @@ export function rowsOf(result: SqlResult): ResultRow[] {
   return result.rows.map((values) => Object.fromEntries(result.fields.map((field, index) => [field.name, values[index] ?? null])));
 }
 
-export type SqlRunOutcome = { kind: 'rows'; rows: ResultRow[] } | { kind: 'needs-write-confirmation'; message: string } | { kind: 'failed'; message: string };
+export type SqlRunOutcome =
+  { kind: 'rows'; rows: ResultRow[] } | { kind: 'needs-write-confirmation'; message: string } | { kind: 'failed'; message: string };
 
 export async function runAssistantSql(ref: string | undefined, sql: string, { readOnly }: { readOnly: boolean }): Promise<SqlRunOutcome> {
   if (!ref) return { kind: 'failed', message: ASSISTANT_MESSAGES.noConnection };

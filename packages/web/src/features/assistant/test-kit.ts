@@ -17,7 +17,13 @@ export const CHAT_ID = '11111111-1111-4111-8111-111111111111';
 export const OTHER_CHAT_ID = '22222222-2222-4222-8222-222222222222';
 
 export function chatFixture(overrides: Partial<Chat> = {}): Chat {
-  return { id: CHAT_ID, name: 'Orders questions', created_at: '2026-05-01T10:00:00.000Z', updated_at: '2026-05-01T10:00:00.000Z', ...overrides };
+  return {
+    id: CHAT_ID,
+    name: 'Orders questions',
+    created_at: '2026-05-01T10:00:00.000Z',
+    updated_at: '2026-05-01T10:00:00.000Z',
+    ...overrides,
+  };
 }
 
 export function lintFixture(overrides: Partial<Lint> = {}): Lint {
@@ -92,7 +98,15 @@ export function writeToolCall(writer: Writer, toolCallId: string, toolName: stri
 }
 
 /** A whole answer: start, one step of text (and an optional tool call), finish. */
-export function answer({ messageId = 'answer-1', text, tool }: { messageId?: string; text?: string; tool?: { id: string; name: string; input: object } }): Response {
+export function answer({
+  messageId = 'answer-1',
+  text,
+  tool,
+}: {
+  messageId?: string;
+  text?: string;
+  tool?: { id: string; name: string; input: object };
+}): Response {
   return streamAnswer((writer) => {
     writer.write({ type: 'start', messageId });
     writer.write({ type: 'start-step' });

@@ -7,7 +7,8 @@ import type { ChartSettings } from './result-widget';
  * The tools' inputs and outputs as the cards read them. Parts come from the model (and from
  * storage), so every field is checked rather than trusted.
  */
-const record = (value: unknown): Record<string, unknown> => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 export interface SqlToolInput {
@@ -34,7 +35,8 @@ export function sqlToolInput(input: unknown): SqlToolInput {
   };
 }
 
-export type SqlToolOutput = { kind: 'rows'; rows: ResultRow[] } | { kind: 'skipped' } | { kind: 'error'; message: string } | { kind: 'other'; text: string };
+export type SqlToolOutput =
+  { kind: 'rows'; rows: ResultRow[] } | { kind: 'skipped' } | { kind: 'error'; message: string } | { kind: 'other'; text: string };
 
 const ERROR_PREFIX = 'Error: ';
 export const SKIPPED_QUERY = ASSISTANT_MESSAGES.skippedQuery;

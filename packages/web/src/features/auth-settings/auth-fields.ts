@@ -43,7 +43,12 @@ export const EMAIL_SECTIONS: AuthSection[] = [
   {
     title: 'Email provider',
     fields: [
-      { key: 'EXTERNAL_EMAIL_ENABLED', label: 'Enable email provider', kind: 'boolean', description: 'Users can sign up and sign in with their email address.' },
+      {
+        key: 'EXTERNAL_EMAIL_ENABLED',
+        label: 'Enable email provider',
+        kind: 'boolean',
+        description: 'Users can sign up and sign in with their email address.',
+      },
       {
         key: 'MAILER_AUTOCONFIRM',
         label: 'Confirm email',
@@ -58,7 +63,12 @@ export const EMAIL_SECTIONS: AuthSection[] = [
         description: 'A new email address must be confirmed from both the old and the new address.',
       },
       { key: 'MAILER_OTP_LENGTH', label: 'Email OTP length', kind: 'number', description: 'Digits in the code of an auth email, 6 to 10.' },
-      { key: 'MAILER_OTP_EXP', label: 'Email OTP expiration (seconds)', kind: 'number', description: 'How long an email link or code stays valid. The advisors warn above 3600 seconds.' },
+      {
+        key: 'MAILER_OTP_EXP',
+        label: 'Email OTP expiration (seconds)',
+        kind: 'number',
+        description: 'How long an email link or code stays valid. The advisors warn above 3600 seconds.',
+      },
       { key: 'SMS_OTP_LENGTH', label: 'SMS OTP length', kind: 'number', description: 'Digits in an SMS code; 6 or more is recommended.' },
     ],
   },
@@ -83,7 +93,12 @@ export const EMAIL_SECTIONS: AuthSection[] = [
   {
     title: 'Passwords',
     fields: [
-      { key: 'PASSWORD_MIN_LENGTH', label: 'Minimum password length', kind: 'number', description: 'At least 8 characters is recommended.' },
+      {
+        key: 'PASSWORD_MIN_LENGTH',
+        label: 'Minimum password length',
+        kind: 'number',
+        description: 'At least 8 characters is recommended.',
+      },
       {
         key: 'PASSWORD_REQUIRED_CHARACTERS',
         label: 'Password requirements',
@@ -108,7 +123,8 @@ export const URL_CONFIGURATION_SECTIONS: AuthSection[] = [
         key: 'SITE_URL',
         label: 'Site URL',
         kind: 'text',
-        description: 'Where users land after confirming their email or resetting their password when no redirect URL is given; {{ .SiteURL }} in the emails.',
+        description:
+          'Where users land after confirming their email or resetting their password when no redirect URL is given; {{ .SiteURL }} in the emails.',
       },
     ],
   },

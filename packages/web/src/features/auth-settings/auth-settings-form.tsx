@@ -63,7 +63,12 @@ function toBody(values: UpdateAuthConfigBody, fields: AuthField[]): UpdateAuthCo
   return body;
 }
 
-function Checkbox({ id, label, description, ...props }: { id: string; label: string; description?: ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
+function Checkbox({
+  id,
+  label,
+  description,
+  ...props
+}: { id: string; label: string; description?: ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className="flex items-start gap-2 text-[13px]">
       <input type="checkbox" id={id} className="mt-0.5 size-4 accent-[var(--color-accent)]" {...props} />
@@ -112,13 +117,21 @@ function UrlListControl({
   return (
     <div className="flex flex-col gap-2">
       {entries.length === 0 ? (
-        <p className="rounded-md border border-dashed border-border px-3 py-2 text-xs text-muted">No redirect URLs yet: only the Site URL is allowed.</p>
+        <p className="rounded-md border border-dashed border-border px-3 py-2 text-xs text-muted">
+          No redirect URLs yet: only the Site URL is allowed.
+        </p>
       ) : (
         <ul aria-label={label} className="divide-y divide-border rounded-md border border-border">
           {entries.map((entry) => (
             <li key={entry} className="flex items-center justify-between gap-2 px-3 py-1">
               <span className="truncate font-mono text-xs">{entry}</span>
-              <Button size="sm" variant="ghost" aria-label={`Remove ${entry}`} disabled={disabled} onClick={() => onChange(entries.filter((other) => other !== entry).join(','))}>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={`Remove ${entry}`}
+                disabled={disabled}
+                onClick={() => onChange(entries.filter((other) => other !== entry).join(','))}
+              >
                 Remove
               </Button>
             </li>
@@ -173,7 +186,17 @@ function Control({
   const id = `auth-${field.key}`;
   const aria = { id, disabled, 'aria-describedby': describedBy(id, { error, description: field.description }) };
   if (field.kind === 'unavailable') {
-    return <Checkbox id={id} label={field.label} description={field.reason} checked={false} disabled aria-describedby={`${id}-description`} readOnly />;
+    return (
+      <Checkbox
+        id={id}
+        label={field.label}
+        description={field.reason}
+        checked={false}
+        disabled
+        aria-describedby={`${id}-description`}
+        readOnly
+      />
+    );
   }
   if (field.kind === 'boolean') {
     return <Checkbox label={field.label} description={field.description} {...aria} {...register(field.key)} />;
@@ -184,7 +207,14 @@ function Control({
         control={control}
         name={field.key}
         render={({ field: { value, onChange } }) => (
-          <UrlListControl id={id} label={field.label} value={typeof value === 'string' ? value : ''} onChange={onChange} disabled={disabled} error={error} />
+          <UrlListControl
+            id={id}
+            label={field.label}
+            value={typeof value === 'string' ? value : ''}
+            onChange={onChange}
+            disabled={disabled}
+            error={error}
+          />
         )}
       />
     );
@@ -199,7 +229,14 @@ function Control({
         ))}
       </select>
     ) : field.kind === 'textarea' ? (
-      <Textarea rows={8} className="font-mono text-xs" invalid={Boolean(error)} spellCheck={false} {...aria} {...register(field.key, { setValueAs: blankToNull })} />
+      <Textarea
+        rows={8}
+        className="font-mono text-xs"
+        invalid={Boolean(error)}
+        spellCheck={false}
+        {...aria}
+        {...register(field.key, { setValueAs: blankToNull })}
+      />
     ) : (
       <Input
         type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
@@ -216,7 +253,17 @@ function Control({
   );
 }
 
-function SettingsForm({ projectRef, config, section, allowed }: { projectRef: string; config: AuthConfig; section: AuthSection; allowed: boolean }) {
+function SettingsForm({
+  projectRef,
+  config,
+  section,
+  allowed,
+}: {
+  projectRef: string;
+  config: AuthConfig;
+  section: AuthSection;
+  allowed: boolean;
+}) {
   const update = useUpdateAuthConfigMutation(projectRef);
   const reset = useUpdateAuthConfigMutation(projectRef);
   const { fields } = section;
@@ -243,7 +290,14 @@ function SettingsForm({ projectRef, config, section, allowed }: { projectRef: st
       ) : null}
       <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
         {fields.map((field) => (
-          <Control key={field.key} field={field} register={register} control={control} disabled={!allowed} error={errors[field.key]?.message} />
+          <Control
+            key={field.key}
+            field={field}
+            register={register}
+            control={control}
+            disabled={!allowed}
+            error={errors[field.key]?.message}
+          />
         ))}
         <div className="flex justify-end gap-2">
           {section.reset ? (

@@ -19,7 +19,10 @@ export function AuthSettingsNav({ projectRef }: { projectRef: string }) {
           key={page.path}
           to={`/project/${projectRef}/auth/${page.path}`}
           className={({ isActive }) =>
-            cn('-mb-px border-b-2 px-3 py-2 text-[13px]', isActive ? 'border-accent font-medium' : 'border-transparent text-muted hover:text-foreground')
+            cn(
+              '-mb-px border-b-2 px-3 py-2 text-[13px]',
+              isActive ? 'border-accent font-medium' : 'border-transparent text-muted hover:text-foreground',
+            )
           }
         >
           {page.label}

@@ -1,10 +1,21 @@
 import { AUTH_EMAIL_PLACEHOLDERS } from '@basin/core';
 import { Card } from '../../ui/card';
 import { AuthSettingsPage } from './auth-settings-form';
-import { EMAIL_SECTIONS, EMAIL_TEMPLATE_SECTIONS, MFA_FIELDS, RATE_LIMIT_FIELDS, SMTP_FIELDS, URL_CONFIGURATION_SECTIONS } from './auth-fields';
+import {
+  EMAIL_SECTIONS,
+  EMAIL_TEMPLATE_SECTIONS,
+  MFA_FIELDS,
+  RATE_LIMIT_FIELDS,
+  SMTP_FIELDS,
+  URL_CONFIGURATION_SECTIONS,
+} from './auth-fields';
 
 export const EmailProviderPage = () => (
-  <AuthSettingsPage title="Email" description="Sign-ups and sign-ins with an email address: confirmations, one-time passwords and password rules." sections={EMAIL_SECTIONS} />
+  <AuthSettingsPage
+    title="Email"
+    description="Sign-ups and sign-ins with an email address: confirmations, one-time passwords and password rules."
+    sections={EMAIL_SECTIONS}
+  />
 );
 export const UrlConfigurationPage = () => (
   <AuthSettingsPage
@@ -21,9 +32,15 @@ export const EmailTemplatesPage = () => (
     intro={<PlaceholderNote />}
   />
 );
-export const MfaPage = () => <AuthSettingsPage title="Multi-Factor Authentication" description="The second factors users may enroll." fields={MFA_FIELDS} />;
-export const RateLimitsPage = () => <AuthSettingsPage title="Rate Limits" description="How often auth endpoints may be called." fields={RATE_LIMIT_FIELDS} />;
-export const SmtpPage = () => <AuthSettingsPage title="SMTP Settings" description="Send auth emails through your own mail server." fields={SMTP_FIELDS} />;
+export const MfaPage = () => (
+  <AuthSettingsPage title="Multi-Factor Authentication" description="The second factors users may enroll." fields={MFA_FIELDS} />
+);
+export const RateLimitsPage = () => (
+  <AuthSettingsPage title="Rate Limits" description="How often auth endpoints may be called." fields={RATE_LIMIT_FIELDS} />
+);
+export const SmtpPage = () => (
+  <AuthSettingsPage title="SMTP Settings" description="Send auth emails through your own mail server." fields={SMTP_FIELDS} />
+);
 
 function PlaceholderNote() {
   return (

@@ -71,7 +71,9 @@ function renderSettings(element: React.ReactNode, page: string, role: Role = 'Ow
 /** The card (its own form) of a section, once the settings have loaded and may be edited. */
 async function section(name: string) {
   const form = await screen.findByRole('form', { name });
-  await waitFor(() => expect([...form.querySelectorAll('input, textarea, select')].some((control) => !control.hasAttribute('disabled'))).toBe(true));
+  await waitFor(() =>
+    expect([...form.querySelectorAll('input, textarea, select')].some((control) => !control.hasAttribute('disabled'))).toBe(true),
+  );
   return within(form);
 }
 
@@ -173,7 +175,9 @@ describe('email provider page', () => {
   it('is read-only for members who may not change project settings', async () => {
     renderSettings(<EmailProviderPage />, 'providers', 'Developer');
     const expiry = await screen.findByLabelText('Email OTP expiration (seconds)');
-    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Save' }).every((button) => button.hasAttribute('disabled'))).toBe(true));
+    await waitFor(() =>
+      expect(screen.getAllByRole('button', { name: 'Save' }).every((button) => button.hasAttribute('disabled'))).toBe(true),
+    );
     expect(expiry).toHaveProperty('disabled', true);
     expect(screen.getByLabelText(/Confirm email/)).toHaveProperty('disabled', true);
     expect(screen.getByLabelText(/Allow new users to sign up/)).toHaveProperty('disabled', true);
@@ -300,7 +304,9 @@ describe('other auth settings pages', () => {
   it('links every settings page from the tabs', async () => {
     renderSettings(<SmtpPage />, 'smtp');
     const nav = await screen.findByRole('navigation', { name: 'Authentication settings' });
-    expect(within(nav).getByRole('link', { name: 'URL Configuration' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/url-configuration`);
+    expect(within(nav).getByRole('link', { name: 'URL Configuration' }).getAttribute('href')).toBe(
+      `/project/${PROJECT_REF}/auth/url-configuration`,
+    );
     expect(within(nav).getByRole('link', { name: 'Emails' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/templates`);
   });
 });

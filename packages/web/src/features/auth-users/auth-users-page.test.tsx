@@ -104,7 +104,10 @@ describe('Users page', () => {
   it("shows the server's message when the list fails, and retries", async () => {
     let fail = true;
     renderUsers({
-      list: () => (fail ? json({ message: 'The project is paused: restore it to see and manage its users' }, 409) : json({ users: [], total: 0, page: 1, per_page: 50, mail_configured: true })),
+      list: () =>
+        fail
+          ? json({ message: 'The project is paused: restore it to see and manage its users' }, 409)
+          : json({ users: [], total: 0, page: 1, per_page: 50, mail_configured: true }),
     });
     expect(await screen.findByText(/The project is paused/)).toBeTruthy();
     fail = false;

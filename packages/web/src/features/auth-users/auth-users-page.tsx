@@ -27,7 +27,8 @@ function useUsersParams() {
 function SignUpHint() {
   return (
     <>
-      Users appear here when they sign up from your app, e.g. with <code className="font-mono text-xs">supabase.auth.signUp({'{ email, password }'})</code> or{' '}
+      Users appear here when they sign up from your app, e.g. with{' '}
+      <code className="font-mono text-xs">supabase.auth.signUp({'{ email, password }'})</code> or{' '}
       <code className="font-mono text-xs">supabase.auth.signInAnonymously()</code>, or when you add one here.
     </>
   );
@@ -90,7 +91,10 @@ export function AuthUsersPage() {
             No user&apos;s email, phone or id contains &ldquo;{keywords}&rdquo;.
           </EmptyState>
         ) : page > 1 ? (
-          <EmptyState title="No users on this page" action={<Button onClick={() => update({ page: null })}>Back to the first page</Button>} />
+          <EmptyState
+            title="No users on this page"
+            action={<Button onClick={() => update({ page: null })}>Back to the first page</Button>}
+          />
         ) : (
           <EmptyState icon={<Users className="size-6" aria-hidden="true" />} title="No users in your project yet">
             <SignUpHint />

@@ -9,7 +9,17 @@ import { isBanned, userLabel } from './user-status';
 const DEFAULT_DURATION = '24h';
 
 /** Ban for a chosen time, or lift the ban of a banned user. */
-export function BanUserDialog({ projectRef, user, open, onOpenChange }: { projectRef: string; user: AuthUser; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function BanUserDialog({
+  projectRef,
+  user,
+  open,
+  onOpenChange,
+}: {
+  projectRef: string;
+  user: AuthUser;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [duration, setDuration] = useState<string>(DEFAULT_DURATION);
   const banned = isBanned(user);
   const label = userLabel(user);

@@ -29,7 +29,10 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   const createUser = useCreateAuthUserMutation({
     onSuccess: onDone,
     // The server's refusal beside the field it is about (a weak password, a taken address), else above the buttons.
-    onError: (error) => setError(/password/i.test(error.message) ? 'password' : /email|address/i.test(error.message) ? 'email' : 'root', { message: error.message }),
+    onError: (error) =>
+      setError(/password/i.test(error.message) ? 'password' : /email|address/i.test(error.message) ? 'email' : 'root', {
+        message: error.message,
+      }),
   });
   const submit = handleSubmit((body) => createUser.mutate({ ref: projectRef, ...body }));
   const emailError = errors.email?.message;
@@ -55,7 +58,12 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
           />
         </FormField>
         <label htmlFor="create-user-confirm" className="flex items-start gap-2 text-[13px]">
-          <input type="checkbox" id="create-user-confirm" className="mt-0.5 size-4 accent-[var(--color-accent)]" {...register('autoConfirm')} />
+          <input
+            type="checkbox"
+            id="create-user-confirm"
+            className="mt-0.5 size-4 accent-[var(--color-accent)]"
+            {...register('autoConfirm')}
+          />
           <span>
             Auto confirm user
             <span className="block text-xs text-muted">The user can sign in at once, without following a confirmation email.</span>

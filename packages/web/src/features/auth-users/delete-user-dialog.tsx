@@ -36,8 +36,8 @@ export function DeleteUserDialog({
       onConfirm={() => remove.mutate({ ref: projectRef, id: user.id, label })}
     >
       <p className="text-[13px] text-muted">
-        <span className="font-medium text-foreground">{label}</span> will be deleted with its identities and sessions: it can no longer sign in, and rows
-        that reference it with <code className="font-mono text-xs">on delete cascade</code> go too. This cannot be undone.
+        <span className="font-medium text-foreground">{label}</span> will be deleted with its identities and sessions: it can no longer sign
+        in, and rows that reference it with <code className="font-mono text-xs">on delete cascade</code> go too. This cannot be undone.
       </p>
     </ConfirmDialog>
   );

@@ -6,7 +6,8 @@ export function MailNotice({ projectRef }: { projectRef: string }) {
   return (
     <Alert tone="warning" title="Auth emails are not sent" className="mb-4">
       <p>
-        Neither this project nor the platform has an SMTP server, so invitation, confirmation and password recovery emails are not delivered.{' '}
+        Neither this project nor the platform has an SMTP server, so invitation, confirmation and password recovery emails are not
+        delivered.{' '}
         <Link to={`/project/${projectRef}/auth/smtp`} className="text-foreground underline underline-offset-2">
           Set up SMTP
         </Link>

@@ -48,7 +48,10 @@ export function UserActionsMenu({
           {canWrite ? (
             <>
               {onView ? <DropdownMenu.Separator /> : null}
-              <DropdownMenu.Item disabled={!user.email || recovery.isPending} onSelect={() => user.email && recovery.mutate({ ref: projectRef, email: user.email })}>
+              <DropdownMenu.Item
+                disabled={!user.email || recovery.isPending}
+                onSelect={() => user.email && recovery.mutate({ ref: projectRef, email: user.email })}
+              >
                 <KeyRound className="size-3.5" aria-hidden="true" />
                 Send password recovery
               </DropdownMenu.Item>
@@ -68,7 +71,13 @@ export function UserActionsMenu({
       {canWrite ? (
         <>
           <BanUserDialog projectRef={projectRef} user={user} open={open === 'ban'} onOpenChange={dialog('ban')} />
-          <DeleteUserDialog projectRef={projectRef} user={user} open={open === 'delete'} onOpenChange={dialog('delete')} onDeleted={onDeleted} />
+          <DeleteUserDialog
+            projectRef={projectRef}
+            user={user}
+            open={open === 'delete'}
+            onOpenChange={dialog('delete')}
+            onDeleted={onDeleted}
+          />
         </>
       ) : null}
     </>

@@ -25,7 +25,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function Json({ label, value }: { label: string; value: Record<string, unknown> | undefined }) {
   const text = JSON.stringify(value ?? {}, null, 2);
   return (
-    <pre aria-label={`${label} (JSON)`} tabIndex={0} className="max-h-60 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed">
+    <pre
+      aria-label={`${label} (JSON)`}
+      tabIndex={0}
+      className="max-h-60 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed"
+    >
       {text}
     </pre>
   );
@@ -55,10 +59,21 @@ function Details({ user }: { user: AuthUser }) {
     <>
       <Section title="Overview">
         <div className="flex flex-wrap items-center gap-1.5">
-          {badges.length === 0 ? <Badge tone="success">Active</Badge> : badges.map((badge) => <Badge key={badge.label} tone={badge.tone}>{badge.label}</Badge>)}
+          {badges.length === 0 ? (
+            <Badge tone="success">Active</Badge>
+          ) : (
+            badges.map((badge) => (
+              <Badge key={badge.label} tone={badge.tone}>
+                {badge.label}
+              </Badge>
+            ))
+          )}
         </div>
         <div className="flex items-center gap-2">
-          <code aria-label="User id" className="min-w-0 flex-1 truncate rounded-md border border-border bg-surface-muted px-2 py-1 font-mono text-xs">
+          <code
+            aria-label="User id"
+            className="min-w-0 flex-1 truncate rounded-md border border-border bg-surface-muted px-2 py-1 font-mono text-xs"
+          >
             {user.id}
           </code>
           <CopyButton value={user.id} />
@@ -86,7 +101,9 @@ function Details({ user }: { user: AuthUser }) {
       </Section>
       <Section title={`Identities (${user.identities.length})`}>
         {user.identities.length === 0 ? (
-          <p className="text-[13px] text-muted">No identities: {user.is_anonymous ? 'an anonymous user has none until it adds an email.' : 'this user cannot sign in.'}</p>
+          <p className="text-[13px] text-muted">
+            No identities: {user.is_anonymous ? 'an anonymous user has none until it adds an email.' : 'this user cannot sign in.'}
+          </p>
         ) : (
           <ul className="flex flex-col gap-2">
             {user.identities.map((identity) => (
@@ -100,7 +117,17 @@ function Details({ user }: { user: AuthUser }) {
 }
 
 /** The user's details beside the list, `?user=<id>` in the URL; Escape or the close button closes it. */
-export function UserDetailPanel({ projectRef, userId, canWrite, onClose }: { projectRef: string; userId: string | null; canWrite: boolean; onClose: () => void }) {
+export function UserDetailPanel({
+  projectRef,
+  userId,
+  canWrite,
+  onClose,
+}: {
+  projectRef: string;
+  userId: string | null;
+  canWrite: boolean;
+  onClose: () => void;
+}) {
   const user = useAuthUserQuery(projectRef, userId ?? undefined);
   const title = user.data ? userLabel(user.data) : 'User';
   return (

@@ -8,7 +8,8 @@ export interface UserBadge {
   title: string;
 }
 
-export const isBanned = (user: Pick<AuthUser, 'banned_until'>, now = Date.now()) => Boolean(user.banned_until && Date.parse(user.banned_until) > now);
+export const isBanned = (user: Pick<AuthUser, 'banned_until'>, now = Date.now()) =>
+  Boolean(user.banned_until && Date.parse(user.banned_until) > now);
 
 /** The states a user's row shows: anonymous, invited, unconfirmed, banned. */
 export function userBadges(user: AuthUser, now = Date.now()): UserBadge[] {
@@ -27,7 +28,9 @@ export function userBadges(user: AuthUser, now = Date.now()): UserBadge[] {
 
 /** The sign-in methods of the user: its identities' providers (anonymous users have none). */
 export function userProviders(user: AuthUser): string[] {
-  const fromMetadata = Array.isArray(user.app_metadata.providers) ? user.app_metadata.providers.filter((p): p is string => typeof p === 'string') : [];
+  const fromMetadata = Array.isArray(user.app_metadata.providers)
+    ? user.app_metadata.providers.filter((p): p is string => typeof p === 'string')
+    : [];
   const providers = new Set([...fromMetadata, ...user.identities.map((identity) => identity.provider)]);
   if (user.is_anonymous && providers.size === 0) providers.add('anonymous');
   return [...providers];

@@ -47,7 +47,9 @@ export function UsersTable({
               </div>
             </td>
             <td className="px-4 py-2 whitespace-nowrap text-muted">{formatDateTime(user.created_at)}</td>
-            <td className="px-4 py-2 whitespace-nowrap text-muted">{user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}</td>
+            <td className="px-4 py-2 whitespace-nowrap text-muted">
+              {user.last_sign_in_at ? formatDateTime(user.last_sign_in_at) : 'Never'}
+            </td>
             <td className="px-4 py-2">
               <div className="flex flex-wrap gap-1">
                 {badges.length === 0 ? <span className="text-xs text-muted">Active</span> : null}
@@ -61,7 +63,13 @@ export function UsersTable({
               </div>
             </td>
             <td className="px-2 py-2 text-right">
-              <UserActionsMenu projectRef={projectRef} user={user} canWrite={canWrite} onView={() => onOpen(user.id)} onDeleted={() => onDeleted(user.id)} />
+              <UserActionsMenu
+                projectRef={projectRef}
+                user={user}
+                canWrite={canWrite}
+                onView={() => onOpen(user.id)}
+                onDeleted={() => onDeleted(user.id)}
+              />
             </td>
           </DataRow>
         );

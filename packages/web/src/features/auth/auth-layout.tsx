@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { LogoMark } from '../../ui/logo';
 
 /** The signed-out pages: a small centred card under the logo. */
-export function AuthLayout({ title, description, children, footer }: { title: string; description: string; children: ReactNode; footer: ReactNode }) {
+export function AuthLayout({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center px-4 py-12">
       <div className="mb-6 flex items-center gap-2 text-base font-semibold">

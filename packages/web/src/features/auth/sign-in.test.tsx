@@ -13,7 +13,14 @@ const SESSION = { user: { id: 'u1', email: 'ada@example.com', name: 'ada' }, ses
 const routes = [
   { path: '/sign-in', element: <SignInPage /> },
   { path: '/sign-up', element: <SignUpPage /> },
-  { path: '/organizations', element: <RequireSession><p>Organizations page</p></RequireSession> },
+  {
+    path: '/organizations',
+    element: (
+      <RequireSession>
+        <p>Organizations page</p>
+      </RequireSession>
+    ),
+  },
 ];
 
 describe('sign in and sign up', () => {
@@ -104,7 +111,9 @@ describe('sign in and sign up', () => {
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await user.click(screen.getByRole('button', { name: 'Sign up' }));
-    await waitFor(() => expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toMatchObject({ name: 'a'.repeat(64) }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path === '/api/auth/sign-up/email')?.body).toMatchObject({ name: 'a'.repeat(64) }),
+    );
   });
 
   it('sends signed-out visitors of other pages to /sign-in', async () => {

@@ -9,7 +9,10 @@ import { renderRoutes } from '../../test/render';
 import { PITR_UNAVAILABLE_TITLE, PitrPage } from './pitr-page';
 
 const PLAN_NAMES = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' } as const;
-const pitrAddon = { type: 'pitr', variant: { identifier: 'pitr_7', name: '7 days', price: 100, price_interval: 'monthly', price_type: 'fixed' } };
+const pitrAddon = {
+  type: 'pitr',
+  variant: { identifier: 'pitr_7', name: '7 days', price: 100, price_interval: 'monthly', price_type: 'fixed' },
+};
 
 function renderPage({ plan = 'free' as PlanId, role = 'Owner' as Role, subscriptionChangesEnabled = true, withAddon = false } = {}) {
   const api = mockApi({
@@ -42,7 +45,9 @@ describe('point in time recovery page', () => {
     const region = await banner();
     expect(within(region).getByText(/continuous WAL archiving/)).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Backups' });
-    expect(within(tabs).getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/database/backups/scheduled`);
+    expect(within(tabs).getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(
+      `/project/${PROJECT_REF}/database/backups/scheduled`,
+    );
     expect(within(tabs).getByRole('link', { name: 'Point in time' }).getAttribute('aria-current')).toBe('page');
     const upgrade = await within(region).findByRole('link', { name: 'Upgrade to Pro' });
     expect(upgrade.getAttribute('href')).toBe('/org/acme/billing?panel=subscriptionPlan&source=backupsPitr');
@@ -89,6 +94,8 @@ describe('point in time recovery page', () => {
     });
     expect(button).toHaveProperty('disabled', true);
     await user.hover(button.parentElement!);
-    expect((await screen.findAllByText('Subscription changes are currently disabled, our engineers are working on a fix')).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText('Subscription changes are currently disabled, our engineers are working on a fix')).length,
+    ).toBeGreaterThan(0);
   });
 });

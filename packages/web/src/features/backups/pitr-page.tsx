@@ -37,12 +37,12 @@ export function PitrPage() {
           </Card.Header>
           <Card.Content className="flex flex-col gap-2 py-4 text-[13px] text-muted">
             <p>
-              A physical backup of the whole data directory is taken every day at 03:00 UTC and whenever the project is paused; the newest seven of
-              each kind are kept. Any of them can be downloaded or restored, also onto a newer Postgres major.
+              A physical backup of the whole data directory is taken every day at 03:00 UTC and whenever the project is paused; the newest
+              seven of each kind are kept. Any of them can be downloaded or restored, also onto a newer Postgres major.
             </p>
             <p>
-              Point in time recovery would add the write-ahead log between those backups, so that a restore could stop at any second (just before a
-              bad migration, say) rather than at the last backup.
+              Point in time recovery would add the write-ahead log between those backups, so that a restore could stop at any second (just
+              before a bad migration, say) rather than at the last backup.
             </p>
             <p>
               <Link to={`/project/${ref}/database/backups/scheduled`} className="text-accent hover:underline">

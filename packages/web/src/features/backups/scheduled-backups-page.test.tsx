@@ -17,7 +17,11 @@ const LIST = {
   status: 'physical-backups-enabled',
 };
 
-function renderBackups({ list = json(LIST), download: answer = json({ fileUrl: '/api/backups/files/5?sig=abc' }), role = 'Owner' as Role } = {}) {
+function renderBackups({
+  list = json(LIST),
+  download: answer = json({ fileUrl: '/api/backups/files/5?sig=abc' }),
+  role = 'Owner' as Role,
+} = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),

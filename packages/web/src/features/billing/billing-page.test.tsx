@@ -20,7 +20,15 @@ function renderPage({
   subscription,
   survey = json({ id: 1 }, 201),
   subscriptionChangesEnabled = true,
-}: { role?: Role; plan?: PlanId; query?: string; put?: MockAnswer; subscription?: MockAnswer; survey?: MockAnswer; subscriptionChangesEnabled?: boolean } = {}) {
+}: {
+  role?: Role;
+  plan?: PlanId;
+  query?: string;
+  put?: MockAnswer;
+  subscription?: MockAnswer;
+  survey?: MockAnswer;
+  subscriptionChangesEnabled?: boolean;
+} = {}) {
   let current = plan;
   const planOf = (id: PlanId) => ({ id, name: PLAN_NAMES[id] });
   const api = mockApi({

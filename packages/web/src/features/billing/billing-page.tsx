@@ -59,7 +59,12 @@ function Subscription({ organization }: { organization: Organization }) {
             <Sheet open={panel === 'subscriptionPlan'} onOpenChange={setOpen('subscriptionPlan')}>
               <ActionTrigger state={changeState} icon={CreditCard} label="Change subscription plan" primary />
               {panel === 'subscriptionPlan' ? (
-                <SubscriptionPlanPanel slug={slug} current={plan.id} state={changeState} onDone={() => setOpen('subscriptionPlan')(false)} />
+                <SubscriptionPlanPanel
+                  slug={slug}
+                  current={plan.id}
+                  state={changeState}
+                  onDone={() => setOpen('subscriptionPlan')(false)}
+                />
               ) : null}
             </Sheet>
           }

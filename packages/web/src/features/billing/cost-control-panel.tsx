@@ -52,8 +52,8 @@ export function CostControlPanel({ slug }: { slug: string }) {
       <div className="flex flex-col gap-4 p-4">
         <Alert title="No spend cap">{BILLING_MESSAGES.noSpendCap}</Alert>
         <p className="text-[13px] text-muted">
-          For comparison with a hosted platform: each project&apos;s compute size at its hourly price for {HOURS_PER_MONTH} hours,
-          the paused ones included at the size they come back on.
+          For comparison with a hosted platform: each project&apos;s compute size at its hourly price for {HOURS_PER_MONTH} hours, the
+          paused ones included at the size they come back on.
         </p>
         <ComputeEstimate slug={slug} />
       </div>

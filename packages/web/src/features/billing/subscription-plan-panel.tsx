@@ -33,7 +33,13 @@ function PlanOption({
           {current ? <Badge tone="success">Current plan</Badge> : null}
         </div>
         {current ? null : (
-          <Button size="sm" variant={isPaidPlan(plan.id) ? 'primary' : 'default'} loading={pending} disabled={state.disabled} onClick={onChoose}>
+          <Button
+            size="sm"
+            variant={isPaidPlan(plan.id) ? 'primary' : 'default'}
+            loading={pending}
+            disabled={state.disabled}
+            onClick={onChoose}
+          >
             Choose {plan.name}
           </Button>
         )}

@@ -56,7 +56,17 @@ export function UpgradePromptButton({ prompt, className }: { prompt: UpgradeProm
 }
 
 /** The upgrade banner: what the feature is and why it needs more, with the prompt's button beside it. */
-export function UpgradeBanner({ title, children, prompt, icon }: { title: string; children?: ReactNode; prompt: UpgradePrompt; icon?: ReactNode }) {
+export function UpgradeBanner({
+  title,
+  children,
+  prompt,
+  icon,
+}: {
+  title: string;
+  children?: ReactNode;
+  prompt: UpgradePrompt;
+  icon?: ReactNode;
+}) {
   return (
     <section aria-label={title} className="flex flex-wrap items-start justify-between gap-4 rounded-lg border border-border bg-surface p-4">
       <div className="flex min-w-0 flex-1 gap-3">

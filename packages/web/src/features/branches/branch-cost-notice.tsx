@@ -33,8 +33,8 @@ function WithDataCost({ projectRef, diskGb }: { projectRef: string; diskGb: numb
   return (
     <>
       <p>
-        The branch runs on {size} compute at {cataloguePrice(hourlyUsd)} / hour, with about {branchDiskEstimateGb(diskGb)} GB of disk
-        (1.5 times production).
+        The branch runs on {size} compute at {cataloguePrice(hourlyUsd)} / hour, with about {branchDiskEstimateGb(diskGb)} GB of disk (1.5
+        times production).
       </p>
       <p>Copying the data takes about {Math.ceil(branchCreationMinutes(diskGb))} minutes.</p>
     </>

@@ -9,7 +9,14 @@ import { renderAt } from '../../test/render';
 import { BranchesPage } from './branches-page';
 
 const BRANCHES_PATH = `/api/v1/projects/${PROJECT_REF}/branches`;
-const EXISTING: BranchItem = { name: 'dev', is_default: false, git_branch: null, project_ref: 'bbbbbbbbbbbbbbbbbbbb', status: 'ACTIVE_HEALTHY', with_data: false };
+const EXISTING: BranchItem = {
+  name: 'dev',
+  is_default: false,
+  git_branch: null,
+  project_ref: 'bbbbbbbbbbbbbbbbbbbb',
+  status: 'ACTIVE_HEALTHY',
+  with_data: false,
+};
 const CONNECTIONS_PATH = '/api/platform/integrations/github/connections';
 const CONNECTION: GitHubConnection = {
   id: 7,
@@ -43,10 +50,19 @@ function renderPage({
     [`GET ${CONNECTIONS_PATH}`]: connections,
     ...Object.fromEntries(Object.entries(gitBranches).map(([name, answer]) => [`GET ${branchCheckPath(name)}`, answer])),
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture() as Project),
-    'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: plan === 'free' ? { id: 'free', name: 'Free' } : { id: 'pro', name: 'Pro' } })),
-    [`GET /api/platform/projects/${PROJECT_REF}/disk`]: json({ attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null }),
+    'GET /api/platform/organizations/acme': json(
+      organizationFixture({ role, plan: plan === 'free' ? { id: 'free', name: 'Free' } : { id: 'pro', name: 'Pro' } }),
+    ),
+    [`GET /api/platform/projects/${PROJECT_REF}/disk`]: json({
+      attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 },
+      last_modified_at: null,
+    }),
     [`GET ${BRANCHES_PATH}`]: json([EXISTING]),
-    [`GET /api/platform/projects/${PROJECT_REF}/billing/addons`]: json({ ref: PROJECT_REF, selected_addons: selectedAddons, available_addons: [] }),
+    [`GET /api/platform/projects/${PROJECT_REF}/billing/addons`]: json({
+      ref: PROJECT_REF,
+      selected_addons: selectedAddons,
+      available_addons: [],
+    }),
     [`POST ${BRANCHES_PATH}`]: create,
     [`DELETE /api/platform/projects/${EXISTING.project_ref}`]: json({ ref: EXISTING.project_ref, name: EXISTING.name }),
   });
@@ -157,11 +173,14 @@ describe('preview branches page', () => {
     const listReads = calls.filter((call) => call.method === 'GET' && call.path === BRANCHES_PATH).length;
     await user.click(confirm);
     expect(await screen.findByText('Successfully deleted dev')).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([`/api/platform/projects/${EXISTING.project_ref}`]);
-    await waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === BRANCHES_PATH).length).toBeGreaterThan(listReads));
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `/api/platform/projects/${EXISTING.project_ref}`,
+    ]);
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'GET' && call.path === BRANCHES_PATH).length).toBeGreaterThan(listReads),
+    );
   });
 });
-
 
 describe('git branch of a new branch with GitHub connected', () => {
   const connected = (connection: Partial<GitHubConnection> = {}) => json([{ ...CONNECTION, ...connection }]);
@@ -200,7 +219,11 @@ describe('git branch of a new branch with GitHub connected', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'feature-1', gitBranch: 'feature/login', withData: false });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      branchName: 'feature-1',
+      gitBranch: 'feature/login',
+      withData: false,
+    });
     expect(calls.map((call) => call.path)).toContain(branchCheckPath('feature/login'));
   });
 
@@ -253,11 +276,13 @@ describe('GitHub section', () => {
     const { calls } = renderPage({ connections: json([CONNECTION]) });
     expect(await screen.findByText('acme/web')).toBeTruthy();
     await user.click(screen.getByRole('switch', { name: /Gitless branching/ }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({
-      method: 'PATCH',
-      path: `${CONNECTIONS_PATH}/7`,
-      body: { gitless_branching: true },
-    }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')).toEqual({
+        method: 'PATCH',
+        path: `${CONNECTIONS_PATH}/7`,
+        body: { gitless_branching: true },
+      }),
+    );
   });
 
   it('is read-only for Developers', async () => {

@@ -76,7 +76,12 @@ export function BranchesPage() {
                   {branch.is_default ? <Badge>Default</Badge> : null}
                   <Badge>{branch.status}</Badge>
                   {project ? (
-                    <DeleteBranchButton branch={branch} parentRef={ref} organizationSlug={project.organization_slug} canDelete={canDelete} />
+                    <DeleteBranchButton
+                      branch={branch}
+                      parentRef={ref}
+                      organizationSlug={project.organization_slug}
+                      canDelete={canDelete}
+                    />
                   ) : null}
                 </span>
               </li>

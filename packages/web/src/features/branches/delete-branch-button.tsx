@@ -54,9 +54,7 @@ export function DeleteBranchButton({ branch, parentRef, organizationSlug, canDel
       loading={deleteBranch.isPending}
       onConfirm={() => deleteBranch.mutate({ ref: branch.project_ref, name: branch.name, organizationSlug })}
     >
-      <p className="text-[13px] text-muted">
-        The branch's database and its data are deleted. {DELETE_PROJECT_MESSAGES.freePlanText}
-      </p>
+      <p className="text-[13px] text-muted">The branch's database and its data are deleted. {DELETE_PROJECT_MESSAGES.freePlanText}</p>
     </TypeToConfirmDialog>
   );
 }

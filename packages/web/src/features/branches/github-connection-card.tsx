@@ -60,7 +60,12 @@ function ConnectRepositoryForm({ project, canWrite }: { project: Project; canWri
   } = useForm<ConnectForm>({ mode: 'onSubmit', reValidateMode: 'onBlur', defaultValues: { repository: '', token: '' } });
   const connect = useCreateGitHubConnectionMutation({ onSuccess: () => reset() });
   const submit = handleSubmit((form) =>
-    connect.mutate({ organizationId: project.organization_id, projectRef: project.ref, repository: form.repository.trim(), token: form.token.trim() }),
+    connect.mutate({
+      organizationId: project.organization_id,
+      projectRef: project.ref,
+      repository: form.repository.trim(),
+      token: form.token.trim(),
+    }),
   );
   const repositoryError = errors.repository?.message;
   const tokenError = errors.token?.message;
@@ -102,7 +107,15 @@ function ConnectRepositoryForm({ project, canWrite }: { project: Project; canWri
   );
 }
 
-function ConnectedRepository({ connection, organizationId, canWrite }: { connection: GitHubConnection; organizationId: number; canWrite: boolean }) {
+function ConnectedRepository({
+  connection,
+  organizationId,
+  canWrite,
+}: {
+  connection: GitHubConnection;
+  organizationId: number;
+  canWrite: boolean;
+}) {
   const [disconnecting, setDisconnecting] = useState(false);
   const update = useUpdateGitHubConnectionMutation();
   const disconnect = useDeleteGitHubConnectionMutation({ onSuccess: () => setDisconnecting(false) });

@@ -44,7 +44,17 @@ function parseDraft(draft: Draft): { attributes: DiskAttributes } | { error: str
 }
 
 /** Disk type, size, IOPS and throughput with the monthly estimate; closed during the change cooldown. */
-export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: string; disk: DiskResponse; plan: string; canChange: boolean }) {
+export function DiskCard({
+  projectRef,
+  disk,
+  plan,
+  canChange,
+}: {
+  projectRef: string;
+  disk: DiskResponse;
+  plan: string;
+  canChange: boolean;
+}) {
   const [draft, setDraft] = useState(() => toDraft(disk));
   const update = useUpdateDiskMutation();
   const parsed = parseDraft(draft);
@@ -98,7 +108,13 @@ export function DiskCard({ projectRef, disk, plan, canChange }: { projectRef: st
               label="Throughput (MB/s)"
               description={`${limits.throughputMbps.min}–${limits.throughputMbps.max}; ${limits.included.throughputMbps} included; ${cataloguePrice(limits.pricePerUnit.throughputMbps)} per MB/s`}
             >
-              <Input id="disk-throughput" type="number" value={draft.throughput_mbps} onChange={set('throughput_mbps')} disabled={disabled} />
+              <Input
+                id="disk-throughput"
+                type="number"
+                value={draft.throughput_mbps}
+                onChange={set('throughput_mbps')}
+                disabled={disabled}
+              />
             </FormField>
           ) : null}
         </div>

@@ -7,10 +7,23 @@ import { renderAt } from '../../test/render';
 import { FunctionsPage, IndexesPage } from './list-pages';
 
 const META = `/api/platform/pg-meta/${PROJECT_REF}`;
-const urls = (fetchMock: ReturnType<typeof mockApi>['fetchMock']) => fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
+const urls = (fetchMock: ReturnType<typeof mockApi>['fetchMock']) =>
+  fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost'));
 
 function index(id: number, table: string) {
-  return { id, table_id: 1, schema: 'public', table, name: `${table}_idx_${id}`, access_method: 'btree', is_unique: false, is_primary: false, columns: ['a'], predicate: null, index_definition: `CREATE INDEX ${table}_idx_${id} ON public.${table} USING btree (a)` };
+  return {
+    id,
+    table_id: 1,
+    schema: 'public',
+    table,
+    name: `${table}_idx_${id}`,
+    access_method: 'btree',
+    is_unique: false,
+    is_primary: false,
+    columns: ['a'],
+    predicate: null,
+    index_definition: `CREATE INDEX ${table}_idx_${id} ON public.${table} USING btree (a)`,
+  };
 }
 
 describe('database lists', () => {
@@ -19,13 +32,27 @@ describe('database lists', () => {
   });
 
   it('asks for 50 rows a page (plus one to know about the next) and searches as you type', async () => {
-    const rows = Array.from({ length: 51 }, (_, i) => ({ id: i, schema: 'public', name: `fn_${i}`, argument_types: '', return_type: 'void', security_definer: false, config_params: null }));
+    const rows = Array.from({ length: 51 }, (_, i) => ({
+      id: i,
+      schema: 'public',
+      name: `fn_${i}`,
+      argument_types: '',
+      return_type: 'void',
+      security_definer: false,
+      config_params: null,
+    }));
     const { fetchMock } = mockApi({ [`GET ${META}/functions`]: json(rows) });
     renderAt('/project/:ref/database/functions', <FunctionsPage />, `/project/${PROJECT_REF}/database/functions?schema=public&search=fn`);
     expect(await screen.findByText('public.fn_0')).toBeTruthy();
     expect(screen.queryByText('public.fn_50')).toBeNull();
     const first = urls(fetchMock)[0];
-    expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({ include_columns: 'false', included_schemas: 'public', search: 'fn', limit: '51', offset: '0' });
+    expect(Object.fromEntries(first?.searchParams ?? [])).toEqual({
+      include_columns: 'false',
+      included_schemas: 'public',
+      search: 'fn',
+      limit: '51',
+      offset: '0',
+    });
     expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(urls(fetchMock).at(-1)?.searchParams.get('offset')).toBe('50'));

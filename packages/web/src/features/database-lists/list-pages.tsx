@@ -47,7 +47,8 @@ const EXTENSIONS: PgMetaListConfig<'extensions'> = {
     { header: 'Schema', cell: (extension) => muted(extension.schema ?? '–') },
     {
       header: 'Version',
-      cell: (extension) => (extension.installed_version ? <Badge tone="success">{extension.installed_version}</Badge> : muted(extension.default_version)),
+      cell: (extension) =>
+        extension.installed_version ? <Badge tone="success">{extension.installed_version}</Badge> : muted(extension.default_version),
     },
     { header: 'Description', cell: (extension) => muted(extension.comment) },
   ],

@@ -72,7 +72,13 @@ export function PgMetaListPage<K extends PgMetaKind>({ config }: { config: PgMet
       <PageHeader title={config.title} description={scope ? `${config.description} Showing ${scope}.` : config.description} />
       <div className="relative mb-3 max-w-xs">
         <Search className="pointer-events-none absolute top-2 left-2 size-4 text-subtle" aria-hidden="true" />
-        <Input aria-label={`Search ${config.title.toLowerCase()}`} placeholder="Search by name" className="pl-8" value={text} onChange={(event) => onSearch(event.target.value)} />
+        <Input
+          aria-label={`Search ${config.title.toLowerCase()}`}
+          placeholder="Search by name"
+          className="pl-8"
+          value={text}
+          onChange={(event) => onSearch(event.target.value)}
+        />
       </div>
       {list.isError ? (
         <ErrorFallback onRetry={() => void list.refetch()} />

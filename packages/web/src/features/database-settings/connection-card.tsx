@@ -7,7 +7,12 @@ import { Fact, FactList } from '../infrastructure/fact-list';
 /** Host, port, database and user of a connection string. */
 function parametersOf(connectionString: string) {
   const url = new URL(connectionString);
-  return { host: url.hostname, port: url.port, database: decodeURIComponent(url.pathname.slice(1)), user: decodeURIComponent(url.username) };
+  return {
+    host: url.hostname,
+    port: url.port,
+    database: decodeURIComponent(url.pathname.slice(1)),
+    user: decodeURIComponent(url.username),
+  };
 }
 
 /** How to connect: the parameters and the connection strings the member may see. */
@@ -19,16 +24,27 @@ export function ConnectionCard({ project }: { project: Project }) {
         <Card.Title>Connection parameters</Card.Title>
       </Card.Header>
       <FactList>
-        <Fact label="Host" value={<span className="font-mono">{host}</span>} detail="The loopback address: programs on this machine connect directly." />
+        <Fact
+          label="Host"
+          value={<span className="font-mono">{host}</span>}
+          detail="The loopback address: programs on this machine connect directly."
+        />
         <Fact label="Port" value={<span className="font-mono">{port}</span>} />
         <Fact label="Database name" value={<span className="font-mono">{database}</span>} />
         <Fact label="User" value={<span className="font-mono">{user}</span>} />
       </FactList>
       <Card.Content className="flex flex-col gap-4 border-t border-border py-4">
         {project.connectionString ? (
-          <SecretField label="Connection string" hint="As postgres, the role that owns your data." value={project.connectionString} secret />
+          <SecretField
+            label="Connection string"
+            hint="As postgres, the role that owns your data."
+            value={project.connectionString}
+            secret
+          />
         ) : (
-          <p className="rounded-md border border-border bg-surface-muted px-3 py-2 text-xs text-muted">{DATABASE_SETTINGS_MESSAGES.noCredentials}</p>
+          <p className="rounded-md border border-border bg-surface-muted px-3 py-2 text-xs text-muted">
+            {DATABASE_SETTINGS_MESSAGES.noCredentials}
+          </p>
         )}
         <SecretField
           label="Read-only connection string"
@@ -54,8 +70,16 @@ export function PoolingCard({ project }: { project: Project }) {
       <FactList>
         <Fact label="Pooler" value="None" detail="Connect to the database's own port; every connection is a session of its own." />
         <Fact label="max_connections" value={maxConnections} detail={`Set by the compute size (${size}); a bigger size allows more.`} />
-        <Fact label="Read-only role" value={`${readonlyConnectionLimit(maxConnections)} sessions at most`} detail="A third of max_connections, so reads cannot crowd out postgres." />
-        <Fact label="Data API" value="Pooled by Basin" detail="The REST, auth and storage APIs share a few sessions per project: a quarter of max_connections, 2 to 20." />
+        <Fact
+          label="Read-only role"
+          value={`${readonlyConnectionLimit(maxConnections)} sessions at most`}
+          detail="A third of max_connections, so reads cannot crowd out postgres."
+        />
+        <Fact
+          label="Data API"
+          value="Pooled by Basin"
+          detail="The REST, auth and storage APIs share a few sessions per project: a quarter of max_connections, 2 to 20."
+        />
       </FactList>
     </Card>
   );

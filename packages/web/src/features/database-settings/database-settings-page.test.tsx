@@ -11,7 +11,15 @@ import { DatabaseSettingsPage } from './database-settings-page';
 const PASSWORD_PATH = `/api/platform/projects/${PROJECT_REF}/db-password`;
 const infrastructure = (ssl: boolean | null) => ({
   running: ssl !== null,
-  postgres: { major: '17', server_version: '17.10', server_version_num: 170010, newest_installed: '17.10.0', newer_minor_installed: false, upgrade_target_major: null, upgrade_blocker: null },
+  postgres: {
+    major: '17',
+    server_version: '17.10',
+    server_version_num: 170010,
+    newest_installed: '17.10.0',
+    newer_minor_installed: false,
+    upgrade_target_major: null,
+    upgrade_blocker: null,
+  },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl },
   compute_size: 'micro',
   disk: { type: 'gp3', size_gb: 8, used_bytes: 1, database_bytes: 1, storage_bytes: 0 },
@@ -20,7 +28,10 @@ const infrastructure = (ssl: boolean | null) => ({
 function renderPage({
   role = 'Owner' as Role,
   project = projectFixture(),
-  reset = json({ connectionString: 'postgresql://postgres:new@127.0.0.1:54321/postgres', updated_at: '2026-03-04T00:00:00.000Z' }) as MockAnswer,
+  reset = json({
+    connectionString: 'postgresql://postgres:new@127.0.0.1:54321/postgres',
+    updated_at: '2026-03-04T00:00:00.000Z',
+  }) as MockAnswer,
   ssl = false as boolean | null,
 }: { role?: Role; project?: Project; reset?: MockAnswer; ssl?: boolean | null } = {}) {
   const api = mockApi({
@@ -29,7 +40,13 @@ function renderPage({
     [`GET /api/platform/projects/${PROJECT_REF}/infrastructure`]: json(infrastructure(ssl)),
     [`PATCH ${PASSWORD_PATH}`]: reset,
   });
-  return { ...api, ...renderRoutes([{ path: '/project/:ref/database/settings', element: <DatabaseSettingsPage /> }], `/project/${PROJECT_REF}/database/settings`) };
+  return {
+    ...api,
+    ...renderRoutes(
+      [{ path: '/project/:ref/database/settings', element: <DatabaseSettingsPage /> }],
+      `/project/${PROJECT_REF}/database/settings`,
+    ),
+  };
 }
 
 describe('database settings page', () => {
@@ -83,7 +100,9 @@ describe('database settings page', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Reset database password' });
     await user.type(within(dialog).getByLabelText('New password'), 'a-long-enough-password');
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
-    expect(await within(dialog).findByText(DATABASE_SETTINGS_MESSAGES.resetFailed(DATABASE_SETTINGS_MESSAGES.notRunning('PAUSING')))).toBeTruthy();
+    expect(
+      await within(dialog).findByText(DATABASE_SETTINGS_MESSAGES.resetFailed(DATABASE_SETTINGS_MESSAGES.notRunning('PAUSING'))),
+    ).toBeTruthy();
   });
 
   it('disables the reset for Developers, who see the connection string but may not change it', async () => {

@@ -77,7 +77,15 @@ function ResetPasswordDialog({ projectRef, state }: { projectRef: string; state:
 }
 
 /** Database password: reset it (Owners and Administrators, while the database runs), with a confirmation. */
-export function ResetPasswordCard({ projectRef, organization, running }: { projectRef: string; organization: Organization | undefined; running: boolean }) {
+export function ResetPasswordCard({
+  projectRef,
+  organization,
+  running,
+}: {
+  projectRef: string;
+  organization: Organization | undefined;
+  running: boolean;
+}) {
   const state = lifecycleActionState(permissionState(organization, 'projects:update', DATABASE_SETTINGS_MESSAGES.resetForbidden), running);
   return (
     <Card>

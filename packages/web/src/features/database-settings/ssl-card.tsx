@@ -10,7 +10,15 @@ import { Fact, FactList, NOT_RUNNING } from '../infrastructure/fact-list';
  * SSL: Basin cannot enforce it (the instances have no certificates and listen on 127.0.0.1 only);
  * what the running server says of its `ssl` setting, and the advisor that reports it.
  */
-export function SslCard({ projectRef, network, failed }: { projectRef: string; network: InfrastructureResponse['network'] | undefined; failed: boolean }) {
+export function SslCard({
+  projectRef,
+  network,
+  failed,
+}: {
+  projectRef: string;
+  network: InfrastructureResponse['network'] | undefined;
+  failed: boolean;
+}) {
   const ssl = network?.ssl;
   const setting =
     network === undefined ? (
@@ -31,11 +39,7 @@ export function SslCard({ projectRef, network, failed }: { projectRef: string; n
         <Badge tone="warning">Not enforced</Badge>
       </Card.Header>
       <FactList>
-        <Fact
-          label="Enforce SSL on incoming connections"
-          value="Off"
-          detail={DATABASE_SETTINGS_MESSAGES.sslNotEnforced}
-        />
+        <Fact label="Enforce SSL on incoming connections" value="Off" detail={DATABASE_SETTINGS_MESSAGES.sslNotEnforced} />
         <Fact
           label="Server's ssl setting"
           value={setting}

@@ -101,7 +101,10 @@ describe('delete-project dialog', () => {
     const random = vi.spyOn(Math, 'random').mockReturnValue(0);
     renderDialog(paid);
     let dialog = await openDialog(user);
-    const order = () => within(dialog).getAllByRole('radio').map((radio) => radio.getAttribute('value'));
+    const order = () =>
+      within(dialog)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value'));
     const first = order();
     random.mockReturnValue(0.99);
     await user.type(within(dialog).getByLabelText('Type Orders to confirm.'), 'x');
@@ -170,10 +173,7 @@ describe('delete-project dialog', () => {
   it("toasts 'Failed to delete project: {message}' and stays when the server refuses", async () => {
     const user = userEvent.setup();
     mockApi({ [DELETE]: json({ message: 'This project is already being deleted' }, 409) });
-    renderRoutes(
-      [{ path: '/p', element: <DeleteProjectDialog project={projectFixture()} organization={free} /> }],
-      '/p',
-    );
+    renderRoutes([{ path: '/p', element: <DeleteProjectDialog project={projectFixture()} organization={free} /> }], '/p');
     const dialog = await openDialog(user);
     await user.type(within(dialog).getByLabelText('Type Orders to confirm.'), 'Orders');
     await user.click(within(dialog).getByRole('button', { name: 'I understand, delete this project' }));

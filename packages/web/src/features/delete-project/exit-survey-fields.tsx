@@ -1,5 +1,11 @@
 import { useId, useState } from 'react';
-import { EXIT_SURVEY_REASON_VALUES, exitSurveyOptions, followUpLabel, type ExitSurveyReason, type ExitSurveyReasonValue } from '@basin/core';
+import {
+  EXIT_SURVEY_REASON_VALUES,
+  exitSurveyOptions,
+  followUpLabel,
+  type ExitSurveyReason,
+  type ExitSurveyReasonValue,
+} from '@basin/core';
 import { RadioGroup } from '../../ui/radio-group';
 import { Textarea } from '../../ui/textarea';
 

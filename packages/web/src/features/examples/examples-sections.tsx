@@ -4,7 +4,17 @@ import { ClientLibraryCard } from './client-library-card';
 import { ExampleCard } from './example-card';
 
 /** A titled grid of catalogue cards. */
-function CatalogueSection({ id, title, gridClassName, children }: { id: string; title: string; gridClassName: string; children: ReactNode }) {
+function CatalogueSection({
+  id,
+  title,
+  gridClassName,
+  children,
+}: {
+  id: string;
+  title: string;
+  gridClassName: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="flex flex-col gap-3">
       <h3 id={id} className="text-sm font-medium">
@@ -17,7 +27,11 @@ function CatalogueSection({ id, title, gridClassName, children }: { id: string; 
 
 export function ClientLibrariesSection() {
   return (
-    <CatalogueSection id="client-libraries-heading" title="Client libraries" gridClassName="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4">
+    <CatalogueSection
+      id="client-libraries-heading"
+      title="Client libraries"
+      gridClassName="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-4"
+    >
       {CLIENT_LIBRARIES.map((library) => (
         <ClientLibraryCard key={library.language} library={library} />
       ))}

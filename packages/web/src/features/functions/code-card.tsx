@@ -49,7 +49,9 @@ function EditCodeForm({ projectRef, fn, body, onDone }: { projectRef: string; fn
       <Controller
         control={control}
         name="files"
-        render={({ field }) => <FilesEditor files={field.value} onChange={field.onChange} errors={fileErrors} rootError={errors.files?.message} />}
+        render={({ field }) => (
+          <FilesEditor files={field.value} onChange={field.onChange} errors={fileErrors} rootError={errors.files?.message} />
+        )}
       />
       {deploy.error ? (
         <Alert tone="danger" title="The new version was not deployed">
@@ -70,7 +72,17 @@ function EditCodeForm({ projectRef, fn, body, onDone }: { projectRef: string; fn
 }
 
 /** The function's code: read-only for members who may not deploy, editable and redeployable for the others. */
-export function CodeCard({ projectRef, fn, canWrite, writeTooltip }: { projectRef: string; fn: EdgeFunction; canWrite: boolean; writeTooltip: string | undefined }) {
+export function CodeCard({
+  projectRef,
+  fn,
+  canWrite,
+  writeTooltip,
+}: {
+  projectRef: string;
+  fn: EdgeFunction;
+  canWrite: boolean;
+  writeTooltip: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const body = useFunctionBodyQuery(projectRef, fn.slug, { enabled: open });
   return (

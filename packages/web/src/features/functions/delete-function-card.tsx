@@ -10,7 +10,17 @@ import { Tooltip } from '../../ui/tooltip';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 
 /** Deletes the function with all its versions after its slug is typed; back to the list after. */
-export function DeleteFunctionCard({ projectRef, fn, canWrite, writeTooltip }: { projectRef: string; fn: EdgeFunction; canWrite: boolean; writeTooltip: string | undefined }) {
+export function DeleteFunctionCard({
+  projectRef,
+  fn,
+  canWrite,
+  writeTooltip,
+}: {
+  projectRef: string;
+  fn: EdgeFunction;
+  canWrite: boolean;
+  writeTooltip: string | undefined;
+}) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const remove = useDeleteFunctionMutation({
@@ -55,7 +65,8 @@ export function DeleteFunctionCard({ projectRef, fn, canWrite, writeTooltip }: {
             onConfirm={() => remove.mutate({ ref: projectRef, slug: fn.slug })}
           >
             <p className="text-[13px] text-muted">
-              Apps calling <code className="font-mono text-xs">/functions/v1/{fn.slug}</code> get 404 at once. Its secrets stay: they belong to the project.
+              Apps calling <code className="font-mono text-xs">/functions/v1/{fn.slug}</code> get 404 at once. Its secrets stay: they belong
+              to the project.
             </p>
           </TypeToConfirmDialog>
         ) : null}

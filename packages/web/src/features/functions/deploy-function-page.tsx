@@ -116,7 +116,9 @@ export function DeployFunctionPage() {
             error={slugError}
             description={
               replaces ? (
-                <span className="text-warning">A function with this slug exists ({replaces.name}): deploying replaces its code with a new version.</span>
+                <span className="text-warning">
+                  A function with this slug exists ({replaces.name}): deploying replaces its code with a new version.
+                </span>
               ) : (
                 <>
                   Its URL: <code className="font-mono">/functions/v1/{slug || '<slug>'}</code>

@@ -40,7 +40,14 @@ const filePath = z
   .trim()
   .min(1, 'A file needs a name')
   .refine((path) => !path.startsWith('/') && !path.includes('\\'), 'Use a path relative to the function, e.g. lib/greet.ts')
-  .refine((path) => path.replace(/^\.\//, '').split('/').every((part) => part !== '' && part !== '.' && part !== '..'), 'A path stays inside the function: no empty, . or .. parts');
+  .refine(
+    (path) =>
+      path
+        .replace(/^\.\//, '')
+        .split('/')
+        .every((part) => part !== '' && part !== '.' && part !== '..'),
+    'A path stays inside the function: no empty, . or .. parts',
+  );
 
 export const FunctionFile = z.object({
   path: filePath,
@@ -84,4 +91,5 @@ export const EditFunctionCodeForm = z.object({ files: FunctionFiles });
 export type EditFunctionCodeFormValues = z.output<typeof EditFunctionCodeForm>;
 
 /** The paths as the server stores them (no leading `./`). */
-export const normalizedFiles = (files: FunctionFile[]) => files.map((file) => ({ ...file, path: file.path.trim().replace(/^(\.\/)+/, '') }));
+export const normalizedFiles = (files: FunctionFile[]) =>
+  files.map((file) => ({ ...file, path: file.path.trim().replace(/^(\.\/)+/, '') }));

@@ -117,7 +117,9 @@ export function FilesEditor({
           </div>
           <div className="relative min-h-[360px] flex-1">
             {file.blob ? (
-              <p className="p-4 text-[13px] text-muted">A binary file ({file.blob.size.toLocaleString()} bytes): deployed again as it is.</p>
+              <p className="p-4 text-[13px] text-muted">
+                A binary file ({file.blob.size.toLocaleString()} bytes): deployed again as it is.
+              </p>
             ) : (
               <Suspense fallback={<Skeleton className="absolute inset-3" />}>
                 <div className="absolute inset-0">

@@ -18,17 +18,18 @@ beforeAll(() => {
   Range.prototype.getBoundingClientRect ??= () => new DOMRect();
 });
 
-const settings = (): ProjectSettings => ({
-  ref: PROJECT_REF,
-  service_api_keys: [
-    { api_key: ANON, tags: 'anon', name: 'anon' },
-    { api_key: 'service-secret', tags: 'service_role', name: 'service_role' },
-  ],
-  app_config: { protocol: 'http', endpoint: `${PROJECT_REF}.localhost:8080` },
-  jwt_secret: 'secret',
-  db_schema: 'public',
-  jwtSecretUpdateStatus: { changeTrackingId: null, error: null, progress: null, status: null },
-} as unknown as ProjectSettings);
+const settings = (): ProjectSettings =>
+  ({
+    ref: PROJECT_REF,
+    service_api_keys: [
+      { api_key: ANON, tags: 'anon', name: 'anon' },
+      { api_key: 'service-secret', tags: 'service_role', name: 'service_role' },
+    ],
+    app_config: { protocol: 'http', endpoint: `${PROJECT_REF}.localhost:8080` },
+    jwt_secret: 'secret',
+    db_schema: 'public',
+    jwtSecretUpdateStatus: { changeTrackingId: null, error: null, progress: null, status: null },
+  }) as unknown as ProjectSettings;
 
 /** The body route answers multipart, as the server does. */
 function multipartBody(files: Record<string, string>, metadata: object) {
@@ -36,7 +37,8 @@ function multipartBody(files: Record<string, string>, metadata: object) {
   const parts = [
     `--${boundary}\r\nContent-Disposition: form-data; name="metadata"\r\n\r\n${JSON.stringify(metadata)}\r\n`,
     ...Object.entries(files).map(
-      ([path, content]) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`,
+      ([path, content]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path}"\r\nContent-Type: application/octet-stream\r\n\r\n${content}\r\n`,
     ),
     `--${boundary}--\r\n`,
   ];
@@ -75,7 +77,10 @@ function renderDetails({
   const json200 = api.fetchMock.getMockImplementation()!;
   api.fetchMock.mockImplementation(async (input, init) => {
     if (String(input).endsWith('/functions/hello/body')) {
-      return multipartBody({ 'index.ts': 'Deno.serve(() => new Response("hi"))\n', 'lib/util.ts': 'export const x = 1\n' }, { entrypoint_path: 'index.ts', verify_jwt: true, name: 'Hello' });
+      return multipartBody(
+        { 'index.ts': 'Deno.serve(() => new Response("hi"))\n', 'lib/util.ts': 'export const x = 1\n' },
+        { entrypoint_path: 'index.ts', verify_jwt: true, name: 'Hello' },
+      );
     }
     return json200(input, init);
   });

@@ -25,7 +25,10 @@ const dateOf = (ms: number) => formatDateTime(new Date(ms).toISOString());
 
 function BackLink({ projectRef }: { projectRef: string }) {
   return (
-    <Link to={`/project/${projectRef}/functions`} className="mb-3 inline-flex items-center gap-1 rounded-sm text-xs text-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
+    <Link
+      to={`/project/${projectRef}/functions`}
+      className="mb-3 inline-flex items-center gap-1 rounded-sm text-xs text-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
       <ArrowLeft className="size-3.5" aria-hidden="true" />
       Edge Functions
     </Link>

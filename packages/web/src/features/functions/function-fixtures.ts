@@ -42,8 +42,22 @@ export const activity = (fields: Partial<FunctionActivity> = {}): FunctionActivi
     },
   ],
   logs: [
-    { timestamp: '2026-03-02T11:31:02.000Z', execution_id: 'exec-1', event_type: 'Log', level: 'log', event_message: 'Saying hello to Functions', version: 1 },
-    { timestamp: '2026-03-02T11:31:01.000Z', execution_id: null, event_type: 'Boot', level: 'info', event_message: 'booted (time: 120ms)', version: 1 },
+    {
+      timestamp: '2026-03-02T11:31:02.000Z',
+      execution_id: 'exec-1',
+      event_type: 'Log',
+      level: 'log',
+      event_message: 'Saying hello to Functions',
+      version: 1,
+    },
+    {
+      timestamp: '2026-03-02T11:31:01.000Z',
+      execution_id: null,
+      event_type: 'Boot',
+      level: 'info',
+      event_message: 'booted (time: 120ms)',
+      version: 1,
+    },
   ],
   ...fields,
 });

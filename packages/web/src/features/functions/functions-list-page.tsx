@@ -18,8 +18,8 @@ function NoFunctions({ projectRef, deploy }: { projectRef: string; deploy: React
     <EmptyState icon={<Braces className="size-6" aria-hidden="true" />} title="Deploy your first edge function" action={deploy}>
       <p>
         Edge functions are TypeScript you write with <code className="font-mono text-xs">Deno.serve()</code>, run on Deno next to your
-        database. They answer HTTP at <code className="font-mono text-xs">/functions/v1/&lt;slug&gt;</code> on your project&apos;s API: webhooks,
-        payments, emails, anything that needs a secret.
+        database. They answer HTTP at <code className="font-mono text-xs">/functions/v1/&lt;slug&gt;</code> on your project&apos;s API:
+        webhooks, payments, emails, anything that needs a secret.
       </p>
       <p className="mt-3">Deploy one with the Supabase CLI:</p>
       <pre className="mt-1.5 overflow-x-auto rounded-md border border-border bg-surface-muted px-3 py-2 text-left font-mono text-xs text-foreground">
@@ -35,7 +35,9 @@ export function FunctionsListPage() {
   const { ref = '' } = useParams();
   const functions = useFunctionsQuery(ref);
   const permissions = functionPermissions(useProjectRole(ref));
-  const deploy = <DeployButton projectRef={ref} canWrite={permissions.canWrite || !permissions.loaded} tooltip={permissions.writeTooltip} />;
+  const deploy = (
+    <DeployButton projectRef={ref} canWrite={permissions.canWrite || !permissions.loaded} tooltip={permissions.writeTooltip} />
+  );
 
   return (
     <Page wide>
@@ -73,7 +75,13 @@ export function FunctionsListPage() {
             <span>
               {functions.data.length} {functions.data.length === 1 ? 'function' : 'functions'}
             </span>
-            <Button variant="ghost" size="icon" aria-label="Reload functions" onClick={() => void functions.refetch()} disabled={functions.isFetching}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Reload functions"
+              onClick={() => void functions.refetch()}
+              disabled={functions.isFetching}
+            >
               <RotateCw className={functions.isFetching ? 'size-3.5 animate-spin' : 'size-3.5'} aria-hidden="true" />
             </Button>
           </div>

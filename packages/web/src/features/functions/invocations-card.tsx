@@ -47,7 +47,9 @@ export function InvocationsCard({
       ) : loading || !invocations ? (
         <Card.Content className="text-[13px] text-muted">Loading…</Card.Content>
       ) : invocations.length === 0 ? (
-        <Card.Content className="text-[13px] text-muted">No invocations yet. Call the function&apos;s URL and they show here within seconds.</Card.Content>
+        <Card.Content className="text-[13px] text-muted">
+          No invocations yet. Call the function&apos;s URL and they show here within seconds.
+        </Card.Content>
       ) : (
         <div className="max-h-96 overflow-auto">
           <table className="w-full text-left text-[13px]" aria-label="Recent invocations">
@@ -71,8 +73,12 @@ export function InvocationsCard({
                     <span className="font-medium">{invocation.method}</span> <span className="text-muted">{invocation.path}</span>
                   </td>
                   <td className="px-4 py-1.5 text-muted tabular-nums">{formatDuration(invocation.execution_time_ms)}</td>
-                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums">{invocation.memory_used_mb === null ? '—' : `${invocation.memory_used_mb.toFixed(1)} MB`}</td>
-                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums" title={invocation.timestamp}>{formatInvocationTime(invocation.timestamp)}</td>
+                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums">
+                    {invocation.memory_used_mb === null ? '—' : `${invocation.memory_used_mb.toFixed(1)} MB`}
+                  </td>
+                  <td className="px-4 py-1.5 whitespace-nowrap text-muted tabular-nums" title={invocation.timestamp}>
+                    {formatInvocationTime(invocation.timestamp)}
+                  </td>
                 </DataRow>
               ))}
             </tbody>

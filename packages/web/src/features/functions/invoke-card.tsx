@@ -6,7 +6,14 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { CopyButton } from '../../ui/copy-button';
-import { ANON_KEY_PLACEHOLDER, curlExample, functionUrl, projectApiOrigin, supabaseJsExample, type InvokeLanguage } from './invoke-examples';
+import {
+  ANON_KEY_PLACEHOLDER,
+  curlExample,
+  functionUrl,
+  projectApiOrigin,
+  supabaseJsExample,
+  type InvokeLanguage,
+} from './invoke-examples';
 
 const LANGUAGES: { id: InvokeLanguage; label: string }[] = [
   { id: 'curl', label: 'cURL' },
@@ -16,7 +23,17 @@ const LANGUAGES: { id: InvokeLanguage; label: string }[] = [
 const MASK = '•'.repeat(24);
 
 /** The function's URL and how to call it, with the project's anon key hidden until revealed. */
-export function InvokeCard({ projectRef, restUrl, slug, role }: { projectRef: string; restUrl: string | undefined; slug: string; role: Role | undefined }) {
+export function InvokeCard({
+  projectRef,
+  restUrl,
+  slug,
+  role,
+}: {
+  projectRef: string;
+  restUrl: string | undefined;
+  slug: string;
+  role: Role | undefined;
+}) {
   const [language, setLanguage] = useState<InvokeLanguage>('curl');
   const [shown, setShown] = useState(false);
   const mayReadKeys = can(role, 'service_api_keys:read');
@@ -54,7 +71,10 @@ export function InvokeCard({ projectRef, restUrl, slug, role }: { projectRef: st
             Endpoint URL
           </span>
           <div className="flex items-center gap-2">
-            <code aria-labelledby="function-url-label" className="min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs break-all">
+            <code
+              aria-labelledby="function-url-label"
+              className="min-w-0 flex-1 rounded-md border border-border bg-surface-muted px-2 py-1.5 font-mono text-xs break-all"
+            >
               {url}
             </code>
             <CopyButton value={url} />
@@ -63,7 +83,13 @@ export function InvokeCard({ projectRef, restUrl, slug, role }: { projectRef: st
         <div className="overflow-hidden rounded-md border border-border bg-surface-muted">
           <div className="flex items-center justify-between gap-2 border-b border-border px-2 py-1">
             <span className="text-xs text-muted">
-              {mayReadKeys ? (anonKey ? 'With the project’s anon key' : settings.isError ? 'The anon key could not be loaded' : 'Loading the anon key…') : `Put the project’s anon key in place of ${ANON_KEY_PLACEHOLDER}`}
+              {mayReadKeys
+                ? anonKey
+                  ? 'With the project’s anon key'
+                  : settings.isError
+                    ? 'The anon key could not be loaded'
+                    : 'Loading the anon key…'
+                : `Put the project’s anon key in place of ${ANON_KEY_PLACEHOLDER}`}
             </span>
             <div className="flex items-center gap-1">
               {anonKey ? (
@@ -75,7 +101,10 @@ export function InvokeCard({ projectRef, restUrl, slug, role }: { projectRef: st
               <CopyButton value={example(revealed ?? ANON_KEY_PLACEHOLDER)} />
             </div>
           </div>
-          <pre aria-label={language === 'curl' ? 'cURL example' : 'supabase-js example'} className="overflow-x-auto p-3 font-mono text-xs leading-relaxed">
+          <pre
+            aria-label={language === 'curl' ? 'cURL example' : 'supabase-js example'}
+            className="overflow-x-auto p-3 font-mono text-xs leading-relaxed"
+          >
             <code>{code}</code>
           </pre>
         </div>

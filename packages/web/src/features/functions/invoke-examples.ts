@@ -4,7 +4,8 @@ export function projectApiOrigin(restUrl: string | undefined): string {
 }
 
 /** Where the function answers: `{project API}/functions/v1/{slug}` (spec part 1 §2). */
-export const functionUrl = (restUrl: string | undefined, slug: string) => `${projectApiOrigin(restUrl)}/functions/v1/${encodeURIComponent(slug)}`;
+export const functionUrl = (restUrl: string | undefined, slug: string) =>
+  `${projectApiOrigin(restUrl)}/functions/v1/${encodeURIComponent(slug)}`;
 
 export const ANON_KEY_PLACEHOLDER = '<anon-key>';
 

@@ -27,7 +27,9 @@ export function LogsCard({ logs, loading, error }: { logs: FunctionLogLine[] | u
       ) : loading || !logs ? (
         <Card.Content className="text-[13px] text-muted">Loading…</Card.Content>
       ) : logs.length === 0 ? (
-        <Card.Content className="text-[13px] text-muted">No log lines yet: what the function prints with console.log shows here.</Card.Content>
+        <Card.Content className="text-[13px] text-muted">
+          No log lines yet: what the function prints with console.log shows here.
+        </Card.Content>
       ) : (
         <ol aria-label="Function logs" className="max-h-96 overflow-auto py-1 font-mono text-xs">
           {logs.map((line, index) => (
@@ -38,7 +40,9 @@ export function LogsCard({ logs, loading, error }: { logs: FunctionLogLine[] | u
               <span className={cn('w-16 shrink-0', line.event_type === 'Log' ? LEVEL_CLASS[line.level] : 'text-subtle')}>
                 {line.event_type === 'Log' ? line.level : line.event_type.toLowerCase()}
               </span>
-              <span className={cn('min-w-0 whitespace-pre-wrap break-words', line.event_type === 'UncaughtException' && 'text-danger')}>{line.event_message}</span>
+              <span className={cn('min-w-0 whitespace-pre-wrap break-words', line.event_type === 'UncaughtException' && 'text-danger')}>
+                {line.event_message}
+              </span>
             </li>
           ))}
         </ol>

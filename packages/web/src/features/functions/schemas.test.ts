@@ -23,10 +23,14 @@ describe('the deploy form', () => {
     expect(messages({ ...valid, files: [...valid.files, { path: '../etc/passwd', content: 'x' }] })).toEqual([
       'A path stays inside the function: no empty, . or .. parts',
     ]);
-    expect(messages({ ...valid, files: [...valid.files, { path: '/abs.ts', content: 'x' }] })).toContain('Use a path relative to the function, e.g. lib/greet.ts');
+    expect(messages({ ...valid, files: [...valid.files, { path: '/abs.ts', content: 'x' }] })).toContain(
+      'Use a path relative to the function, e.g. lib/greet.ts',
+    );
     expect(messages({ ...valid, files: [{ path: 'index.ts', content: '\n  ' }] })).toEqual(['Edge function code must be non-empty']);
     expect(messages({ ...valid, files: [] })).toEqual(['A function needs at least one file']);
-    expect(messages({ ...valid, files: [...valid.files, { path: './index.ts', content: 'x' }] })).toEqual(['There are two files named index.ts']);
+    expect(messages({ ...valid, files: [...valid.files, { path: './index.ts', content: 'x' }] })).toEqual([
+      'There are two files named index.ts',
+    ]);
   });
 
   it('finds the import map the CLI would send', () => {

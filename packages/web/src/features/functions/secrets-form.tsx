@@ -52,7 +52,10 @@ export function SecretsFormCard({
       <Card.Header>
         <div>
           <Card.Title>Add or replace secrets</Card.Title>
-          <p className="text-xs text-muted">Functions read them with Deno.env.get(&apos;NAME&apos;) from their next request on. Paste .env lines into a name to fill several.</p>
+          <p className="text-xs text-muted">
+            Functions read them with Deno.env.get(&apos;NAME&apos;) from their next request on. Paste .env lines into a name to fill
+            several.
+          </p>
         </div>
       </Card.Header>
       <form noValidate onSubmit={submit}>

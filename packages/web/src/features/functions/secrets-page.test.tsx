@@ -10,7 +10,10 @@ import { FunctionSecretsPage } from './secrets-page';
 
 const SECRETS = `/api/v1/projects/${PROJECT_REF}/secrets`;
 
-function renderSecrets({ role = 'Owner', secrets = [{ name: 'STRIPE_KEY', value: 'f'.repeat(64), updated_at: '2026-03-02T11:30:00.000Z' }] }: { role?: Role; secrets?: SecretItem[] } = {}) {
+function renderSecrets({
+  role = 'Owner',
+  secrets = [{ name: 'STRIPE_KEY', value: 'f'.repeat(64), updated_at: '2026-03-02T11:30:00.000Z' }],
+}: { role?: Role; secrets?: SecretItem[] } = {}) {
   let current = secrets;
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
@@ -18,7 +21,10 @@ function renderSecrets({ role = 'Owner', secrets = [{ name: 'STRIPE_KEY', value:
     [`GET ${SECRETS}`]: () => json(current),
     [`POST ${SECRETS}`]: (request) => {
       const added = request.body as { name: string; value: string }[];
-      current = [...current.filter((s) => !added.some((a) => a.name === s.name)), ...added.map((a) => ({ name: a.name, value: 'e'.repeat(64) }))];
+      current = [
+        ...current.filter((s) => !added.some((a) => a.name === s.name)),
+        ...added.map((a) => ({ name: a.name, value: 'e'.repeat(64) })),
+      ];
       return { status: 201 };
     },
     [`DELETE ${SECRETS}`]: (request) => {

@@ -35,8 +35,8 @@ export function FunctionSecretsPage() {
         title="Edge Function Secrets"
         description={
           <>
-            Environment variables for every function of the project, stored encrypted. {PLATFORM_SECRETS.join(', ')} are always set; names starting
-            with SUPABASE_ are the platform&apos;s.
+            Environment variables for every function of the project, stored encrypted. {PLATFORM_SECRETS.join(', ')} are always set; names
+            starting with SUPABASE_ are the platform&apos;s.
           </>
         }
       />

@@ -57,7 +57,8 @@ export function SecretsTable({
         onConfirm={() => deleting && remove.mutate({ ref: projectRef, names: [deleting] })}
       >
         <p className="text-[13px] text-muted">
-          Functions no longer find <code className="font-mono text-xs text-foreground">{deleting}</code> with Deno.env.get from their next request on.
+          Functions no longer find <code className="font-mono text-xs text-foreground">{deleting}</code> with Deno.env.get from their next
+          request on.
         </p>
       </ConfirmDialog>
     </>

@@ -5,7 +5,17 @@ import { Tooltip } from '../../ui/tooltip';
 import { VerifyJwtField } from './verify-jwt-field';
 
 /** Verify JWT, changed at once (PATCH); members who may not change functions see it disabled, with the reason. */
-export function SettingsCard({ projectRef, fn, canWrite, writeTooltip }: { projectRef: string; fn: EdgeFunction; canWrite: boolean; writeTooltip: string | undefined }) {
+export function SettingsCard({
+  projectRef,
+  fn,
+  canWrite,
+  writeTooltip,
+}: {
+  projectRef: string;
+  fn: EdgeFunction;
+  canWrite: boolean;
+  writeTooltip: string | undefined;
+}) {
   const update = useUpdateFunctionMutation();
   return (
     <Card>

@@ -8,8 +8,8 @@ export function VerifyJwtField({ id, ...input }: { id: string } & InputHTMLAttri
       <span>
         Verify JWT
         <span className="block text-xs text-muted">
-          Only requests with the project&apos;s anon or service_role key, or a signed-in user&apos;s access token, in the Authorization header reach
-          the function. Turn it off for webhooks that sign their requests in their own way.
+          Only requests with the project&apos;s anon or service_role key, or a signed-in user&apos;s access token, in the Authorization
+          header reach the function. Turn it off for webhooks that sign their requests in their own way.
         </span>
       </span>
     </label>

@@ -78,7 +78,13 @@ describe('infrastructure page', () => {
     const { calls } = renderPage({
       answer: json({
         ...RUNNING,
-        postgres: { ...RUNNING.postgres, server_version: '17.9', server_version_num: 170009, newer_minor_installed: true, upgrade_target_major: '18' },
+        postgres: {
+          ...RUNNING.postgres,
+          server_version: '17.9',
+          server_version_num: 170009,
+          newer_minor_installed: true,
+          upgrade_target_major: '18',
+        },
       }),
     });
     expect(await screen.findByText('Postgres 17.10.0 is installed')).toBeTruthy();

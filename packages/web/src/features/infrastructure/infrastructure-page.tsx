@@ -29,7 +29,10 @@ export function InfrastructurePage() {
 
   return (
     <Page>
-      <PageHeader title="Infrastructure" description="The Postgres server behind this project: its version, where it listens, and its size." />
+      <PageHeader
+        title="Infrastructure"
+        description="The Postgres server behind this project: its version, where it listens, and its size."
+      />
       {infrastructure.isPending || !project ? (
         <Loading />
       ) : infrastructure.isError ? (
@@ -37,9 +40,7 @@ export function InfrastructurePage() {
       ) : (
         <div className="flex flex-col gap-6">
           {infrastructure.data.running ? null : (
-            <Alert title="The database is not running">
-              Its exact version, address and SSL setting show once it runs again.
-            </Alert>
+            <Alert title="The database is not running">Its exact version, address and SSL setting show once it runs again.</Alert>
           )}
           <PostgresVersionCard postgres={infrastructure.data.postgres} project={project} organization={organization} />
           <NetworkCard network={infrastructure.data.network} />

@@ -17,7 +17,8 @@ function sslMeaning(ssl: boolean | null): string {
 
 /** Where the database listens, why there are no network restrictions to set, and what its SSL setting means. */
 export function NetworkCard({ network }: { network: InfrastructureResponse['network'] }) {
-  const address = network.listen_addresses === null ? NOT_RUNNING : <span className="font-mono">{`${network.listen_addresses}:${network.port}`}</span>;
+  const address =
+    network.listen_addresses === null ? NOT_RUNNING : <span className="font-mono">{`${network.listen_addresses}:${network.port}`}</span>;
   return (
     <Card>
       <Card.Header>

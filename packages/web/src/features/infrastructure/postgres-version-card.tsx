@@ -7,7 +7,15 @@ import { RestartProject } from '../project-settings/project-availability-card';
 import { lifecycleActionState, SettingsRow } from '../project-settings/settings-row';
 import { Fact, FactList, NOT_RUNNING } from './fact-list';
 
-function MinorUpdate({ postgres, project, organization }: { postgres: InfrastructureResponse['postgres']; project: Project; organization: Organization | undefined }) {
+function MinorUpdate({
+  postgres,
+  project,
+  organization,
+}: {
+  postgres: InfrastructureResponse['postgres'];
+  project: Project;
+  organization: Organization | undefined;
+}) {
   const state = lifecycleActionState(
     permissionState(organization, 'infra.lifecycle:execute', LIFECYCLE_MESSAGES.restartForbidden),
     project.status === 'ACTIVE_HEALTHY',
@@ -25,7 +33,12 @@ function MajorUpgrade({ postgres, projectRef }: { postgres: InfrastructureRespon
   if (postgres.upgrade_target_major === null) {
     return <>Postgres {postgres.major} is the newest major version installed on this platform.</>;
   }
-  if (postgres.upgrade_blocker !== null) return <>Postgres {postgres.upgrade_target_major} is installed. {postgres.upgrade_blocker}</>;
+  if (postgres.upgrade_blocker !== null)
+    return (
+      <>
+        Postgres {postgres.upgrade_target_major} is installed. {postgres.upgrade_blocker}
+      </>
+    );
   return (
     <>
       Postgres {postgres.upgrade_target_major} is installed. A major upgrade moves the data onto it, from{' '}
@@ -63,7 +76,11 @@ export function PostgresVersionCard({
               : 'A start or restart of the database always runs this release.'
           }
         />
-        <Fact label="Major version" value={`Postgres ${postgres.major}`} detail={<MajorUpgrade postgres={postgres} projectRef={project.ref} />} />
+        <Fact
+          label="Major version"
+          value={`Postgres ${postgres.major}`}
+          detail={<MajorUpgrade postgres={postgres} projectRef={project.ref} />}
+        />
       </FactList>
       {postgres.newer_minor_installed ? (
         <div className="border-t border-border">

@@ -17,14 +17,24 @@ const connection: GitHubConnection = {
   gitless_branching: false,
 };
 
-function renderPage({ role = 'Owner' as Role, connections = json([connection]) as MockAnswer, project = projectFixture() as Project } = {}) {
+function renderPage({
+  role = 'Owner' as Role,
+  connections = json([connection]) as MockAnswer,
+  project = projectFixture() as Project,
+} = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${project.ref}`]: json(project),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
     [`GET ${CONNECTIONS}`]: connections,
     [`POST ${CONNECTIONS}`]: json(connection, 201),
   });
-  return { ...api, ...renderRoutes([{ path: '/project/:ref/settings/integrations', element: <IntegrationsPage /> }], `/project/${project.ref}/settings/integrations`) };
+  return {
+    ...api,
+    ...renderRoutes(
+      [{ path: '/project/:ref/settings/integrations', element: <IntegrationsPage /> }],
+      `/project/${project.ref}/settings/integrations`,
+    ),
+  };
 }
 
 describe('integrations page', () => {
@@ -45,7 +55,12 @@ describe('integrations page', () => {
     await user.type(screen.getByLabelText('Token'), 'ghp_token');
     await user.click(screen.getByRole('button', { name: 'Connect repository' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ organization_id: 1, project_ref: PROJECT_REF, repository: 'acme/orders', token: 'ghp_token' }),
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        organization_id: 1,
+        project_ref: PROJECT_REF,
+        repository: 'acme/orders',
+        token: 'ghp_token',
+      }),
     );
   });
 

@@ -24,8 +24,9 @@ function otherConnections(ref: string): Connection[] {
       title: 'Supabase CLI and the management API',
       description: (
         <>
-          A personal access token lets the CLI (e.g. <code className="font-mono text-xs">supabase functions deploy --project-ref {ref} --use-api</code>) and
-          your CI jobs call <code className="font-mono text-xs">/api/v1</code> as you, with your permissions.
+          A personal access token lets the CLI (e.g.{' '}
+          <code className="font-mono text-xs">supabase functions deploy --project-ref {ref} --use-api</code>) and your CI jobs call{' '}
+          <code className="font-mono text-xs">/api/v1</code> as you, with your permissions.
         </>
       ),
       to: '/account/tokens',
@@ -73,7 +74,12 @@ export function IntegrationsPage() {
             </Card.Content>
           </Card>
         ) : (
-          <GitHubConnectionCard project={project} connection={github.data} failed={github.isError} canWrite={can(role, 'integrations.github_connections:write')} />
+          <GitHubConnectionCard
+            project={project}
+            connection={github.data}
+            failed={github.isError}
+            canWrite={can(role, 'integrations.github_connections:write')}
+          />
         )}
         <Card>
           <Card.Header>
@@ -94,8 +100,8 @@ export function IntegrationsPage() {
             ))}
           </ul>
           <Card.Content className="border-t border-border text-xs text-muted">
-            Basin has no marketplace integrations (Vercel, Slack, cloud providers): what reaches the project goes through the keys, tokens and
-            connection strings above.
+            Basin has no marketplace integrations (Vercel, Slack, cloud providers): what reaches the project goes through the keys, tokens
+            and connection strings above.
           </Card.Content>
         </Card>
       </div>

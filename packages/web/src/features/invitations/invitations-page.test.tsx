@@ -18,7 +18,13 @@ const ACME: ProfileInvitation = {
   created_at: '2026-03-01T10:00:00.000Z',
   expires_at: '2026-03-08T10:00:00.000Z',
 };
-const GLOBEX: ProfileInvitation = { ...ACME, id: '0b6c1b1e-2f4a-4d7e-9c3b-5a6d7e8f9a00', organization_slug: 'globex', organization_name: 'Globex', invited_by: null };
+const GLOBEX: ProfileInvitation = {
+  ...ACME,
+  id: '0b6c1b1e-2f4a-4d7e-9c3b-5a6d7e8f9a00',
+  organization_slug: 'globex',
+  organization_name: 'Globex',
+  invited_by: null,
+};
 
 const routes = [
   { path: '/invitations', element: <InvitationsPage /> },

@@ -33,11 +33,16 @@ function Field({ name, value }: { name: string; value: unknown }) {
         ) : tone ? (
           <Badge tone={tone}>{fieldText(value)}</Badge>
         ) : multiline ? (
-          <pre data-testid={`field-${name}`} className="max-h-96 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-[11px] leading-relaxed">
+          <pre
+            data-testid={`field-${name}`}
+            className="max-h-96 overflow-auto rounded-md bg-surface-muted p-2 font-mono text-[11px] leading-relaxed"
+          >
             {fieldText(value)}
           </pre>
         ) : (
-          <span className={`font-mono text-xs break-all whitespace-pre-wrap ${value === null ? 'text-muted' : ''}`}>{fieldText(value)}</span>
+          <span className={`font-mono text-xs break-all whitespace-pre-wrap ${value === null ? 'text-muted' : ''}`}>
+            {fieldText(value)}
+          </span>
         )}
       </dd>
     </div>
@@ -73,7 +78,8 @@ export function EventDetail({
   const names = orderColumns([...new Set([...Object.keys(row), ...Object.keys(event)])], sql, source).sort(
     (a, b) => Number(a === 'metadata') - Number(b === 'metadata'),
   );
-  const title = typeof event.event_message === 'string' && event.event_message ? event.event_message : isEventId(id) ? `Event ${id}` : 'Event';
+  const title =
+    typeof event.event_message === 'string' && event.event_message ? event.event_message : isEventId(id) ? `Event ${id}` : 'Event';
 
   return (
     <aside aria-label="Event detail" className="flex h-full min-w-0 flex-col bg-surface">

@@ -23,8 +23,22 @@ interface LogsCall {
 
 // Keys in jsonb's order, as the store answers them.
 const EDGE_ROWS: LogRow[] = [
-  { id: 7, path: '/rest/v1/missing', method: 'GET', status: 404, timestamp: '2026-03-04T21:05:12.123456+00:00', event_message: 'GET /rest/v1/missing 404' },
-  { id: 6, path: '/rest/v1/todos', method: 'GET', status: 200, timestamp: '2026-03-04T21:04:00+00:00', event_message: 'GET /rest/v1/todos 200' },
+  {
+    id: 7,
+    path: '/rest/v1/missing',
+    method: 'GET',
+    status: 404,
+    timestamp: '2026-03-04T21:05:12.123456+00:00',
+    event_message: 'GET /rest/v1/missing 404',
+  },
+  {
+    id: 6,
+    path: '/rest/v1/todos',
+    method: 'GET',
+    status: 200,
+    timestamp: '2026-03-04T21:04:00+00:00',
+    event_message: 'GET /rest/v1/todos 200',
+  },
 ];
 const WHOLE_EVENT: LogRow = {
   ...EDGE_ROWS[0],
@@ -33,13 +47,17 @@ const WHOLE_EVENT: LogRow = {
   metadata: { request: { method: 'GET', path: '/rest/v1/missing' }, response: { status_code: 404 } },
 };
 
-const answer = (result: LogRow[], extra: Partial<LogsQueryResult> = {}): MockAnswer => json({ result, error: null, warnings: [], ...extra });
+const answer = (result: LogRow[], extra: Partial<LogsQueryResult> = {}): MockAnswer =>
+  json({ result, error: null, warnings: [], ...extra });
 
 /**
  * The platform API with logs.all answered by `logs` (from the call's query string, which mockApi
  * does not look at); the histogram's counting queries answer no buckets unless `logs` says otherwise.
  */
-function renderExplorer({ path = `/project/${PROJECT_REF}/logs/explorer`, logs }: { path?: string; logs?: (call: LogsCall) => MockAnswer | undefined } = {}) {
+function renderExplorer({
+  path = `/project/${PROJECT_REF}/logs/explorer`,
+  logs,
+}: { path?: string; logs?: (call: LogsCall) => MockAnswer | undefined } = {}) {
   const api = mockApi({ 'GET /api/platform/profile': json({ id: USER_ID, email: 'ada@example.com', username: 'ada' }) });
   const calls: LogsCall[] = [];
   const apiFetch = api.fetchMock;
@@ -48,7 +66,11 @@ function renderExplorer({ path = `/project/${PROJECT_REF}/logs/explorer`, logs }
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname !== LOGS_ALL) return apiFetch(input, init);
-      const call = { sql: url.searchParams.get('sql') ?? '', start: url.searchParams.get('iso_timestamp_start') ?? '', end: url.searchParams.get('iso_timestamp_end') ?? '' };
+      const call = {
+        sql: url.searchParams.get('sql') ?? '',
+        start: url.searchParams.get('iso_timestamp_start') ?? '',
+        end: url.searchParams.get('iso_timestamp_end') ?? '',
+      };
       calls.push(call);
       const reply = logs?.(call) ?? (call.sql.startsWith('select date_bin') ? answer([]) : answer(EDGE_ROWS));
       const status = 'status' in reply ? reply.status : 200;
@@ -96,7 +118,11 @@ describe('LogsExplorerPage', () => {
     const { queries, calls } = renderExplorer();
     const grid = await screen.findByRole('grid', { name: 'Log events' });
     // Selected columns in the query's order (the store's jsonb sorts keys by length), the others in the source's order.
-    expect(within(grid).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['id', 'timestamp', 'event_message', 'method', 'path', 'status']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['id', 'timestamp', 'event_message', 'method', 'path', 'status']);
     const [first] = queries();
     expect(first!.sql).toBe(EXPLORER_DEFAULT_SQL);
     expect(span(first!)).toBe(3600_000);
@@ -157,7 +183,10 @@ describe('LogsExplorerPage', () => {
       logs: (call) =>
         call.sql.startsWith('select date_bin')
           ? undefined
-          : answer([], { error: { message: 'column "nope" does not exist' }, warnings: [LOGS_MESSAGES.withOrSubquery, LOGS_MESSAGES.ilike] }),
+          : answer([], {
+              error: { message: 'column "nope" does not exist' },
+              warnings: [LOGS_MESSAGES.withOrSubquery, LOGS_MESSAGES.ilike],
+            }),
     });
     const messages = await screen.findByRole('region', { name: 'Query messages' });
     expect(within(messages).getByText(LOGS_MESSAGES.withOrSubquery)).toBeTruthy();
@@ -173,7 +202,9 @@ describe('LogsExplorerPage', () => {
   });
 
   it('shows warnings beside rows when the query ran', async () => {
-    renderExplorer({ logs: (call) => (call.sql.startsWith('select date_bin') ? undefined : answer(EDGE_ROWS, { warnings: [LOGS_MESSAGES.ilike] })) });
+    renderExplorer({
+      logs: (call) => (call.sql.startsWith('select date_bin') ? undefined : answer(EDGE_ROWS, { warnings: [LOGS_MESSAGES.ilike] })),
+    });
     await screen.findByRole('grid', { name: 'Log events' });
     expect(within(screen.getByRole('region', { name: 'Query messages' })).getByText(LOGS_MESSAGES.ilike)).toBeTruthy();
   });
@@ -256,7 +287,9 @@ describe('LogsExplorerPage', () => {
     await screen.findByRole('grid', { name: 'Log events' });
     expect(source.queries()[0]!.sql).toBe(defaultQuery('postgres_logs'));
     expect(screen.getByRole('heading', { name: 'Postgres logs' })).toBeTruthy();
-    const own = within(screen.getByRole('list', { name: 'Templates' })).getAllByRole('button').map((button) => button.textContent);
+    const own = within(screen.getByRole('list', { name: 'Templates' }))
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(own.some((text) => text?.startsWith('Failing SQL statements'))).toBe(true);
     expect(own.some((text) => text?.startsWith('Recent errors'))).toBe(false);
   });
@@ -276,7 +309,9 @@ describe('LogsExplorerPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     const stored = JSON.parse(localStorage.getItem(savedQueriesKey(USER_ID, PROJECT_REF)) ?? '[]') as { name: string; sql: string }[];
-    expect(stored.map(({ name, sql }) => ({ name, sql }))).toEqual([{ name: 'Server errors', sql: 'select id from edge_logs where status >= 500' }]);
+    expect(stored.map(({ name, sql }) => ({ name, sql }))).toEqual([
+      { name: 'Server errors', sql: 'select id from edge_logs where status >= 500' },
+    ]);
 
     replaceText(view, 'select 1 from edge_logs');
     const saved = screen.getByRole('list', { name: 'Saved queries' });

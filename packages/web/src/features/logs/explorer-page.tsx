@@ -155,7 +155,14 @@ export function LogsExplorerPage({ page }: { page?: SourcePage }) {
           <>
             <Separator className={SEPARATOR} />
             <Panel id="log-event" defaultSize="40%" minSize={280} maxSize="75%">
-              <EventDetail projectRef={ref} row={selectedRow} sql={state.sql} source={source} range={state.range} onClose={() => setSelected(null)} />
+              <EventDetail
+                projectRef={ref}
+                row={selectedRow}
+                sql={state.sql}
+                source={source}
+                range={state.range}
+                onClose={() => setSelected(null)}
+              />
             </Panel>
           </>
         ) : null}

@@ -65,7 +65,11 @@ export function HistogramCard({
           </span>
         ) : null}
       </div>
-      <div role="img" aria-label={source ? `Events in ${source} per ${bucketLabel(seconds)}` : 'No histogram'} style={{ minHeight: source ? HEIGHT : undefined }}>
+      <div
+        role="img"
+        aria-label={source ? `Events in ${source} per ${bucketLabel(seconds)}` : 'No histogram'}
+        style={{ minHeight: source ? HEIGHT : undefined }}
+      >
         {body}
       </div>
     </section>

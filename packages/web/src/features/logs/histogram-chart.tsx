@@ -31,7 +31,14 @@ export default function HistogramChart({
           formatter={(value) => [typeof value === 'number' ? value.toLocaleString('en-US') : String(value), 'Events']}
           cursor={{ fill: 'var(--surface-hover)' }}
         />
-        <Bar dataKey="count" name="Events" fill={chartColor(0)} isAnimationActive={false} cursor="pointer" onClick={(_, index) => onBucket(index)} />
+        <Bar
+          dataKey="count"
+          name="Events"
+          fill={chartColor(0)}
+          isAnimationActive={false}
+          cursor="pointer"
+          onClick={(_, index) => onBucket(index)}
+        />
       </BarChart>
     </ResponsiveContainer>
   );

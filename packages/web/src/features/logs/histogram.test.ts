@@ -37,20 +37,19 @@ describe('result columns', () => {
   it('come in the order the query selected them, then in the source’s order, then as answered', () => {
     // jsonb answers keys sorted by length.
     const keys = ['id', 'path', 'method', 'status', 'timestamp'];
-    expect(orderColumns(keys, 'select id, timestamp, method, path, status from edge_logs', 'edge_logs')).toEqual(['id', 'timestamp', 'method', 'path', 'status']);
-    expect(orderColumns(['role', 'count', 'key_role'], 'select key_role, role, count(*) as count from edge_logs group by 1, 2', 'edge_logs')).toEqual([
-      'key_role',
-      'role',
-      'count',
-    ]);
-    expect(orderColumns(['id', 'query', 'metadata', 'severity', 'timestamp', 'event_message'], 'select * from postgres_logs', 'postgres_logs')).toEqual([
+    expect(orderColumns(keys, 'select id, timestamp, method, path, status from edge_logs', 'edge_logs')).toEqual([
       'id',
       'timestamp',
-      'event_message',
-      'metadata',
-      'severity',
-      'query',
+      'method',
+      'path',
+      'status',
     ]);
+    expect(
+      orderColumns(['role', 'count', 'key_role'], 'select key_role, role, count(*) as count from edge_logs group by 1, 2', 'edge_logs'),
+    ).toEqual(['key_role', 'role', 'count']);
+    expect(
+      orderColumns(['id', 'query', 'metadata', 'severity', 'timestamp', 'event_message'], 'select * from postgres_logs', 'postgres_logs'),
+    ).toEqual(['id', 'timestamp', 'event_message', 'metadata', 'severity', 'query']);
     expect(orderColumns(['b', 'a'], "select 'a' as x, b, a from edge_logs", null)).toEqual(['b', 'a']);
     expect(orderColumns(['zz', 'id'], 'select id from edge_logs', 'edge_logs')).toEqual(['id', 'zz']);
   });

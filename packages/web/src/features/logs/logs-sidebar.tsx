@@ -6,7 +6,8 @@ import { formatDay } from './format';
 import type { SavedLogQuery } from './saved-queries';
 import type { QueryTemplate } from './templates';
 
-const ITEM = 'flex w-full cursor-pointer flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+const ITEM =
+  'flex w-full cursor-pointer flex-col items-start gap-0.5 rounded-md px-2 py-1.5 text-left hover:bg-surface-hover focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
 
 function Section({ title, children, defaultOpen = true }: { title: string; children: ReactNode; defaultOpen?: boolean }) {
   return (
@@ -95,7 +96,11 @@ export function LogsSidebar({
               {openSource === source.name ? (
                 <ul aria-label={`Columns of ${source.name}`} className="mb-1 ml-3 border-l border-border pl-2">
                   {source.columns.map((column) => (
-                    <li key={column.name} className="flex items-baseline justify-between gap-2 py-0.5 text-[11px]" title={column.description}>
+                    <li
+                      key={column.name}
+                      className="flex items-baseline justify-between gap-2 py-0.5 text-[11px]"
+                      title={column.description}
+                    >
                       <span className="font-mono">{column.name}</span>
                       <span className="truncate text-subtle">{column.type}</span>
                     </li>

@@ -8,7 +8,18 @@ import { cellLine, isTimeValue, levelTone } from './format';
 import { orderColumns } from './sql-text';
 
 const ROW_HEIGHT = 30;
-const WIDTHS: Record<string, number> = { id: 90, timestamp: 170, method: 80, status: 80, severity: 96, level: 80, event_message: 420, path: 260, query: 360, metadata: 360 };
+const WIDTHS: Record<string, number> = {
+  id: 90,
+  timestamp: 170,
+  method: 80,
+  status: 80,
+  severity: 96,
+  level: 80,
+  event_message: 420,
+  path: 260,
+  query: 360,
+  metadata: 360,
+};
 const DEFAULT_WIDTH = 160;
 
 /** The result's columns: its rows' keys, in the order the query selected them (sql-text.ts). */
@@ -53,7 +64,12 @@ export function ResultsTable({
   const scroller = useRef<HTMLDivElement>(null);
   const id = useId();
   const columns = useMemo(() => resultColumns(rows, sql, source), [rows, sql, source]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
   const widths = columns.map((column) => WIDTHS[column] ?? DEFAULT_WIDTH);
   const template = widths.map((width) => `${width}px`).join(' ');
   const width = widths.reduce((sum, value) => sum + value, 0);
@@ -96,9 +112,18 @@ export function ResultsTable({
       data-testid="log-results"
     >
       <div style={{ width: Math.max(width, 1) }} className="min-w-full">
-        <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid border-b border-border bg-surface" style={{ gridTemplateColumns: template }}>
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="sticky top-0 z-10 grid border-b border-border bg-surface"
+          style={{ gridTemplateColumns: template }}
+        >
           {columns.map((column) => (
-            <div role="columnheader" key={column} className="truncate border-l border-border px-2 py-1.5 font-medium text-foreground first:border-l-0">
+            <div
+              role="columnheader"
+              key={column}
+              className="truncate border-l border-border px-2 py-1.5 font-medium text-foreground first:border-l-0"
+            >
               {column}
             </div>
           ))}

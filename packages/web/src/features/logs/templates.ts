@@ -16,7 +16,11 @@ export const SOURCE_PAGES = {
   'edge-logs': { source: 'edge_logs', title: 'API Gateway logs', description: "Every request through the project's API gateway" },
   'postgres-logs': { source: 'postgres_logs', title: 'Postgres logs', description: "The project database's own log" },
   'auth-logs': { source: 'auth_logs', title: 'Auth logs', description: "Every request to the project's auth API" },
-  'function-logs': { source: 'function_logs', title: 'Edge Function logs', description: 'What edge functions printed, and their boots and shutdowns' },
+  'function-logs': {
+    source: 'function_logs',
+    title: 'Edge Function logs',
+    description: 'What edge functions printed, and their boots and shutdowns',
+  },
 } as const satisfies Record<string, { source: LogSourceName; title: string; description: string }>;
 
 export type SourcePage = keyof typeof SOURCE_PAGES;
@@ -43,7 +47,13 @@ export const QUERY_TEMPLATES: readonly QueryTemplate[] = [
     label: 'Recent errors',
     description: 'API requests answered with a 4xx or 5xx status',
     source: 'edge_logs',
-    sql: lines('select id, timestamp, method, path, status, event_message', 'from edge_logs', 'where status >= 400', 'order by timestamp desc', 'limit 100'),
+    sql: lines(
+      'select id, timestamp, method, path, status, event_message',
+      'from edge_logs',
+      'where status >= 400',
+      'order by timestamp desc',
+      'limit 100',
+    ),
   },
   {
     id: 'requests-by-status',
@@ -71,14 +81,25 @@ export const QUERY_TEMPLATES: readonly QueryTemplate[] = [
     label: 'Slow requests',
     description: 'API requests that took longer than 1 second',
     source: 'edge_logs',
-    sql: lines('select id, timestamp, method, path, status, duration_ms', 'from edge_logs', 'where duration_ms > 1000', 'order by duration_ms desc', 'limit 100'),
+    sql: lines(
+      'select id, timestamp, method, path, status, duration_ms',
+      'from edge_logs',
+      'where duration_ms > 1000',
+      'order by duration_ms desc',
+      'limit 100',
+    ),
   },
   {
     id: 'requests-by-key',
     label: 'Requests by API key',
     description: 'Which keys and roles call the API',
     source: 'edge_logs',
-    sql: lines('select key_role, role, count(*) as count, max(timestamp) as last_used', 'from edge_logs', 'group by key_role, role', 'order by count desc'),
+    sql: lines(
+      'select key_role, role, count(*) as count, max(timestamp) as last_used',
+      'from edge_logs',
+      'group by key_role, role',
+      'order by count desc',
+    ),
   },
   {
     id: 'failing-sql',
@@ -98,28 +119,51 @@ export const QUERY_TEMPLATES: readonly QueryTemplate[] = [
     label: 'Database errors by code',
     description: 'How often each SQLSTATE came up',
     source: 'postgres_logs',
-    sql: lines('select error_code, count(*) as count, max(timestamp) as last_seen', 'from postgres_logs', 'where error_code is not null', 'group by error_code', 'order by count desc'),
+    sql: lines(
+      'select error_code, count(*) as count, max(timestamp) as last_seen',
+      'from postgres_logs',
+      'where error_code is not null',
+      'group by error_code',
+      'order by count desc',
+    ),
   },
   {
     id: 'sign-ins',
     label: 'Sign-ins',
     description: 'Token requests to the auth API: passwords, refreshes, links',
     source: 'auth_logs',
-    sql: lines("select id, timestamp, status, path, remote_addr, event_message", 'from auth_logs', "where path like '%/token'", 'order by timestamp desc', 'limit 100'),
+    sql: lines(
+      'select id, timestamp, status, path, remote_addr, event_message',
+      'from auth_logs',
+      "where path like '%/token'",
+      'order by timestamp desc',
+      'limit 100',
+    ),
   },
   {
     id: 'auth-errors',
     label: 'Auth errors',
     description: 'Auth requests refused, with the reason',
     source: 'auth_logs',
-    sql: lines('select id, timestamp, method, path, status, error_code, event_message', 'from auth_logs', 'where status >= 400', 'order by timestamp desc', 'limit 100'),
+    sql: lines(
+      'select id, timestamp, method, path, status, error_code, event_message',
+      'from auth_logs',
+      'where status >= 400',
+      'order by timestamp desc',
+      'limit 100',
+    ),
   },
   {
     id: 'function-invocations',
     label: 'Function invocations',
     description: 'Edge function calls with their status and time',
     source: 'function_edge_logs',
-    sql: lines('select id, timestamp, slug, method, path, status, execution_time_ms', 'from function_edge_logs', 'order by timestamp desc', 'limit 100'),
+    sql: lines(
+      'select id, timestamp, slug, method, path, status, execution_time_ms',
+      'from function_edge_logs',
+      'order by timestamp desc',
+      'limit 100',
+    ),
   },
   {
     id: 'function-errors',

@@ -5,7 +5,15 @@ import { cn } from '../../ui/cn';
 import { Input } from '../../ui/input';
 import { Popover } from '../../ui/popover';
 import { formatFullTime } from './format';
-import { customRangeProblem, fromLocalInput, presetLabel, RANGE_PRESETS, toLocalInput, type RangePreset, type TimeRange } from './time-range';
+import {
+  customRangeProblem,
+  fromLocalInput,
+  presetLabel,
+  RANGE_PRESETS,
+  toLocalInput,
+  type RangePreset,
+  type TimeRange,
+} from './time-range';
 
 /** The range in words: the preset's name, else 'MMM D, YYYY, hh:mma – MMM D, YYYY, hh:mma'. */
 export function rangeLabel(preset: RangePreset | null, range: TimeRange): string {

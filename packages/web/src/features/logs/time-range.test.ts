@@ -5,12 +5,21 @@ const at = (iso: string) => new Date(iso).getTime();
 
 describe('time ranges', () => {
   it('ends a preset now and starts it its length before', () => {
-    expect(presetRange('15m', at('2026-03-04T12:00:00.000Z'))).toEqual({ start: '2026-03-04T11:45:00.000Z', end: '2026-03-04T12:00:00.000Z' });
-    expect(presetRange('7d', at('2026-03-04T12:00:00.000Z'))).toEqual({ start: '2026-02-25T12:00:00.000Z', end: '2026-03-04T12:00:00.000Z' });
+    expect(presetRange('15m', at('2026-03-04T12:00:00.000Z'))).toEqual({
+      start: '2026-03-04T11:45:00.000Z',
+      end: '2026-03-04T12:00:00.000Z',
+    });
+    expect(presetRange('7d', at('2026-03-04T12:00:00.000Z'))).toEqual({
+      start: '2026-02-25T12:00:00.000Z',
+      end: '2026-03-04T12:00:00.000Z',
+    });
   });
 
   it('reads a range from the address only when both ends are readable and in order', () => {
-    expect(parseRange('2026-03-04T11:00:00Z', '2026-03-04T12:00:00+00:00')).toEqual({ start: '2026-03-04T11:00:00.000Z', end: '2026-03-04T12:00:00.000Z' });
+    expect(parseRange('2026-03-04T11:00:00Z', '2026-03-04T12:00:00+00:00')).toEqual({
+      start: '2026-03-04T11:00:00.000Z',
+      end: '2026-03-04T12:00:00.000Z',
+    });
     expect(parseRange('2026-03-04T12:00:00Z', '2026-03-04T11:00:00Z')).toBeNull();
     expect(parseRange('yesterday', '2026-03-04T11:00:00Z')).toBeNull();
     expect(parseRange(null, '2026-03-04T11:00:00Z')).toBeNull();

@@ -18,7 +18,8 @@ export interface TimeRange {
   end: string;
 }
 
-export const isRangePreset = (value: string | null | undefined): value is RangePreset => RANGE_PRESETS.some((preset) => preset.id === value);
+export const isRangePreset = (value: string | null | undefined): value is RangePreset =>
+  RANGE_PRESETS.some((preset) => preset.id === value);
 
 export function presetLabel(preset: RangePreset): string {
   return RANGE_PRESETS.find((item) => item.id === preset)!.label;

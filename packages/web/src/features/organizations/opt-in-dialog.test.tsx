@@ -25,7 +25,11 @@ function Opener() {
   );
 }
 
-function renderDialog({ role = 'Owner' as Role, tags = ['AI_SQL'] as AiOptInTag[], patch }: { role?: Role; tags?: AiOptInTag[]; patch?: MockAnswer } = {}) {
+function renderDialog({
+  role = 'Owner' as Role,
+  tags = ['AI_SQL'] as AiOptInTag[],
+  patch,
+}: { role?: Role; tags?: AiOptInTag[]; patch?: MockAnswer } = {}) {
   let current: Organization = organizationFixture({ role, opt_in_tags: tags });
   const api = mockApi({
     [`GET ${ORG}`]: () => json(current),
@@ -76,7 +80,11 @@ describe('Update Assistant Opt-in Level dialog', () => {
     renderDialog({ role: 'Read-only' });
     const { dialog } = await openDialog();
     expect(within(dialog).getByText(ASSISTANT_MESSAGES.optInNoPermission)).toBeTruthy();
-    expect(within(dialog).getAllByRole('radio').every((radio) => radio.hasAttribute('disabled'))).toBe(true);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .every((radio) => radio.hasAttribute('disabled')),
+    ).toBe(true);
     expect(within(dialog).getByRole('button', { name: 'Confirm' }).hasAttribute('disabled')).toBe(true);
   });
 
@@ -86,7 +94,9 @@ describe('Update Assistant Opt-in Level dialog', () => {
     await user.click(within(dialog).getByRole('radio', { name: 'Schema and logs' }));
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(
-      await screen.findByText(ORGANIZATION_SETTINGS_MESSAGES.settingsFailed('You do not have the required permissions to update this organization')),
+      await screen.findByText(
+        ORGANIZATION_SETTINGS_MESSAGES.settingsFailed('You do not have the required permissions to update this organization'),
+      ),
     ).toBeTruthy();
     expect(screen.getByText('open')).toBeTruthy();
   });

@@ -16,7 +16,10 @@ const splitEmails = (text: string) => text.split(/[\s,;]+/).filter(Boolean);
 
 const DetailsForm = z.object({
   name: Name,
-  billing_email: z.string().trim().pipe(z.union([z.literal(''), z.email('Billing email must be a valid email address')])),
+  billing_email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email('Billing email must be a valid email address')])),
   // One field holds the list, so its first problem is the field's message.
   additional_billing_emails: z.string().transform((text, ctx) => {
     const emails = AdditionalBillingEmails.safeParse(splitEmails(text));

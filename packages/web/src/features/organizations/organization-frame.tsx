@@ -8,13 +8,7 @@ import { NotFound } from '../errors/not-found';
 import { OrganizationHeader } from './organization-header';
 
 /** The organization pages: header and tabs, then the page for the loaded organization, remembered as the last visited. */
-export function OrganizationFrame({
-  slug,
-  children,
-}: {
-  slug: string;
-  children: (organization: Organization) => ReactNode;
-}) {
+export function OrganizationFrame({ slug, children }: { slug: string; children: (organization: Organization) => ReactNode }) {
   const organization = useOrganizationQuery(slug);
   const loadedSlug = organization.data?.slug;
   // Remembered for the way back after deleting a project (spec part 1 §2).

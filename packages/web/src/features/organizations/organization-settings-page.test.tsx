@@ -59,7 +59,11 @@ describe('organization settings page', () => {
     await user.type(additional, 'cfo@acme.test; ops@acme.test, cfo@acme.test');
     await user.click(detailsSave());
     await waitFor(() =>
-      expect(patches()[1]).toEqual({ name: 'Acme Labs', billing_email: 'billing@acme.test', additional_billing_emails: ['cfo@acme.test', 'ops@acme.test'] }),
+      expect(patches()[1]).toEqual({
+        name: 'Acme Labs',
+        billing_email: 'billing@acme.test',
+        additional_billing_emails: ['cfo@acme.test', 'ops@acme.test'],
+      }),
     );
   }, 20_000); // much typing: over vitest's 5 s default on a loaded machine
 
@@ -88,7 +92,10 @@ describe('organization settings page', () => {
 
   it('shows the opt-in levels the flags enable, the stored one chosen, and saves a level as its tags', async () => {
     const user = userEvent.setup();
-    const { patches } = renderPage({ organization: { opt_in_tags: ['AI_SQL', 'AI_LOG'] }, flags: { aiOptInLevelSchemaAndLogAndData: false } });
+    const { patches } = renderPage({
+      organization: { opt_in_tags: ['AI_SQL', 'AI_LOG'] },
+      flags: { aiOptInLevelSchemaAndLogAndData: false },
+    });
     const chosen = await screen.findByRole('radio', { name: 'Schema and logs' });
     expect(chosen.getAttribute('aria-checked')).toBe('true');
     expect(optInRadios().map((radio) => radio.getAttribute('aria-checked'))).toEqual(['false', 'false', 'true']);

@@ -12,13 +12,7 @@ function ConnectionField({ id, label, value }: { id: string; label: string; valu
         {label}
       </span>
       <div className="flex items-center gap-2">
-        <Input
-          readOnly
-          value={value}
-          aria-labelledby={labelId}
-          mono
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        <Input readOnly value={value} aria-labelledby={labelId} mono onFocus={(event) => event.currentTarget.select()} />
         <CopyButton value={value} />
       </div>
     </div>
@@ -41,11 +35,7 @@ export function ConnectionDetails({ project, role }: { project: Project; role: R
             {role ? `Your role (${role})` : 'Your role'} can only see the read-only connection string.
           </p>
         )}
-        <ConnectionField
-          id="connection-string-read-only"
-          label="Read-only connection string"
-          value={project.connectionStringReadOnly}
-        />
+        <ConnectionField id="connection-string-read-only" label="Read-only connection string" value={project.connectionStringReadOnly} />
       </Card.Content>
     </Card>
   );

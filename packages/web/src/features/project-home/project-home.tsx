@@ -21,9 +21,7 @@ const Catalogues = lazy(() =>
 );
 
 // The paused page gives way on the home (spec part 1 §2): the home shows the restore panel instead.
-const ProjectPausedPanel = lazy(() =>
-  import('../project-status/paused-screen').then((module) => ({ default: module.ProjectPausedPanel })),
-);
+const ProjectPausedPanel = lazy(() => import('../project-status/paused-screen').then((module) => ({ default: module.ProjectPausedPanel })));
 
 /** /project/:ref — the project's name, how to connect (or, while paused, how to restore), client libraries and example projects. */
 export function ProjectHome() {

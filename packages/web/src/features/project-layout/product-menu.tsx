@@ -151,7 +151,9 @@ export function ProductMenu({
                     cn(
                       'flex h-8 items-center gap-2 rounded-md px-2 text-[13px] transition-colors',
                       collapsed && 'justify-center px-0',
-                      isActive && !excluded(item) ? 'bg-surface-hover font-medium text-foreground' : 'text-muted hover:bg-surface-muted hover:text-foreground',
+                      isActive && !excluded(item)
+                        ? 'bg-surface-hover font-medium text-foreground'
+                        : 'text-muted hover:bg-surface-muted hover:text-foreground',
                     )
                   }
                 >

@@ -28,7 +28,8 @@ function ProjectContent({ projectRef }: { projectRef: string }) {
   const assistant = useAssistantPanel();
 
   if (project.isError) {
-    if (isApiError(project.error, 404)) return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
+    if (isApiError(project.error, 404))
+      return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
     return <ErrorFallback onRetry={() => void project.refetch()} />;
   }
   const shown = finished ?? screen;

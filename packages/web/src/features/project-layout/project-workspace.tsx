@@ -77,12 +77,7 @@ export function ProjectWorkspace({ projectRef, children }: { projectRef: string;
 
   const assistantOverlay =
     assistant.open && !isLarge ? (
-      <div
-        className={cn(
-          'fixed top-12 right-0 bottom-0 z-30 border-l border-border shadow-xl',
-          isMedium ? 'w-3/4' : 'left-0 w-full',
-        )}
-      >
+      <div className={cn('fixed top-12 right-0 bottom-0 z-30 border-l border-border shadow-xl', isMedium ? 'w-3/4' : 'left-0 w-full')}>
         <AssistantPanel onClose={closeAssistant} />
       </div>
     ) : null;

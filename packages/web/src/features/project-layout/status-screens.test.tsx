@@ -63,7 +63,9 @@ describe('status screens', () => {
   }
 
   it('shows the connecting screen for a healthy project whose REST API is offline', async () => {
-    mockProject(() => ({ postgrestStatus: 'OFFLINE' }), { [`GET /api/projects/${PROJECT_REF}/api/rest`]: json({ status: 'OFFLINE' }, 503) });
+    mockProject(() => ({ postgrestStatus: 'OFFLINE' }), {
+      [`GET /api/projects/${PROJECT_REF}/api/rest`]: json({ status: 'OFFLINE' }, 503),
+    });
     renderRoutes(projectRoutes, HOME);
     expect(await screen.findByRole('heading', { name: 'Connecting to Orders' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Check database health' }).getAttribute('href')).toBe(`${HOME}/settings/infrastructure`);

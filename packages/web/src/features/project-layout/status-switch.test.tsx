@@ -59,18 +59,14 @@ describe('project status switch', () => {
 
   it('shows the status message and a support link for INIT_FAILED', async () => {
     mockApi({
-      [`GET ${PROJECT_PATH}`]: json(
-        projectFixture({ status: 'INIT_FAILED', status_message: 'initdb: could not create directory' }),
-      ),
+      [`GET ${PROJECT_PATH}`]: json(projectFixture({ status: 'INIT_FAILED', status_message: 'initdb: could not create directory' })),
       [`GET ${PROJECT_PATH}/status`]: json({ status: 'INIT_FAILED' }),
       'GET /api/platform/organizations/acme': json(organizationFixture()),
     });
     renderRoutes(projectRoutes, `/project/${PROJECT_REF}`);
     expect(await screen.findByText('initdb: could not create directory')).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Contact support' });
-    expect(link.getAttribute('href')).toMatch(
-      new RegExp(`^/support/new\\?category=Database_unresponsive&ref=${PROJECT_REF}&subject=`),
-    );
+    expect(link.getAttribute('href')).toMatch(new RegExp(`^/support/new\\?category=Database_unresponsive&ref=${PROJECT_REF}&subject=`));
   });
 });
 

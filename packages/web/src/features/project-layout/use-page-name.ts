@@ -15,7 +15,8 @@ export function usePageName(): { page?: string; table?: string } {
   const [searchParams] = useSearchParams();
   for (let index = matches.length - 1; index >= 0; index--) {
     const handle = matches[index]?.handle;
-    if (isTitleHandle(handle)) return { page: handle.title, table: (handle.tableParam && searchParams.get(handle.tableParam)) || undefined };
+    if (isTitleHandle(handle))
+      return { page: handle.title, table: (handle.tableParam && searchParams.get(handle.tableParam)) || undefined };
   }
   return {};
 }

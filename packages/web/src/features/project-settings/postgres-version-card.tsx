@@ -20,9 +20,7 @@ function UpgradePostgres({ project, targetMajor, state }: { project: Project; ta
     <TypeToConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <ActionTrigger state={state} icon={CircleArrowUp} label={`Upgrade to Postgres ${targetMajor}`} primary />
-      }
+      trigger={<ActionTrigger state={state} icon={CircleArrowUp} label={`Upgrade to Postgres ${targetMajor}`} primary />}
       title={`Upgrade ${project.name} to Postgres ${targetMajor}?`}
       variant="danger"
       confirmString={project.name}
@@ -31,8 +29,8 @@ function UpgradePostgres({ project, targetMajor, state }: { project: Project; ta
       onConfirm={() => upgrade.mutate({ ref: project.ref, targetVersion: String(targetMajor) })}
     >
       <p className="text-[13px] text-muted">
-        The data, roles and grants move to Postgres {targetMajor}. The project is unavailable while it upgrades, which
-        takes longer for large databases. If the upgrade fails, the current database keeps serving the project.
+        The data, roles and grants move to Postgres {targetMajor}. The project is unavailable while it upgrades, which takes longer for
+        large databases. If the upgrade fails, the current database keeps serving the project.
       </p>
     </TypeToConfirmDialog>
   );

@@ -18,9 +18,7 @@ export function RestartProject({ project, state }: { project: Project; state: Ac
     <ConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <ActionTrigger state={state} icon={RotateCw} label="Restart project" />
-      }
+      trigger={<ActionTrigger state={state} icon={RotateCw} label="Restart project" />}
       title={`Restart ${project.name}?`}
       confirmLabel="Restart project"
       loading={restart.isPending}
@@ -47,9 +45,7 @@ function PauseProject({ project, state }: { project: Project; state: ActionState
     <TypeToConfirmDialog
       open={open}
       onOpenChange={setOpen}
-      trigger={
-        <ActionTrigger state={state} icon={Pause} label="Pause project" />
-      }
+      trigger={<ActionTrigger state={state} icon={Pause} label="Pause project" />}
       title={`Pause ${project.name}?`}
       variant="danger"
       confirmString={project.name}
@@ -58,8 +54,7 @@ function PauseProject({ project, state }: { project: Project; state: ActionState
       onConfirm={() => pause.mutate({ ref: project.ref })}
     >
       <p className="text-[13px] text-muted">
-        A backup is taken, then the database stops. Its data is kept, but the project and its API are unavailable until
-        it is restored.
+        A backup is taken, then the database stops. Its data is kept, but the project and its API are unavailable until it is restored.
       </p>
     </TypeToConfirmDialog>
   );
@@ -68,8 +63,7 @@ function PauseProject({ project, state }: { project: Project; state: ActionState
 /** Restart and pause, for members who may run lifecycle operations on an active project. */
 export function ProjectAvailabilityCard({ project, organization }: { project: Project; organization: Organization | undefined }) {
   const active = project.status === 'ACTIVE_HEALTHY';
-  const state = (refusal: string) =>
-    lifecycleActionState(permissionState(organization, 'infra.lifecycle:execute', refusal), active);
+  const state = (refusal: string) => lifecycleActionState(permissionState(organization, 'infra.lifecycle:execute', refusal), active);
   return (
     <Card>
       <Card.Header>

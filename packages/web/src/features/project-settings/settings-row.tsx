@@ -32,7 +32,17 @@ export function SettingsRow({ title, description, action }: { title: string; des
 }
 
 /** The button that opens an action's dialog; when disabled, its tooltip says why. */
-export function ActionTrigger({ state, icon: Icon, label, primary = false }: { state: ActionState; icon: LucideIcon; label: ReactNode; primary?: boolean }) {
+export function ActionTrigger({
+  state,
+  icon: Icon,
+  label,
+  primary = false,
+}: {
+  state: ActionState;
+  icon: LucideIcon;
+  label: ReactNode;
+  primary?: boolean;
+}) {
   return (
     <Tooltip content={state.hint} wrapDisabled>
       <Dialog.Trigger asChild>

@@ -16,8 +16,8 @@ export function ConnectingScreen({ project }: { project: Project }) {
       title={`Connecting to ${project.name}`}
       description={
         <p>
-          The database is running, but the project&apos;s API does not answer yet. This page checks again every few
-          seconds and opens the project once it does.
+          The database is running, but the project&apos;s API does not answer yet. This page checks again every few seconds and opens the
+          project once it does.
         </p>
       }
     >

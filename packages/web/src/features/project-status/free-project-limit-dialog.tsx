@@ -17,8 +17,8 @@ export function FreeProjectLimitDialog({
       <Dialog.Content title="Members are at their free project limit" size="medium">
         <Dialog.Body>
           <p className="text-[13px] text-muted">
-            Restoring would give these members more active free projects than the Free plan allows. One of them has to
-            pause or delete a project, or the organization has to upgrade, before this project can be restored.
+            Restoring would give these members more active free projects than the Free plan allows. One of them has to pause or delete a
+            project, or the organization has to upgrade, before this project can be restored.
           </p>
           <ul aria-label="Members at the free project limit" className="flex flex-col divide-y divide-border rounded-md border">
             {members.map((member) => (

@@ -29,8 +29,8 @@ export function PauseFailedScreen({ project }: { project: Project }) {
       ) : null}
       {pauseStatus.isError ? <Alert tone="warning" title={PAUSE_MESSAGES.statusFailed} /> : null}
       <p className="text-[13px] text-muted">
-        Contact support so that we can look into it. Meanwhile you can download the latest backup of the database, or
-        delete the project if you no longer need it.
+        Contact support so that we can look into it. Meanwhile you can download the latest backup of the database, or delete the project if
+        you no longer need it.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="primary">

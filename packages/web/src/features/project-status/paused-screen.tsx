@@ -22,11 +22,7 @@ function RestoreWindow({ project, organization }: { project: Project; organizati
       <Alert tone="warning" title="This project can no longer be restored">
         <div className="flex flex-col items-start gap-2">
           <p>Its restore window of {status.max_days_till_restore_disabled} days has passed. Download its latest backup to keep its data.</p>
-          <DownloadBackupButton
-            projectRef={project.ref}
-            backupId={status.latest_downloadable_backup_id}
-            organization={organization}
-          />
+          <DownloadBackupButton projectRef={project.ref} backupId={status.latest_downloadable_backup_id} organization={organization} />
         </div>
       </Alert>
     );
@@ -46,7 +42,9 @@ function RestoreWindow({ project, organization }: { project: Project; organizati
 function RestoreAction({ project, organization }: { project: Project; organization: Organization | undefined }) {
   const pauseStatus = usePauseStatusQuery(project.ref);
   // An unreadable pause status does not block the attempt: the server has the last word.
-  return <RestoreProjectButton project={project} organization={organization} restorable={pauseStatus.data?.can_restore ?? pauseStatus.isError} />;
+  return (
+    <RestoreProjectButton project={project} organization={organization} restorable={pauseStatus.data?.can_restore ?? pauseStatus.isError} />
+  );
 }
 
 /**
@@ -65,8 +63,7 @@ export function ProjectPausedPanel({ project }: { project: Project }) {
           <div className="flex min-w-0 flex-col gap-1">
             <h2 className="text-sm font-medium break-words">The project &quot;{project.name}&quot; is paused</h2>
             <p className="text-[13px] text-muted">
-              All of its data is kept, but its database and API are stopped while it is paused. Restore it to use it
-              again.
+              All of its data is kept, but its database and API are stopped while it is paused. Restore it to use it again.
             </p>
           </div>
         </div>

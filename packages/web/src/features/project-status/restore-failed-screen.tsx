@@ -20,9 +20,7 @@ export function RestoreFailedScreen({ project }: { project: Project }) {
           <p className="font-mono text-xs break-words">{project.status_message}</p>
         </Alert>
       ) : null}
-      <p className="text-[13px] text-muted">
-        Its backups can still be downloaded. Contact support so that we can bring the project back.
-      </p>
+      <p className="text-[13px] text-muted">Its backups can still be downloaded. Contact support so that we can bring the project back.</p>
       <div className="flex flex-wrap gap-2">
         <Button asChild variant="primary">
           <Link to={supportTicketUrl({ ref: project.ref, subject: `Restoring project ${project.name} failed` })}>

@@ -41,8 +41,8 @@ export function RestoringScreen({ project, onDone }: { project: Project; onDone?
       description={
         <>
           <p>
-            The database is starting again with its data. Restoring onto a newer Postgres version moves the data first,
-            which takes longer for large databases.
+            The database is starting again with its data. Restoring onto a newer Postgres version moves the data first, which takes longer
+            for large databases.
           </p>
           <p className="mt-1">This page updates by itself when it is done.</p>
         </>

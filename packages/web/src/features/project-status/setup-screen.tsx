@@ -33,8 +33,7 @@ export function SetupScreen({ project }: { project: Project }) {
             <ProjectStatusBadge status={project.status} />
           </div>
           <p className="text-[13px] text-muted">
-            We are starting the Postgres database and the API of this project. This page updates by itself when it is
-            ready.
+            We are starting the Postgres database and the API of this project. This page updates by itself when it is ready.
           </p>
         </div>
       </div>
@@ -59,8 +58,7 @@ export function SetupScreen({ project }: { project: Project }) {
           <Card.Content className="flex flex-col gap-2 py-4">
             <Card.Title>Not working?</Card.Title>
             <p className="text-[13px] text-muted">
-              Setting up usually takes a few seconds. If nothing changes, try refreshing the page after a couple of
-              minutes.
+              Setting up usually takes a few seconds. If nothing changes, try refreshing the page after a couple of minutes.
             </p>
             {offerSupport ? (
               <p className="text-[13px] text-muted">

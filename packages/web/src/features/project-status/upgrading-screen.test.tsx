@@ -79,6 +79,8 @@ describe('upgrade steps', () => {
     expect(await screen.findByRole('heading', { name: 'Upgrading Orders to Postgres 17 failed' })).toBeTruthy();
     expect(screen.getByText('could not load library "pgsodium"')).toBeTruthy();
     expect(screen.getByText('The previous database is still serving the project, with all of its data.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(/^\/support\/new\?category=Database_unresponsive/);
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toMatch(
+      /^\/support\/new\?category=Database_unresponsive/,
+    );
   });
 });

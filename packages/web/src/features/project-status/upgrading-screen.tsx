@@ -45,8 +45,8 @@ function UpgradeProgress({ project, report }: { project: Project; report: Databa
       <UpgradeStepsList current={current} />
       {completed ? (
         <Alert tone="info" title="The upgrade is complete">
-          A full backup of the upgraded database is being taken. This can take from a few minutes to several hours,
-          depending on the size of the database.
+          A full backup of the upgraded database is being taken. This can take from a few minutes to several hours, depending on the size of
+          the database.
         </Alert>
       ) : null}
     </StatusLayout>
@@ -92,7 +92,11 @@ export function UpgradingScreen({ project, onDone }: { project: Project; onDone?
         project={project}
         icon={<CircleCheck className="size-5 text-accent" aria-hidden="true" />}
         title="Upgrade complete"
-        description={<p>{project.name} now runs Postgres {report.target_version}, with all of its data.</p>}
+        description={
+          <p>
+            {project.name} now runs Postgres {report.target_version}, with all of its data.
+          </p>
+        }
       >
         <div>
           <ReturnButton project={project} onDone={onDone} />

@@ -19,9 +19,7 @@ import { VersionSelector } from './version-selector';
 const NewProjectFormSchema = z.object({
   name: CreateProjectBody.shape.name,
   region: CreateProjectBody.shape.region,
-  postgresVersion: z
-    .string()
-    .refine((value) => fromFormValue(value) !== undefined, MESSAGES.postgresVersionPlaceholder),
+  postgresVersion: z.string().refine((value) => fromFormValue(value) !== undefined, MESSAGES.postgresVersionPlaceholder),
 });
 type NewProjectFormInput = z.input<typeof NewProjectFormSchema>;
 type NewProjectFormOutput = z.output<typeof NewProjectFormSchema>;

@@ -7,10 +7,7 @@ export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   const { label, tone } = STATUS_LABELS[status];
   return (
     <Badge tone={tone}>
-      <span
-        aria-hidden="true"
-        className={cn('size-1.5 rounded-full bg-current', status === 'COMING_UP' && 'animate-pulse')}
-      />
+      <span aria-hidden="true" className={cn('size-1.5 rounded-full bg-current', status === 'COMING_UP' && 'animate-pulse')} />
       {label}
     </Badge>
   );

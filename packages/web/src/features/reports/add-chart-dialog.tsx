@@ -68,7 +68,10 @@ export function AddChartDialog({ report, open, onOpenChange }: { report: Report;
             role="radio"
             aria-checked={source === value}
             onClick={() => setSource(value)}
-            className={cn('h-7 cursor-pointer rounded px-2.5 text-xs', source === value ? 'bg-surface-hover font-medium' : 'text-muted hover:text-foreground')}
+            className={cn(
+              'h-7 cursor-pointer rounded px-2.5 text-xs',
+              source === value ? 'bg-surface-hover font-medium' : 'text-muted hover:text-foreground',
+            )}
           >
             {text}
           </button>
@@ -82,7 +85,9 @@ export function AddChartDialog({ report, open, onOpenChange }: { report: Report;
             Failed to load your snippets: {snippets.error.message}
           </p>
         ) : usable.length === 0 ? (
-          <p className="text-[13px] text-muted">You have no saved snippets with SQL in this project yet. Save one in the SQL editor, or write SQL here.</p>
+          <p className="text-[13px] text-muted">
+            You have no saved snippets with SQL in this project yet. Save one in the SQL editor, or write SQL here.
+          </p>
         ) : (
           <div className="flex flex-col gap-1.5 text-[13px] font-medium">
             <span id="add-chart-snippet">Snippet</span>
@@ -98,7 +103,14 @@ export function AddChartDialog({ report, open, onOpenChange }: { report: Report;
       ) : (
         <label className="flex flex-col gap-1.5 text-[13px] font-medium">
           SQL
-          <Textarea value={sql} onChange={(event) => setSql(event.target.value)} rows={6} maxLength={REPORT_SQL_MAX_LENGTH} className="font-mono text-xs" placeholder="select date_trunc('day', created_at) as day, count(*) from orders group by 1" />
+          <Textarea
+            value={sql}
+            onChange={(event) => setSql(event.target.value)}
+            rows={6}
+            maxLength={REPORT_SQL_MAX_LENGTH}
+            className="font-mono text-xs"
+            placeholder="select date_trunc('day', created_at) as day, count(*) from orders group by 1"
+          />
         </label>
       )}
       <label className="flex flex-col gap-1.5 text-[13px] font-medium">

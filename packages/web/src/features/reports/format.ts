@@ -37,7 +37,11 @@ export function headline(series: ReportSeries): string | null {
   }
   for (let index = series.points.length - 1; index >= 0; index -= 1) {
     const values = Object.values(series.points[index]!.values).filter((value): value is number => value !== null);
-    if (values.length) return formatValue(values.reduce((a, b) => a + b, 0), series.unit);
+    if (values.length)
+      return formatValue(
+        values.reduce((a, b) => a + b, 0),
+        series.unit,
+      );
   }
   return null;
 }

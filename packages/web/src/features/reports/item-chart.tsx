@@ -23,7 +23,19 @@ function formatX(value: unknown, xType: XType, dateOnly = false): string {
 }
 
 /** A report item's rows as a bar or line chart of Y by X, in the palette's first colour. */
-export function ItemChart({ result, config, xKey, yKey, label }: { result: SqlResult; config: ReportChartConfig; xKey: string; yKey: string; label: string }) {
+export function ItemChart({
+  result,
+  config,
+  xKey,
+  yKey,
+  label,
+}: {
+  result: SqlResult;
+  config: ReportChartConfig;
+  xKey: string;
+  yKey: string;
+  label: string;
+}) {
   const { points, xType } = itemPoints(result, xKey, yKey, config.cumulative);
   const xIndex = result.fields.findIndex((field) => field.name === xKey);
   const dateOnly = xType === 'date' && result.rows.every((row) => row[xIndex] === null || DATE_ONLY.test(String(row[xIndex])));
@@ -31,7 +43,13 @@ export function ItemChart({ result, config, xKey, yKey, label }: { result: SqlRe
   const axes = (
     <>
       {grid}
-      <XAxis dataKey="x" tickFormatter={(value: unknown) => formatX(value, xType, dateOnly)} tick={{ fontSize: 11, fill: 'var(--muted)' }} stroke="var(--border-strong)" minTickGap={16} />
+      <XAxis
+        dataKey="x"
+        tickFormatter={(value: unknown) => formatX(value, xType, dateOnly)}
+        tick={{ fontSize: 11, fill: 'var(--muted)' }}
+        stroke="var(--border-strong)"
+        minTickGap={16}
+      />
       <YAxis tick={{ fontSize: 11, fill: 'var(--muted)' }} width={56} stroke="var(--border-strong)" />
       <Tooltip
         labelFormatter={(value: unknown) => `${xKey}: ${formatX(value, xType, dateOnly)}`}

@@ -29,9 +29,31 @@ describe('report item data', () => {
   });
 
   it('sorts dates and numbers, keeps text in order, and sums when cumulative', () => {
-    const rows = result(['day', 'n'], [['2026-03-02', '2'], ['2026-03-01', 1], ['2026-03-03', 'x']]);
+    const rows = result(
+      ['day', 'n'],
+      [
+        ['2026-03-02', '2'],
+        ['2026-03-01', 1],
+        ['2026-03-03', 'x'],
+      ],
+    );
     expect(itemPoints(rows, 'day', 'n').points.map((p) => p.y)).toEqual([1, 2, 0]);
     expect(itemPoints(rows, 'day', 'n', true).points.map((p) => p.y)).toEqual([1, 3, 3]);
-    expect(itemPoints(result(['k', 'n'], [['b', 1], ['a', 2]]), 'k', 'n').points).toEqual([{ x: 'b', y: 1 }, { x: 'a', y: 2 }]);
+    expect(
+      itemPoints(
+        result(
+          ['k', 'n'],
+          [
+            ['b', 1],
+            ['a', 2],
+          ],
+        ),
+        'k',
+        'n',
+      ).points,
+    ).toEqual([
+      { x: 'b', y: 1 },
+      { x: 'a', y: 2 },
+    ]);
   });
 });

@@ -8,7 +8,8 @@ import { type ChartPoint, chartPoints, isNumeric, isPresent, type XType } from '
 export type { XType };
 export type ItemPoint = ChartPoint;
 
-const columnIndex = (result: SqlResult, name: string | undefined) => (name === undefined ? -1 : result.fields.findIndex((field) => field.name === name));
+const columnIndex = (result: SqlResult, name: string | undefined) =>
+  name === undefined ? -1 : result.fields.findIndex((field) => field.name === name);
 
 /**
  * The axes to draw: the config's columns when the result has them, else the first column for X
@@ -19,7 +20,9 @@ export function chartAxes(result: SqlResult, config: ReportChartConfig): { xKey:
   const xKey = columnIndex(result, config.xKey) >= 0 ? config.xKey! : names[0];
   if (xKey === undefined) return undefined;
   if (columnIndex(result, config.yKey) >= 0) return { xKey, yKey: config.yKey! };
-  const y = result.fields.findIndex((field, index) => field.name !== xKey && result.rows.every((row) => !isPresent(row[index]) || isNumeric(row[index])));
+  const y = result.fields.findIndex(
+    (field, index) => field.name !== xKey && result.rows.every((row) => !isPresent(row[index]) || isNumeric(row[index])),
+  );
   return y >= 0 ? { xKey, yKey: names[y]! } : undefined;
 }
 

@@ -24,7 +24,11 @@ export function ItemTable({ result, label }: { result: SqlResult; label: string 
           {rows.map((row, rowIndex) => (
             <tr key={rowIndex} className="border-b border-border/60 last:border-0">
               {row.map((value, column) => (
-                <td key={column} className={cn('max-w-64 truncate px-2 py-1 whitespace-nowrap', value === null && 'text-muted')} title={cellText(value)}>
+                <td
+                  key={column}
+                  className={cn('max-w-64 truncate px-2 py-1 whitespace-nowrap', value === null && 'text-muted')}
+                  title={cellText(value)}
+                >
                   {cellText(value)}
                 </td>
               ))}

@@ -94,7 +94,8 @@ export function DeleteReportDialog({ report, open, onOpenChange }: OpenProps & {
       onConfirm={() => remove.mutate({ ref: report.project_ref, id: report.id })}
     >
       <p className="text-[13px] text-muted">
-        The report and its {report.items.length === 1 ? 'chart go' : `${report.items.length} charts go`} for everyone. Snippets the charts came from stay.
+        The report and its {report.items.length === 1 ? 'chart go' : `${report.items.length} charts go`} for everyone. Snippets the charts
+        came from stay.
       </p>
     </ConfirmDialog>
   );

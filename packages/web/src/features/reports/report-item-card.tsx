@@ -38,7 +38,10 @@ export function ReportItemCard({
 }: { projectRef: string; item: ReportItem; position: number; count: number } & ItemActions) {
   const rows = useItemRows(projectRef, item.sql);
   const [localView, setLocalView] = useState<ReportChartConfig['view'] | null>(null);
-  const config: ReportChartConfig = { ...item.chartConfig, view: onConfigChange ? item.chartConfig.view : (localView ?? item.chartConfig.view) };
+  const config: ReportChartConfig = {
+    ...item.chartConfig,
+    view: onConfigChange ? item.chartConfig.view : (localView ?? item.chartConfig.view),
+  };
   const change = (next: Partial<ReportChartConfig>) => {
     if (onConfigChange) onConfigChange({ ...config, ...next });
     else if (next.view) setLocalView(next.view);
@@ -63,7 +66,11 @@ export function ReportItemCard({
               aria-label={config.view === 'chart' ? 'Show as table' : 'Show as chart'}
               onClick={() => change({ view: config.view === 'chart' ? 'table' : 'chart' })}
             >
-              {config.view === 'chart' ? <Table2 className="size-4" aria-hidden="true" /> : <ChartColumn className="size-4" aria-hidden="true" />}
+              {config.view === 'chart' ? (
+                <Table2 className="size-4" aria-hidden="true" />
+              ) : (
+                <ChartColumn className="size-4" aria-hidden="true" />
+              )}
             </Button>
           </Tooltip>
           <Tooltip content="Run again">
@@ -125,12 +132,26 @@ export function ReportItemCard({
         ) : (
           <>
             <div className="flex flex-wrap items-center gap-2 text-xs text-muted">
-              <Select ariaLabel="Chart type" value={config.type} onValueChange={(type) => change({ type: type as ReportChartConfig['type'] })} disabled={!editable} fullWidth={false} className="h-7 w-24 text-xs">
+              <Select
+                ariaLabel="Chart type"
+                value={config.type}
+                onValueChange={(type) => change({ type: type as ReportChartConfig['type'] })}
+                disabled={!editable}
+                fullWidth={false}
+                className="h-7 w-24 text-xs"
+              >
                 <Select.Item value="bar">Bar</Select.Item>
                 <Select.Item value="line">Line</Select.Item>
               </Select>
               <span>X</span>
-              <Select ariaLabel="X axis column" value={axes.xKey} onValueChange={(xKey) => change({ xKey })} disabled={!editable} fullWidth={false} className="h-7 w-36 text-xs">
+              <Select
+                ariaLabel="X axis column"
+                value={axes.xKey}
+                onValueChange={(xKey) => change({ xKey })}
+                disabled={!editable}
+                fullWidth={false}
+                className="h-7 w-36 text-xs"
+              >
                 {rows.data.fields.map((field) => (
                   <Select.Item key={field.name} value={field.name}>
                     {field.name}
@@ -138,7 +159,14 @@ export function ReportItemCard({
                 ))}
               </Select>
               <span>Y</span>
-              <Select ariaLabel="Y axis column" value={axes.yKey} onValueChange={(yKey) => change({ yKey })} disabled={!editable} fullWidth={false} className="h-7 w-36 text-xs">
+              <Select
+                ariaLabel="Y axis column"
+                value={axes.yKey}
+                onValueChange={(yKey) => change({ yKey })}
+                disabled={!editable}
+                fullWidth={false}
+                className="h-7 w-36 text-xs"
+              >
                 {rows.data.fields.map((field) => (
                   <Select.Item key={field.name} value={field.name}>
                     {field.name}

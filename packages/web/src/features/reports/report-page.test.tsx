@@ -75,7 +75,14 @@ function renderPage({
     },
     [`POST ${BASE}/reports/${ID}/items`]: (request) => {
       const body = request.body as { sql?: string; label?: string; snippet_id?: string };
-      current = report([...current.items, item(current.items.length + 1, { sql: body.sql ?? SNIPPET.sql, label: body.label ?? SNIPPET.name, snippet_id: body.snippet_id ?? null })]);
+      current = report([
+        ...current.items,
+        item(current.items.length + 1, {
+          sql: body.sql ?? SNIPPET.sql,
+          label: body.label ?? SNIPPET.name,
+          snippet_id: body.snippet_id ?? null,
+        }),
+      ]);
       return json(current, 201);
     },
     [`GET ${BASE}/snippets`]: json([SNIPPET, { ...SNIPPET, id: '7d8f3c1e-2b4a-4c6d-9e0f-000000000000', name: 'Empty', sql: ' ' }]),
@@ -138,7 +145,9 @@ describe('custom report page', () => {
     await user.click(within(screen.getByRole('region', { name: 'Chart 1' })).getByRole('button', { name: 'More actions for Chart 1' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Remove from report' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Chart 1' })).toBeNull());
-    const patches = calls.filter((call) => call.method === 'PATCH').map((call) => (call.body as { items: { id: string }[] }).items.map((i) => i.id));
+    const patches = calls
+      .filter((call) => call.method === 'PATCH')
+      .map((call) => (call.body as { items: { id: string }[] }).items.map((i) => i.id));
     expect(patches).toEqual([[item(2).id, item(1).id], [item(2).id]]);
   }, 20_000); // two menus and two round trips outlast 5 s on a loaded machine
 
@@ -162,7 +171,11 @@ describe('custom report page', () => {
     await screen.findByText('No charts yet');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add chart' })).toHaveProperty('disabled', false));
     await act(async () =>
-      dropCard(screen.getByTestId('sql-card-drop-zone'), { sql: 'select day, total from totals', label: 'Totals', chartConfig: { view: 'chart', xAxis: 'day', yAxis: 'total' } }),
+      dropCard(screen.getByTestId('sql-card-drop-zone'), {
+        sql: 'select day, total from totals',
+        label: 'Totals',
+        chartConfig: { view: 'chart', xAxis: 'day', yAxis: 'total' },
+      }),
     );
     expect(await screen.findByRole('region', { name: 'Totals' })).toBeTruthy();
     expect(calls.find((call) => call.path.endsWith('/items'))?.body).toEqual({
@@ -177,7 +190,10 @@ describe('custom report page', () => {
     const { calls } = renderPage({ role: 'Read-only' });
     await screen.findByRole('img', { name: 'Chart 1 chart' });
     for (const name of ['Add chart', 'Rename', 'Delete']) expect(screen.getByRole('button', { name })).toHaveProperty('disabled', true);
-    expect(within(screen.getByRole('region', { name: 'Chart 1' })).getByRole('combobox', { name: 'Chart type' })).toHaveProperty('disabled', true);
+    expect(within(screen.getByRole('region', { name: 'Chart 1' })).getByRole('combobox', { name: 'Chart type' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     await act(async () => dropCard(screen.getByTestId('sql-card-drop-zone'), { sql: 'select 1' }));
     expect((await screen.findAllByText('You need additional permissions to create or change reports')).length).toBeGreaterThan(0);
     expect(calls.some((call) => call.path.endsWith('/items'))).toBe(false);

@@ -47,7 +47,8 @@ function ReportItems({ report, canEdit }: { report: Report; canEdit: boolean }) 
           count={report.items.length}
           {...(canEdit
             ? {
-                onConfigChange: (chartConfig: ReportChartConfig) => save(layout.map((entry) => (entry.id === item.id ? { ...entry, chartConfig } : entry))),
+                onConfigChange: (chartConfig: ReportChartConfig) =>
+                  save(layout.map((entry) => (entry.id === item.id ? { ...entry, chartConfig } : entry))),
                 onMove: (delta: -1 | 1) => {
                   const next = [...layout];
                   const [moved] = next.splice(index, 1);

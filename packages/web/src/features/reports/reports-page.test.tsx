@@ -12,7 +12,12 @@ const BASE = `/api/platform/projects/${PROJECT_REF}`;
 const START = Date.parse('2026-03-04T20:08:00Z');
 
 /** A chart of 60 one-minute buckets with `values(i)` in each. */
-function series(chart: BuiltInChart, keys: [string, string][], values: (index: number) => (number | null)[], unit: ReportSeries['unit'] = 'count'): ReportSeries {
+function series(
+  chart: BuiltInChart,
+  keys: [string, string][],
+  values: (index: number) => (number | null)[],
+  unit: ReportSeries['unit'] = 'count',
+): ReportSeries {
   return {
     chart,
     range: '1h',
@@ -29,13 +34,35 @@ function series(chart: BuiltInChart, keys: [string, string][], values: (index: n
 }
 
 const ANSWERS: Partial<Record<BuiltInChart, ReportSeries>> = {
-  'api-requests-by-status': series('api-requests-by-status', [['2xx', '2xx Success'], ['4xx', '4xx Client error']], (i) => [i === 59 ? 3 : 0, i === 59 ? 2 : 0]),
+  'api-requests-by-status': series(
+    'api-requests-by-status',
+    [
+      ['2xx', '2xx Success'],
+      ['4xx', '4xx Client error'],
+    ],
+    (i) => [i === 59 ? 3 : 0, i === 59 ? 2 : 0],
+  ),
   'api-requests-by-path': series('api-requests-by-path', [['/rest/v1/notes', '/rest/v1/notes']], (i) => [i === 59 ? 5 : 0]),
   'database-cpu': series('database-cpu', [['cpu', 'CPU']], (i) => [i > 50 ? 12.5 : null], 'percent'),
   'database-memory': series('database-memory', [['memory', 'Memory']], () => [null], 'percent'),
-  'database-disk': series('database-disk', [['database', 'Database'], ['storage', 'Stored files']], (i) => (i > 50 ? [24 * 1024 * 1024, 1024] : [null, null]), 'bytes'),
+  'database-disk': series(
+    'database-disk',
+    [
+      ['database', 'Database'],
+      ['storage', 'Stored files'],
+    ],
+    (i) => (i > 50 ? [24 * 1024 * 1024, 1024] : [null, null]),
+    'bytes',
+  ),
   'database-connections': series('database-connections', [['connections', 'Connections']], (i) => [i > 50 ? 4 : null]),
-  'auth-sign-ins': series('auth-sign-ins', [['succeeded', 'Succeeded'], ['refused', 'Wrong credentials']], () => [0, 0]),
+  'auth-sign-ins': series(
+    'auth-sign-ins',
+    [
+      ['succeeded', 'Succeeded'],
+      ['refused', 'Wrong credentials'],
+    ],
+    () => [0, 0],
+  ),
   'storage-requests': series('storage-requests', [['read', 'Downloads and reads']], () => [0]),
 };
 
@@ -73,7 +100,8 @@ function renderPage({ role = 'Developer' as Role, failing = [] as BuiltInChart[]
 
 const chartCard = (title: string) => screen.getByRole('region', { name: title });
 /** The figure in a chart's header ('Total: 5', 'Latest: 12.5%'), whose label is for screen readers. */
-const headline = (text: string) => (_: string, element: Element | null) => element?.classList.contains('tabular-nums') === true && element.textContent === text;
+const headline = (text: string) => (_: string, element: Element | null) =>
+  element?.classList.contains('tabular-nums') === true && element.textContent === text;
 const seriesRequests = (fetchMock: ReturnType<typeof mockApi>['fetchMock'], range: ReportRange) =>
   fetchMock.mock.calls.filter(([url]) => String(url).includes('/reports/series/') && String(url).endsWith(`range=${range}`));
 

@@ -34,7 +34,11 @@ export function SeriesCard({ projectRef, chart, range }: { projectRef: string; c
             <Skeleton className="h-[180px] w-full" />
           </div>
         ) : series.isError ? (
-          <div role="alert" className="flex flex-col items-center justify-center gap-2 text-center text-[13px] text-muted" style={{ height: CHART_HEIGHT }}>
+          <div
+            role="alert"
+            className="flex flex-col items-center justify-center gap-2 text-center text-[13px] text-muted"
+            style={{ height: CHART_HEIGHT }}
+          >
             <p>Failed to load this chart: {series.error.message}</p>
             <Button size="sm" onClick={() => void series.refetch()}>
               Try again
@@ -42,7 +46,9 @@ export function SeriesCard({ projectRef, chart, range }: { projectRef: string; c
           </div>
         ) : isEmptySeries(series.data) ? (
           <div className="flex items-center justify-center text-center text-[13px] text-muted" style={{ height: CHART_HEIGHT }}>
-            {isMeasure(series.data) ? 'No samples in this range: the database is sampled every minute while it runs.' : 'Nothing in this range yet.'}
+            {isMeasure(series.data)
+              ? 'No samples in this range: the database is sampled every minute while it runs.'
+              : 'Nothing in this range yet.'}
           </div>
         ) : (
           <SeriesChart data={series.data} height={CHART_HEIGHT} label={`${text.title} chart`} />

@@ -58,7 +58,18 @@ export function SeriesChart({ data, height = 180, label }: { data: ReportSeries;
       <AreaChart {...common}>
         {axes}
         {series.map((s) => (
-          <Area key={s.key} dataKey={s.key} name={s.label} stackId="disk" stroke={s.color} fill={s.color} fillOpacity={0.25} dot={dot && { ...dot, fill: s.color }} connectNulls={false} isAnimationActive={false} />
+          <Area
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stackId="disk"
+            stroke={s.color}
+            fill={s.color}
+            fillOpacity={0.25}
+            dot={dot && { ...dot, fill: s.color }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         ))}
       </AreaChart>
     );
@@ -67,7 +78,16 @@ export function SeriesChart({ data, height = 180, label }: { data: ReportSeries;
       <LineChart {...common}>
         {axes}
         {series.map((s) => (
-          <Line key={s.key} dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} dot={dot && { ...dot, fill: s.color }} connectNulls={false} isAnimationActive={false} />
+          <Line
+            key={s.key}
+            dataKey={s.key}
+            name={s.label}
+            stroke={s.color}
+            strokeWidth={2}
+            dot={dot && { ...dot, fill: s.color }}
+            connectNulls={false}
+            isAnimationActive={false}
+          />
         ))}
       </LineChart>
     );
@@ -84,7 +104,7 @@ export function SeriesChart({ data, height = 180, label }: { data: ReportSeries;
           {series.map((s) => (
             <li key={s.key} className="flex items-center gap-1.5">
               <span className="size-2 rounded-full" style={{ background: s.color }} aria-hidden="true" />
-              <span className={s.label.startsWith("/") ? "max-w-56 truncate font-mono" : "max-w-56 truncate"} title={s.label}>
+              <span className={s.label.startsWith('/') ? 'max-w-56 truncate font-mono' : 'max-w-56 truncate'} title={s.label}>
                 {s.label}
               </span>
             </li>

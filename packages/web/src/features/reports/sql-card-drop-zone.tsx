@@ -50,7 +50,14 @@ export function SqlCardDropZone({
   };
 
   return (
-    <div className={cn('relative', className)} onDragEnter={accept} onDragOver={accept} onDragLeave={leave} onDrop={drop} data-testid="sql-card-drop-zone">
+    <div
+      className={cn('relative', className)}
+      onDragEnter={accept}
+      onDragOver={accept}
+      onDragLeave={leave}
+      onDrop={drop}
+      data-testid="sql-card-drop-zone"
+    >
       {children}
       {over ? (
         <div

@@ -30,7 +30,9 @@ describe('resource warning banner', () => {
     expect(await screen.findByText(BANNER_TEXTS.disk_space.warning.title)).toBeTruthy();
     expect(screen.getByRole('status')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Learn more' }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByRole('link', { name: 'Increase disk size' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/settings/compute-and-disk`);
+    expect(screen.getByRole('link', { name: 'Increase disk size' }).getAttribute('href')).toBe(
+      `/project/${PROJECT_REF}/settings/compute-and-disk`,
+    );
     expect(calls[0]?.path).toBe('/api/platform/projects-resource-warnings');
   });
 

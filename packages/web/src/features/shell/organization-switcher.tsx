@@ -32,10 +32,7 @@ function OrganizationItems({ currentSlug }: { currentSlug: string | undefined })
 export function OrganizationSwitcher({ slug, organization }: { slug: string | undefined; organization: Organization | undefined }) {
   return (
     <div className="flex min-w-0 items-center gap-0.5">
-      <Link
-        to={`/org/${orgSlugOrFallback(slug)}`}
-        className="truncate rounded px-1.5 py-1 text-[13px] font-medium hover:bg-surface-hover"
-      >
+      <Link to={`/org/${orgSlugOrFallback(slug)}`} className="truncate rounded px-1.5 py-1 text-[13px] font-medium hover:bg-surface-hover">
         {organization ? organization.name : <Skeleton className="h-4 w-24" />}
       </Link>
       <DropdownMenu>

@@ -7,10 +7,7 @@ import type { SqlRunError } from '../../data/sql/use-run-sql-mutation';
 import { ResultsGrid } from './results-grid';
 
 export type RunState =
-  | { kind: 'idle' }
-  | { kind: 'running' }
-  | { kind: 'done'; result: SqlResult }
-  | { kind: 'failed'; error: Error; sql: string };
+  { kind: 'idle' } | { kind: 'running' } | { kind: 'done'; result: SqlResult } | { kind: 'failed'; error: Error; sql: string };
 
 function summary(result: SqlResult): string {
   const count = result.rowCount ?? result.rows.length;
@@ -27,7 +24,8 @@ function isSqlRunError(error: Error): error is SqlRunError {
  * with its position and 'Debug with Assistant'.
  */
 export function ResultPanel({ state, onDebug }: { state: RunState; onDebug?: (error: Error, sql: string) => void }) {
-  if (state.kind === 'idle') return <p className="p-4 text-sm text-muted">Run a query with Ctrl+Enter (⌘+Enter on a Mac) to see its results here.</p>;
+  if (state.kind === 'idle')
+    return <p className="p-4 text-sm text-muted">Run a query with Ctrl+Enter (⌘+Enter on a Mac) to see its results here.</p>;
   if (state.kind === 'running') return <p className="p-4 text-sm text-muted">Running…</p>;
   if (state.kind === 'failed') {
     const { error } = state;

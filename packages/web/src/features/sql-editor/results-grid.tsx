@@ -26,10 +26,22 @@ export function ResultsGrid({ fields, rows }: { fields: SqlField[]; rows: unknow
   return (
     <div ref={scroller} className="h-full overflow-auto font-mono text-xs" data-testid="results-grid">
       <div role="grid" aria-rowcount={rows.length + 1} aria-colcount={fields.length} style={{ width }}>
-        <div role="row" aria-rowindex={1} className="sticky top-0 z-10 grid border-b border-border bg-surface" style={{ gridTemplateColumns: template }}>
-          <div role="columnheader" className="px-2 py-1.5 text-muted">#</div>
+        <div
+          role="row"
+          aria-rowindex={1}
+          className="sticky top-0 z-10 grid border-b border-border bg-surface"
+          style={{ gridTemplateColumns: template }}
+        >
+          <div role="columnheader" className="px-2 py-1.5 text-muted">
+            #
+          </div>
           {fields.map((field, index) => (
-            <div role="columnheader" key={index} className="truncate border-l border-border px-2 py-1.5" title={`${field.name} (${field.type})`}>
+            <div
+              role="columnheader"
+              key={index}
+              className="truncate border-l border-border px-2 py-1.5"
+              title={`${field.name} (${field.type})`}
+            >
               <span className="font-medium text-foreground">{field.name}</span> <span className="text-muted">{field.type}</span>
             </div>
           ))}
@@ -43,11 +55,18 @@ export function ResultsGrid({ fields, rows }: { fields: SqlField[]; rows: unknow
               className="absolute left-0 grid w-full border-b border-border/60 hover:bg-surface-hover"
               style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)`, gridTemplateColumns: template }}
             >
-              <div role="rowheader" className="px-2 leading-7 text-muted">{item.index + 1}</div>
+              <div role="rowheader" className="px-2 leading-7 text-muted">
+                {item.index + 1}
+              </div>
               {(rows[item.index] ?? []).map((value, column) => {
                 const text = cellText(value);
                 return (
-                  <div role="gridcell" key={column} title={text} className={cn('truncate border-l border-border/60 px-2 leading-7', value === null && 'text-muted')}>
+                  <div
+                    role="gridcell"
+                    key={column}
+                    title={text}
+                    className={cn('truncate border-l border-border/60 px-2 leading-7', value === null && 'text-muted')}
+                  >
                     {text}
                   </div>
                 );

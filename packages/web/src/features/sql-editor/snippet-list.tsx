@@ -16,7 +16,10 @@ function SnippetItem({ snippet, openId }: { snippet: Snippet; openId: string | u
       <NavLink
         to={`/project/${snippet.project_ref}/sql/${snippet.id}`}
         className={({ isActive }) =>
-          cn('flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1.5 text-[13px] hover:bg-surface-hover', isActive ? 'bg-surface-hover text-foreground' : 'text-muted')
+          cn(
+            'flex min-w-0 flex-1 items-center gap-2 rounded px-2 py-1.5 text-[13px] hover:bg-surface-hover',
+            isActive ? 'bg-surface-hover text-foreground' : 'text-muted',
+          )
         }
       >
         <FileCode className="size-3.5 shrink-0" aria-hidden="true" />
@@ -57,7 +60,9 @@ export function SnippetList({ projectRef, openId }: { projectRef: string; openId
         {isPending && <li className="px-2 text-xs text-muted">Loading queries…</li>}
         {error && <li className="px-2 text-xs text-danger">Failed to load queries: {error.message}</li>}
         {snippets?.length === 0 && <li className="px-2 text-xs text-muted">No saved queries yet</li>}
-        {snippets?.map((snippet) => <SnippetItem key={snippet.id} snippet={snippet} openId={openId} />)}
+        {snippets?.map((snippet) => (
+          <SnippetItem key={snippet.id} snippet={snippet} openId={openId} />
+        ))}
       </ul>
     </aside>
   );

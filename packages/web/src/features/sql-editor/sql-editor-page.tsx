@@ -68,8 +68,7 @@ export function SqlEditorPage() {
     );
   }
 
-  const errorPosition =
-    run.kind === 'failed' && run.error instanceof SqlRunError && run.sql === draft ? run.error.position : undefined;
+  const errorPosition = run.kind === 'failed' && run.error instanceof SqlRunError && run.sql === draft ? run.error.position : undefined;
   const title = id ? (snippet.data?.name ?? '') : 'New query';
   const snippetName = title || 'Query';
 
@@ -78,7 +77,12 @@ export function SqlEditorPage() {
     const selected = selection.current.trim() ? selection.current : '';
     const sql = selected || draft;
     if (!sql.trim()) return;
-    attachSnippet({ projectRef: ref, key: selected ? `${routeKey}:selection` : routeKey, name: selected ? `${snippetName} (selection)` : snippetName, sql });
+    attachSnippet({
+      projectRef: ref,
+      key: selected ? `${routeKey}:selection` : routeKey,
+      name: selected ? `${snippetName} (selection)` : snippetName,
+      sql,
+    });
     assistant?.setOpen(true);
   }
 
@@ -97,7 +101,13 @@ export function SqlEditorPage() {
         <div className="flex items-center gap-3 border-b border-border px-3 py-2">
           <h1 className="truncate text-[13px] font-medium">{title}</h1>
           {autosave.status && <span className="text-xs text-muted">{autosave.status}</span>}
-          <Button size="sm" className="ml-auto" onClick={askAssistant} disabled={!draft.trim()} title="Attach the selected SQL, or the whole query, to the AI assistant">
+          <Button
+            size="sm"
+            className="ml-auto"
+            onClick={askAssistant}
+            disabled={!draft.trim()}
+            title="Attach the selected SQL, or the whole query, to the AI assistant"
+          >
             <Bot className="size-3.5" aria-hidden="true" />
             Ask the assistant
           </Button>

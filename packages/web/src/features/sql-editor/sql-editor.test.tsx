@@ -36,7 +36,10 @@ function renderEditor({ role = 'Owner', path = `/project/${PROJECT_REF}/sql`, ru
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
     [`GET ${SNIPPETS}`]: json([SNIPPET]),
     [`GET ${SNIPPETS}/${SNIPPET.id}`]: json(SNIPPET),
-    [`POST ${SNIPPETS}`]: create ?? ((request) => json({ ...SNIPPET, id: '9f2b8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Untitled query', ...(request.body as object) }, 201)),
+    [`POST ${SNIPPETS}`]:
+      create ??
+      ((request) =>
+        json({ ...SNIPPET, id: '9f2b8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b', name: 'Untitled query', ...(request.body as object) }, 201)),
     [`POST ${QUERY}`]: run ?? json({ fields: [], rows: [], rowCount: 0, command: 'SELECT', durationMs: 1, truncated: false }),
   });
   const view = renderRoutes(
@@ -118,7 +121,15 @@ describe('SqlEditorPage', () => {
   it('shows the rows, the run time and the truncation notice', async () => {
     renderEditor({
       path: `/project/${PROJECT_REF}/sql/${SNIPPET.id}`,
-      run: () => json({ fields: [{ name: 'n', dataTypeID: 23, type: 'integer' }], rows: [[1], [2]], rowCount: 100_005, command: 'SELECT', durationMs: 12.5, truncated: true }),
+      run: () =>
+        json({
+          fields: [{ name: 'n', dataTypeID: 23, type: 'integer' }],
+          rows: [[1], [2]],
+          rowCount: 100_005,
+          command: 'SELECT',
+          durationMs: 12.5,
+          truncated: true,
+        }),
     });
     const view = await editorView();
     view.focus();
@@ -147,7 +158,9 @@ describe('SqlEditorPage', () => {
     const view = await editorView();
     await new Promise((resolve) => setTimeout(resolve, 50));
     view.dispatch({ changes: { from: 0, insert: 'select 42' } });
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/project/${PROJECT_REF}/sql/9f2b8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/project/${PROJECT_REF}/sql/9f2b8f4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b`), {
+      timeout: 3000,
+    });
     expect(api.calls.find((call) => call.method === 'POST' && call.path === SNIPPETS)?.body).toEqual({ sql: 'select 42' });
     expect(view.state.doc.toString()).toBe('select 42');
   });

@@ -54,7 +54,8 @@ export function useSnippetAutosave({
 
   function save(sql: string) {
     if (target.current) update.mutate({ ref: projectRef, id: target.current, sql });
-    else if (create.isPending) schedule(sql); // the id arrives with the answer
+    else if (create.isPending)
+      schedule(sql); // the id arrives with the answer
     else create.mutate({ ref: projectRef, sql });
   }
 

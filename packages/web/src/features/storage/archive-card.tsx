@@ -25,7 +25,9 @@ export function ArchiveCard({ projectRef }: { projectRef: string }) {
         <Card.Title>Storage archive</Card.Title>
       </Card.Header>
       <Card.Content className="flex flex-col gap-3 text-[13px]">
-        <p className="text-muted">One zip file of every bucket&apos;s files, each under its bucket&apos;s name: a copy to keep, or to move the files elsewhere.</p>
+        <p className="text-muted">
+          One zip file of every bucket&apos;s files, each under its bucket&apos;s name: a copy to keep, or to move the files elsewhere.
+        </p>
         {archive.isError ? (
           <Alert tone="danger" title="Could not read the archive">
             {archive.error.message}
@@ -39,7 +41,8 @@ export function ArchiveCard({ projectRef }: { projectRef: string }) {
           <Alert tone="danger" title={STORAGE_MESSAGES.archiveFailed(state.error ?? 'unknown error')} />
         ) : state?.status === 'READY' ? (
           <p role="status" className="text-muted">
-            Created {formatDateTime(state.finished_at ?? state.created_at)}: {state.objects} {state.objects === 1 ? 'file' : 'files'}, {formatBytes(state.size ?? 0)}.
+            Created {formatDateTime(state.finished_at ?? state.created_at)}: {state.objects} {state.objects === 1 ? 'file' : 'files'},{' '}
+            {formatBytes(state.size ?? 0)}.
           </p>
         ) : (
           <p className="text-muted">No archive yet.</p>

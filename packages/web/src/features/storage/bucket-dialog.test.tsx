@@ -23,7 +23,11 @@ const bucketFixture = (fields: Partial<StorageBucket> = {}): StorageBucket => ({
   ...fields,
 });
 
-function renderBuckets({ role = 'Owner' as Role, buckets = [] as StorageBucket[], extra = {} as Record<string, (request: MockRequest) => MockAnswer> } = {}) {
+function renderBuckets({
+  role = 'Owner' as Role,
+  buckets = [] as StorageBucket[],
+  extra = {} as Record<string, (request: MockRequest) => MockAnswer>,
+} = {}) {
   let current = buckets;
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
@@ -31,7 +35,13 @@ function renderBuckets({ role = 'Owner' as Role, buckets = [] as StorageBucket[]
     [`GET ${BUCKETS}`]: () => json(current),
     [`POST ${BUCKETS}`]: (request) => {
       const body = request.body as { name: string; public: boolean; file_size_limit: number | null; allowed_mime_types: string[] | null };
-      const bucket = bucketFixture({ id: body.name, name: body.name, public: body.public, file_size_limit: body.file_size_limit, allowed_mime_types: body.allowed_mime_types });
+      const bucket = bucketFixture({
+        id: body.name,
+        name: body.name,
+        public: body.public,
+        file_size_limit: body.file_size_limit,
+        allowed_mime_types: body.allowed_mime_types,
+      });
       current = [...current, bucket];
       return json(bucket, 201);
     },
@@ -42,9 +52,26 @@ function renderBuckets({ role = 'Owner' as Role, buckets = [] as StorageBucket[]
 
 describe('the bucket form', () => {
   it('turns the fields into the API body: the limit in bytes from its unit, the MIME types as a list', () => {
-    const form = { ...bucketFormDefaults(), name: ' photos ', public: true, limitEnabled: true, limitValue: '1.5', limitUnit: 'MB' as const, mimeTypes: 'image/png, image/*' };
-    expect(createBody(form)).toEqual({ name: 'photos', public: true, file_size_limit: 1572864, allowed_mime_types: ['image/png', 'image/*'] });
-    expect(updateBody({ ...form, limitEnabled: false, mimeTypes: ' ' })).toEqual({ public: true, file_size_limit: null, allowed_mime_types: null });
+    const form = {
+      ...bucketFormDefaults(),
+      name: ' photos ',
+      public: true,
+      limitEnabled: true,
+      limitValue: '1.5',
+      limitUnit: 'MB' as const,
+      mimeTypes: 'image/png, image/*',
+    };
+    expect(createBody(form)).toEqual({
+      name: 'photos',
+      public: true,
+      file_size_limit: 1572864,
+      allowed_mime_types: ['image/png', 'image/*'],
+    });
+    expect(updateBody({ ...form, limitEnabled: false, mimeTypes: ' ' })).toEqual({
+      public: true,
+      file_size_limit: null,
+      allowed_mime_types: null,
+    });
     expect(bucketFormDefaults(bucketFixture({ file_size_limit: 5 * 1024 ** 3, allowed_mime_types: ['image/png'] }))).toMatchObject({
       limitEnabled: true,
       limitValue: '5',
@@ -85,7 +112,12 @@ describe('Buckets page and the bucket dialog', () => {
     await user.type(types, 'image/*');
     await user.click(within(dialog).getByRole('button', { name: 'Create bucket' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'photos', public: true, file_size_limit: 5 * 1024 * 1024, allowed_mime_types: ['image/*'] });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      name: 'photos',
+      public: true,
+      file_size_limit: 5 * 1024 * 1024,
+      allowed_mime_types: ['image/*'],
+    });
     const row = (await screen.findByRole('link', { name: 'photos' })).closest('tr')!;
     expect(within(row).getByText('Public')).toBeTruthy();
     expect(within(row).getByText('5 MB')).toBeTruthy();
@@ -120,7 +152,13 @@ describe('Buckets page and the bucket dialog', () => {
     expect((within(dialog).getByLabelText('File size limit') as HTMLInputElement).value).toBe('1');
     await user.click(within(dialog).getByRole('switch', { name: 'Restrict file upload size' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({ public: false, file_size_limit: null, allowed_mime_types: null }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH')?.body).toEqual({
+        public: false,
+        file_size_limit: null,
+        allowed_mime_types: null,
+      }),
+    );
 
     await user.click(await screen.findByRole('button', { name: 'Actions for avatars' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete bucket' }));

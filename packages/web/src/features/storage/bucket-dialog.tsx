@@ -34,13 +34,31 @@ export function BucketDialog({
         title={bucket ? `Edit bucket ${bucket.name}` : 'Create a bucket'}
         description={bucket ? undefined : 'A bucket holds files: images, documents, uploads of your users.'}
       >
-        {open ? <BucketFormBody key={bucket?.id ?? 'new'} projectRef={projectRef} bucket={bucket} onDone={() => onOpenChange(false)} onSaved={onSaved} /> : null}
+        {open ? (
+          <BucketFormBody
+            key={bucket?.id ?? 'new'}
+            projectRef={projectRef}
+            bucket={bucket}
+            onDone={() => onOpenChange(false)}
+            onSaved={onSaved}
+          />
+        ) : null}
       </Dialog.Content>
     </Dialog>
   );
 }
 
-function BucketFormBody({ projectRef, bucket, onDone, onSaved }: { projectRef: string; bucket?: StorageBucket; onDone: () => void; onSaved?: (bucket: StorageBucket) => void }) {
+function BucketFormBody({
+  projectRef,
+  bucket,
+  onDone,
+  onSaved,
+}: {
+  projectRef: string;
+  bucket?: StorageBucket;
+  onDone: () => void;
+  onSaved?: (bucket: StorageBucket) => void;
+}) {
   const {
     register,
     control,
@@ -68,7 +86,14 @@ function BucketFormBody({ projectRef, bucket, onDone, onSaved }: { projectRef: s
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-col">
       <Dialog.Body>
-        <FormField id="bucket-name" label="Name of bucket" error={nameError} description={bucket ? 'A bucket keeps its name.' : 'Letters, digits, spaces and - _ . are safe; the name is part of every file URL.'}>
+        <FormField
+          id="bucket-name"
+          label="Name of bucket"
+          error={nameError}
+          description={
+            bucket ? 'A bucket keeps its name.' : 'Letters, digits, spaces and - _ . are safe; the name is part of every file URL.'
+          }
+        >
           <Input
             id="bucket-name"
             autoComplete="off"
@@ -94,7 +119,8 @@ function BucketFormBody({ projectRef, bucket, onDone, onSaved }: { projectRef: s
         />
         {isPublic ? (
           <Alert tone="warning" title="Public buckets are readable by anyone">
-            Every file in this bucket can be downloaded by whoever knows (or guesses) its URL. Keep private data in a private bucket and share it with signed URLs.
+            Every file in this bucket can be downloaded by whoever knows (or guesses) its URL. Keep private data in a private bucket and
+            share it with signed URLs.
           </Alert>
         ) : null}
         <Controller

@@ -31,8 +31,8 @@ export function DeleteBucketDialog({ projectRef, bucket, open, onOpenChange, onD
       onConfirm={() => remove.mutate({ ref: projectRef, id: bucket.id })}
     >
       <p className="text-[13px] text-muted">
-        The bucket <span className="font-medium text-foreground">{bucket.name}</span> and every file in it will be deleted, and their URLs stop working. This
-        cannot be undone.
+        The bucket <span className="font-medium text-foreground">{bucket.name}</span> and every file in it will be deleted, and their URLs
+        stop working. This cannot be undone.
       </p>
     </TypeToConfirmDialog>
   );
@@ -57,7 +57,8 @@ export function EmptyBucketDialog({ projectRef, bucket, open, onOpenChange, onDo
       onConfirm={() => empty.mutate({ ref: projectRef, id: bucket.id })}
     >
       <p className="text-[13px] text-muted">
-        Every file in <span className="font-medium text-foreground">{bucket.name}</span> will be deleted; the bucket and its settings stay. This cannot be undone.
+        Every file in <span className="font-medium text-foreground">{bucket.name}</span> will be deleted; the bucket and its settings stay.
+        This cannot be undone.
       </p>
     </ConfirmDialog>
   );

@@ -33,7 +33,8 @@ export const BucketFormSchema = z
       }
     }
     const invalid = mimeTypesOf(form.mimeTypes).find((type) => !MIME_TYPE_PATTERN.test(type));
-    if (invalid) context.addIssue({ code: 'custom', path: ['mimeTypes'], message: `${invalid} is not a MIME type: use e.g. image/png or image/*` });
+    if (invalid)
+      context.addIssue({ code: 'custom', path: ['mimeTypes'], message: `${invalid} is not a MIME type: use e.g. image/png or image/*` });
   });
 export type BucketForm = z.infer<typeof BucketFormSchema>;
 
@@ -68,4 +69,8 @@ export const createBody = (form: BucketForm): CreateBucketBody => ({
   allowed_mime_types: typesOf(form),
 });
 
-export const updateBody = (form: BucketForm): UpdateBucketBody => ({ public: form.public, file_size_limit: limitOf(form), allowed_mime_types: typesOf(form) });
+export const updateBody = (form: BucketForm): UpdateBucketBody => ({
+  public: form.public,
+  file_size_limit: limitOf(form),
+  allowed_mime_types: typesOf(form),
+});

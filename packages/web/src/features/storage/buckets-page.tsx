@@ -43,7 +43,12 @@ export function BucketsPage() {
   const close = (open: boolean) => !open && setDialog(null);
 
   const createButton = (
-    <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+    <PermissionButton
+      allowed={canWrite}
+      reason={STORAGE_MESSAGES.noWritePermission}
+      variant="primary"
+      onClick={() => setDialog({ kind: 'create' })}
+    >
       <Plus className="size-3.5" aria-hidden="true" />
       New bucket
     </PermissionButton>
@@ -56,7 +61,13 @@ export function BucketsPage() {
         description="Files of your app (images, documents, your users' uploads), kept in buckets and served by the project's storage API."
         actions={
           <>
-            <Button variant="ghost" size="icon" aria-label="Reload buckets" onClick={() => void buckets.refetch()} disabled={buckets.isFetching}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Reload buckets"
+              onClick={() => void buckets.refetch()}
+              disabled={buckets.isFetching}
+            >
               <RotateCw className={buckets.isFetching ? 'size-3.5 animate-spin' : 'size-3.5'} aria-hidden="true" />
             </Button>
             {createButton}
@@ -74,15 +85,18 @@ export function BucketsPage() {
         <Skeleton className="h-48 w-full rounded-lg" />
       ) : buckets.data.length === 0 ? (
         <EmptyState icon={<Archive className="size-6" aria-hidden="true" />} title="No buckets yet" action={createButton}>
-          A bucket holds files, such as profile pictures or documents, and decides whether they are public. Create one, then upload here or from your app with{' '}
-          <code className="font-mono text-xs">supabase.storage.from(&apos;bucket&apos;).upload(path, file)</code>.
+          A bucket holds files, such as profile pictures or documents, and decides whether they are public. Create one, then upload here or
+          from your app with <code className="font-mono text-xs">supabase.storage.from(&apos;bucket&apos;).upload(path, file)</code>.
         </EmptyState>
       ) : (
         <DataTable columns={['Name', 'Access', 'File size limit', 'Allowed MIME types', 'Created']} actions>
           {buckets.data.map((bucket) => (
             <DataRow key={bucket.id}>
               <td className="px-4 py-2.5 font-medium">
-                <Link to={`/project/${ref}/storage/buckets/${encodeURIComponent(bucket.id)}`} className="hover:underline focus-visible:underline">
+                <Link
+                  to={`/project/${ref}/storage/buckets/${encodeURIComponent(bucket.id)}`}
+                  className="hover:underline focus-visible:underline"
+                >
                   {bucket.name}
                 </Link>
               </td>

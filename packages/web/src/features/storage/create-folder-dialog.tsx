@@ -47,7 +47,12 @@ export function CreateFolderDialog({
     setSaving(true);
     try {
       const path = `${folder}${name.trim()}/`;
-      await uploadObject({ ref: projectRef, bucket, name: `${path}${EMPTY_FOLDER_PLACEHOLDER}`, file: new Blob([], { type: 'application/octet-stream' }) });
+      await uploadObject({
+        ref: projectRef,
+        bucket,
+        name: `${path}${EMPTY_FOLDER_PLACEHOLDER}`,
+        file: new Blob([], { type: 'application/octet-stream' }),
+      });
       await queryClient.invalidateQueries({ queryKey: storageKeys.objectsOf(projectRef, bucket) });
       toast.success(`Created folder ${name.trim()}`);
       onOpenChange(false);
@@ -60,12 +65,28 @@ export function CreateFolderDialog({
   }
 
   return (
-    <ConfirmDialog open={open} onOpenChange={onOpenChange} title="Create a folder" description={`In ${bucket}/${folder}`} confirmLabel="Create folder" loading={saving} onConfirm={() => void create()}>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create a folder"
+      description={`In ${bucket}/${folder}`}
+      confirmLabel="Create folder"
+      loading={saving}
+      onConfirm={() => void create()}
+    >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={id} className="text-[13px] font-medium">
           Folder name
         </label>
-        <Input id={id} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" spellCheck={false} invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
+        <Input
+          id={id}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+          invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
         {error ? (
           <p id={`${id}-error`} role="alert" className="text-xs text-danger">
             {error}

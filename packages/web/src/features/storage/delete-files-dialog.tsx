@@ -26,7 +26,10 @@ export function DeleteFilesDialog({
   });
   const folders = paths.filter((path) => path.endsWith('/')).length;
   const files = paths.length - folders;
-  const what = [files ? `${files} ${files === 1 ? 'file' : 'files'}` : '', folders ? `${folders} ${folders === 1 ? 'folder' : 'folders'} with everything in ${folders === 1 ? 'it' : 'them'}` : '']
+  const what = [
+    files ? `${files} ${files === 1 ? 'file' : 'files'}` : '',
+    folders ? `${folders} ${folders === 1 ? 'folder' : 'folders'} with everything in ${folders === 1 ? 'it' : 'them'}` : '',
+  ]
     .filter(Boolean)
     .join(' and ');
   const single = paths.length === 1 ? paths[0]!.replace(/\/$/, '').split('/').pop() : undefined;
@@ -41,7 +44,8 @@ export function DeleteFilesDialog({
       onConfirm={() => remove.mutate({ ref: projectRef, bucket, paths })}
     >
       <p className="text-[13px] text-muted">
-        {what.charAt(0).toUpperCase() + what.slice(1)} will be deleted from <span className="font-medium text-foreground">{bucket}</span>. This cannot be undone.
+        {what.charAt(0).toUpperCase() + what.slice(1)} will be deleted from <span className="font-medium text-foreground">{bucket}</span>.
+        This cannot be undone.
       </p>
     </ConfirmDialog>
   );

@@ -40,7 +40,17 @@ function useBrowserParams() {
 }
 
 /** A column header that sorts the list on the server (folders stay first); `aria-sort` says how. */
-function SortHeader({ column, sort, onSort, children }: { column: ObjectsSort['column'] & string; sort: ObjectsSort; onSort: (sort: ObjectsSort) => void; children: ReactNode }) {
+function SortHeader({
+  column,
+  sort,
+  onSort,
+  children,
+}: {
+  column: ObjectsSort['column'] & string;
+  sort: ObjectsSort;
+  onSort: (sort: ObjectsSort) => void;
+  children: ReactNode;
+}) {
   const active = sort.column === column;
   const Arrow = sort.order === 'desc' ? ArrowDown : ArrowUp;
   return (
@@ -149,26 +159,49 @@ export function FileBrowserPage() {
         }
         actions={
           <>
-            <Button variant="ghost" size="icon" aria-label="Reload files" onClick={() => void objects.refetch()} disabled={objects.isFetching}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label="Reload files"
+              onClick={() => void objects.refetch()}
+              disabled={objects.isFetching}
+            >
               <RotateCw className={objects.isFetching ? 'size-3.5 animate-spin' : 'size-3.5'} aria-hidden="true" />
             </Button>
             <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} onClick={() => setDialog({ kind: 'folder' })}>
               <FolderPlus className="size-3.5" aria-hidden="true" />
               Create folder
             </PermissionButton>
-            <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} variant="primary" onClick={() => fileInput.current?.click()}>
+            <PermissionButton
+              allowed={canWrite}
+              reason={STORAGE_MESSAGES.noWritePermission}
+              variant="primary"
+              onClick={() => fileInput.current?.click()}
+            >
               <Upload className="size-3.5" aria-hidden="true" />
               Upload files
             </PermissionButton>
-            <input ref={fileInput} type="file" multiple hidden aria-label="Files to upload" onChange={(event) => {
-              uploadFiles(event.target.files);
-              event.target.value = '';
-            }} />
+            <input
+              ref={fileInput}
+              type="file"
+              multiple
+              hidden
+              aria-label="Files to upload"
+              onChange={(event) => {
+                uploadFiles(event.target.files);
+                event.target.value = '';
+              }}
+            />
           </>
         }
       />
       <nav aria-label="Folder" className="mb-3 flex flex-wrap items-center gap-1 text-[13px]">
-        <button type="button" className={cn('rounded px-1 hover:underline', !folder && 'font-medium')} onClick={() => openFolder('')} aria-current={!folder ? 'location' : undefined}>
+        <button
+          type="button"
+          className={cn('rounded px-1 hover:underline', !folder && 'font-medium')}
+          onClick={() => openFolder('')}
+          aria-current={!folder ? 'location' : undefined}
+        >
           {id}
         </button>
         {crumbsOf(folder).map((crumb, index, all) => (
@@ -188,12 +221,25 @@ export function FileBrowserPage() {
       <div className="mb-3 flex flex-wrap items-center gap-2">
         <div className="relative w-full max-w-xs">
           <Search className="pointer-events-none absolute top-2 left-2 size-4 text-subtle" aria-hidden="true" />
-          <Input type="search" aria-label="Search files" placeholder="Search this folder" className="pl-8" value={text} onChange={(event) => setText(event.target.value)} />
+          <Input
+            type="search"
+            aria-label="Search files"
+            placeholder="Search this folder"
+            className="pl-8"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
         </div>
         {chosen.length ? (
           <div className="flex items-center gap-2 text-[13px]" role="status">
             <span className="text-muted">{chosen.length} selected</span>
-            <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} size="sm" variant="danger" onClick={() => setDialog({ kind: 'delete', paths: chosen })}>
+            <PermissionButton
+              allowed={canWrite}
+              reason={STORAGE_MESSAGES.noWritePermission}
+              size="sm"
+              variant="danger"
+              onClick={() => setDialog({ kind: 'delete', paths: chosen })}
+            >
               <Trash2 className="size-3.5" aria-hidden="true" />
               Delete
             </PermissionButton>
@@ -229,7 +275,10 @@ export function FileBrowserPage() {
               No file or folder here starts with &ldquo;{search}&rdquo;.
             </EmptyState>
           ) : (
-            <EmptyState icon={<Upload className="size-6" aria-hidden="true" />} title={folder ? 'This folder is empty' : 'This bucket is empty'}>
+            <EmptyState
+              icon={<Upload className="size-6" aria-hidden="true" />}
+              title={folder ? 'This folder is empty' : 'This bucket is empty'}
+            >
               {canWrite ? 'Drop files here, or use Upload files.' : 'Files uploaded to this bucket appear here.'}
             </EmptyState>
           )
@@ -265,9 +314,22 @@ export function FileBrowserPage() {
                   const path = pathOf(entry);
                   const folderEntry = isFolder(entry);
                   return (
-                    <tr key={path} className={cn('border-b border-border last:border-b-0', selected.has(path) && 'bg-accent-soft/40', file === path && 'bg-surface-hover')}>
+                    <tr
+                      key={path}
+                      className={cn(
+                        'border-b border-border last:border-b-0',
+                        selected.has(path) && 'bg-accent-soft/40',
+                        file === path && 'bg-surface-hover',
+                      )}
+                    >
                       <td className="px-3 py-2">
-                        <input type="checkbox" aria-label={`Select ${entry.name}`} className="size-4 align-middle accent-[var(--color-accent)]" checked={selected.has(path)} onChange={() => toggle(path)} />
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${entry.name}`}
+                          className="size-4 align-middle accent-[var(--color-accent)]"
+                          checked={selected.has(path)}
+                          onChange={() => toggle(path)}
+                        />
                       </td>
                       <td className="max-w-0 px-3 py-2">
                         <button
@@ -275,13 +337,23 @@ export function FileBrowserPage() {
                           className="flex max-w-full items-center gap-2 text-left hover:underline focus-visible:underline"
                           onClick={() => (folderEntry ? openFolder(path) : update({ file: path }))}
                         >
-                          {folderEntry ? <Folder className="size-4 shrink-0 text-accent" aria-hidden="true" /> : <File className="size-4 shrink-0 text-subtle" aria-hidden="true" />}
+                          {folderEntry ? (
+                            <Folder className="size-4 shrink-0 text-accent" aria-hidden="true" />
+                          ) : (
+                            <File className="size-4 shrink-0 text-subtle" aria-hidden="true" />
+                          )}
                           <span className="truncate">{entry.name}</span>
                         </button>
                       </td>
-                      <td className="px-3 py-2 whitespace-nowrap text-muted">{folderEntry ? '—' : formatBytes(entry.metadata?.size ?? 0)}</td>
-                      <td className="max-w-40 truncate px-3 py-2 text-muted">{folderEntry ? 'Folder' : (entry.metadata?.mimetype ?? '—')}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-muted">{entry.updated_at ? formatDateTime(entry.updated_at) : '—'}</td>
+                      <td className="px-3 py-2 whitespace-nowrap text-muted">
+                        {folderEntry ? '—' : formatBytes(entry.metadata?.size ?? 0)}
+                      </td>
+                      <td className="max-w-40 truncate px-3 py-2 text-muted">
+                        {folderEntry ? 'Folder' : (entry.metadata?.mimetype ?? '—')}
+                      </td>
+                      <td className="px-3 py-2 whitespace-nowrap text-muted">
+                        {entry.updated_at ? formatDateTime(entry.updated_at) : '—'}
+                      </td>
                       <td className="px-2 py-1 text-right">
                         {folderEntry ? (
                           <Button
@@ -307,10 +379,17 @@ export function FileBrowserPage() {
               <div className="flex items-center justify-between gap-3 border-t border-border px-3 py-2 text-xs text-muted">
                 <p role="status">
                   {objects.hasNextPage ? `Showing the first ${entries.length} entries.` : `Showing all ${entries.length} entries.`}
-                  {objects.isFetchNextPageError ? <span className="ml-2 text-danger">Could not load more: {objects.error?.message}</span> : null}
+                  {objects.isFetchNextPageError ? (
+                    <span className="ml-2 text-danger">Could not load more: {objects.error?.message}</span>
+                  ) : null}
                 </p>
                 {objects.hasNextPage ? (
-                  <Button size="sm" loading={objects.isFetchingNextPage} disabled={objects.isPlaceholderData} onClick={() => void objects.fetchNextPage()}>
+                  <Button
+                    size="sm"
+                    loading={objects.isFetchingNextPage}
+                    disabled={objects.isPlaceholderData}
+                    onClick={() => void objects.fetchNextPage()}
+                  >
                     Load more
                   </Button>
                 ) : null}
@@ -361,7 +440,9 @@ export function FileBrowserPage() {
           onMoved={(to) => onMoved(dialog.path, to)}
         />
       ) : null}
-      {dialog?.kind === 'sign' ? <SignedUrlDialog projectRef={ref} bucket={id} path={dialog.path} open onOpenChange={(open) => !open && setDialog(null)} /> : null}
+      {dialog?.kind === 'sign' ? (
+        <SignedUrlDialog projectRef={ref} bucket={id} path={dialog.path} open onOpenChange={(open) => !open && setDialog(null)} />
+      ) : null}
     </Page>
   );
 }

@@ -11,7 +11,14 @@ import { crumbsOf, folderNameProblem, folderOf, folderOfPath, objectPathProblem,
 
 const BUCKET = `/api/platform/storage/${PROJECT_REF}/buckets/docs`;
 
-const folder = (name: string): StorageObject => ({ name, id: null, updated_at: null, created_at: null, last_accessed_at: null, metadata: null });
+const folder = (name: string): StorageObject => ({
+  name,
+  id: null,
+  updated_at: null,
+  created_at: null,
+  last_accessed_at: null,
+  metadata: null,
+});
 const file = (name: string, size: number, mimetype = 'text/plain'): StorageObject => ({
   name,
   id: `id-${name}`,
@@ -26,12 +33,24 @@ const TREE: Record<string, StorageObject[]> = {
   'reports/': [file('.emptyFolderPlaceholder', 0, 'application/octet-stream'), file('q1.csv', 1536, 'text/csv')],
 };
 
-function renderBrowser({ role = 'Owner' as Role, isPublic = false, extra = {} as Record<string, (request: MockRequest) => MockAnswer> } = {}) {
+function renderBrowser({
+  role = 'Owner' as Role,
+  isPublic = false,
+  extra = {} as Record<string, (request: MockRequest) => MockAnswer>,
+} = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
     'GET /api/platform/organizations/acme': () => json(organizationFixture({ role })),
     [`GET ${BUCKET}`]: () =>
-      json({ id: 'docs', name: 'docs', public: isPublic, file_size_limit: null, allowed_mime_types: null, created_at: '2026-02-01T10:00:00.000Z', updated_at: '2026-02-01T10:00:00.000Z' }),
+      json({
+        id: 'docs',
+        name: 'docs',
+        public: isPublic,
+        file_size_limit: null,
+        allowed_mime_types: null,
+        created_at: '2026-02-01T10:00:00.000Z',
+        updated_at: '2026-02-01T10:00:00.000Z',
+      }),
     [`POST ${BUCKET}/objects/list`]: (request) => json(TREE[(request.body as ListObjectsBody).path ?? ''] ?? []),
     ...extra,
   });
@@ -87,7 +106,9 @@ describe('the file browser', () => {
     await waitFor(() => expect(router.state.location.search).toContain('path=reports'));
     expect(await screen.findByRole('button', { name: 'q1.csv' })).toBeTruthy();
     expect(screen.queryByText('.emptyFolderPlaceholder')).toBeNull();
-    expect(calls.filter((call) => call.path.endsWith('/objects/list')).map((call) => (call.body as ListObjectsBody).path)).toContain('reports/');
+    expect(calls.filter((call) => call.path.endsWith('/objects/list')).map((call) => (call.body as ListObjectsBody).path)).toContain(
+      'reports/',
+    );
     const crumbs = screen.getByRole('navigation', { name: 'Folder' });
     expect(within(crumbs).getByRole('button', { name: 'reports' }).getAttribute('aria-current')).toBe('location');
     await user.click(within(crumbs).getByRole('button', { name: 'docs' }));
@@ -96,7 +117,9 @@ describe('the file browser', () => {
 
   it('deletes the selected files and folders after a confirmation', async () => {
     const user = userEvent.setup();
-    const { calls } = renderBrowser({ extra: { [`POST ${BUCKET}/objects/delete`]: () => json([file('readme.txt', 12), file('reports/q1.csv', 1)]) } });
+    const { calls } = renderBrowser({
+      extra: { [`POST ${BUCKET}/objects/delete`]: () => json([file('readme.txt', 12), file('reports/q1.csv', 1)]) },
+    });
     await rowOf('readme.txt');
     await waitFor(() => expect((screen.getByRole('button', { name: 'Upload files' }) as HTMLButtonElement).disabled).toBe(false));
     await user.click(screen.getByRole('checkbox', { name: 'Select readme.txt' }));
@@ -106,14 +129,19 @@ describe('the file browser', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete 2 items' });
     expect(within(dialog).getByText(/1 file and 1 folder with everything in it/)).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.find((call) => call.path.endsWith('/objects/delete'))?.body).toEqual({ paths: ['reports/', 'readme.txt'] }));
+    await waitFor(() =>
+      expect(calls.find((call) => call.path.endsWith('/objects/delete'))?.body).toEqual({ paths: ['reports/', 'readme.txt'] }),
+    );
     await waitFor(() => expect(screen.queryByText('2 selected')).toBeNull());
   });
 
   it('opens a file’s details with its size, type and a preview, and makes a signed URL for a chosen expiry', async () => {
     const user = userEvent.setup();
     const { calls } = renderBrowser({
-      extra: { [`POST ${BUCKET}/objects/sign`]: () => json({ signedUrl: 'http://abc.localhost/storage/v1/object/sign/docs/logo.png?token=t', expiresAt: '2026-02-02T10:00:00.000Z' }) },
+      extra: {
+        [`POST ${BUCKET}/objects/sign`]: () =>
+          json({ signedUrl: 'http://abc.localhost/storage/v1/object/sign/docs/logo.png?token=t', expiresAt: '2026-02-02T10:00:00.000Z' }),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'logo.png' }));
     const panel = await screen.findByRole('dialog', { name: 'logo.png' });
@@ -174,7 +202,8 @@ function liveBucket(files: string[]) {
   return { names, extra: { [`POST ${BUCKET}/objects/list`]: list, [`POST ${BUCKET}/objects/move`]: move } };
 }
 
-const listCalls = (calls: MockRequest[]) => calls.filter((call) => call.path.endsWith('/objects/list')).map((call) => call.body as ListObjectsBody);
+const listCalls = (calls: MockRequest[]) =>
+  calls.filter((call) => call.path.endsWith('/objects/list')).map((call) => call.body as ListObjectsBody);
 
 describe('moving a file', () => {
   it('checks the destination, moves the file and shows it in its new folder', async () => {

@@ -27,7 +27,11 @@ function TextPreview({ url }: { url: string }) {
   if (failed) return <p className="text-xs text-muted">The preview could not be loaded.</p>;
   if (text === undefined) return <p className="text-xs text-muted">Loading the preview…</p>;
   return (
-    <pre aria-label="Preview" tabIndex={0} className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap">
+    <pre
+      aria-label="Preview"
+      tabIndex={0}
+      className="max-h-80 overflow-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap"
+    >
       {text}
     </pre>
   );
@@ -60,48 +64,56 @@ export function FileDetailsPanel({
   const kind = previewKind(entry?.metadata?.mimetype);
   return (
     <Sheet open={Boolean(path)} onOpenChange={(open) => !open && onClose()}>
-      <Sheet.Content side="right" title={name} description="Details of the file" className="w-[28rem] max-w-[92vw]" actions={entry ? actions : null}>
-      <div className="flex flex-col gap-4 p-5">
-        {!entry ? (
-          <p className="text-[13px] text-muted">This file is not in the folder any more.</p>
-        ) : (
-          <>
-            {kind === 'image' ? (
-              <div className="flex justify-center rounded-md border border-border bg-surface-muted p-2">
-                <img src={`${url}?inline`} alt={`Preview of ${name}`} className="max-h-72 max-w-full object-contain" />
+      <Sheet.Content
+        side="right"
+        title={name}
+        description="Details of the file"
+        className="w-[28rem] max-w-[92vw]"
+        actions={entry ? actions : null}
+      >
+        <div className="flex flex-col gap-4 p-5">
+          {!entry ? (
+            <p className="text-[13px] text-muted">This file is not in the folder any more.</p>
+          ) : (
+            <>
+              {kind === 'image' ? (
+                <div className="flex justify-center rounded-md border border-border bg-surface-muted p-2">
+                  <img src={`${url}?inline`} alt={`Preview of ${name}`} className="max-h-72 max-w-full object-contain" />
+                </div>
+              ) : kind === 'text' ? (
+                <TextPreview url={`${url}?inline`} />
+              ) : (
+                <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">
+                  No preview for this type of file.
+                </p>
+              )}
+              <DetailFields
+                rows={[
+                  ['Name', <span className="font-mono text-xs">{path}</span>],
+                  ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
+                  ['Type', entry.metadata?.mimetype ?? '—'],
+                  ['Updated', entry.updated_at ? formatDateTime(entry.updated_at) : '—'],
+                  ['Created', entry.created_at ? formatDateTime(entry.created_at) : '—'],
+                  ['Cache control', entry.metadata?.cacheControl ?? '—'],
+                ]}
+              />
+              <div className="flex flex-wrap gap-2">
+                <Button asChild>
+                  <a href={url} download={name}>
+                    <Download className="size-3.5" aria-hidden="true" />
+                    Download
+                  </a>
+                </Button>
+                {onMove ? (
+                  <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} onClick={onMove}>
+                    <FolderInput className="size-3.5" aria-hidden="true" />
+                    Move
+                  </PermissionButton>
+                ) : null}
               </div>
-            ) : kind === 'text' ? (
-              <TextPreview url={`${url}?inline`} />
-            ) : (
-              <p className="rounded-md border border-dashed border-border-strong px-3 py-6 text-center text-xs text-muted">No preview for this type of file.</p>
-            )}
-            <DetailFields
-              rows={[
-                ['Name', <span className="font-mono text-xs">{path}</span>],
-                ['Size', entry.metadata?.size !== undefined ? formatBytes(entry.metadata.size) : '—'],
-                ['Type', entry.metadata?.mimetype ?? '—'],
-                ['Updated', entry.updated_at ? formatDateTime(entry.updated_at) : '—'],
-                ['Created', entry.created_at ? formatDateTime(entry.created_at) : '—'],
-                ['Cache control', entry.metadata?.cacheControl ?? '—'],
-              ]}
-            />
-            <div className="flex flex-wrap gap-2">
-              <Button asChild>
-                <a href={url} download={name}>
-                  <Download className="size-3.5" aria-hidden="true" />
-                  Download
-                </a>
-              </Button>
-              {onMove ? (
-                <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noWritePermission} onClick={onMove}>
-                  <FolderInput className="size-3.5" aria-hidden="true" />
-                  Move
-                </PermissionButton>
-              ) : null}
-            </div>
-          </>
-        )}
-      </div>
+            </>
+          )}
+        </div>
       </Sheet.Content>
     </Sheet>
   );

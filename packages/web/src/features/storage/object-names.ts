@@ -49,7 +49,8 @@ export function objectPathProblem(path: string, current: string): string | undef
   const segments = trimmed.split('/');
   if (segments.some((segment) => !segment)) return 'A path cannot hold an empty folder name (//)';
   if (segments.some((segment) => segment === '.' || segment === '..')) return 'A path cannot hold . or .. as a name';
-  if (segments.some((segment) => segment.length > SEGMENT_MAX_LENGTH)) return `Each name in a path is at most ${SEGMENT_MAX_LENGTH} characters`;
+  if (segments.some((segment) => segment.length > SEGMENT_MAX_LENGTH))
+    return `Each name in a path is at most ${SEGMENT_MAX_LENGTH} characters`;
   if (!segments.every((segment) => NAME_CHARACTERS.test(segment))) return NAME_CHARACTERS_PROBLEM;
   if (trimmed === current) return 'Choose a new path: this is where the file is';
   return undefined;

@@ -39,7 +39,8 @@ function FileSizeLimitForm({ projectRef, settings, canWrite }: { projectRef: str
         </Card.Header>
         <Card.Content className="flex flex-col gap-3 text-[13px]">
           <label htmlFor={`${id}-value`} className="text-muted">
-            The largest file any bucket of this project takes; a bucket&apos;s own limit may only be lower. At most {formatBytes(settings.max_file_size_limit)} on this installation.
+            The largest file any bucket of this project takes; a bucket&apos;s own limit may only be lower. At most{' '}
+            {formatBytes(settings.max_file_size_limit)} on this installation.
           </label>
           <div className="flex flex-wrap items-center gap-2">
             <div className="w-32">
@@ -53,14 +54,27 @@ function FileSizeLimitForm({ projectRef, settings, canWrite }: { projectRef: str
                 onChange={(event) => setValue(event.target.value)}
               />
             </div>
-            <Select ariaLabel="Size unit" value={unit} onValueChange={(next) => setUnit(next as SizeUnit)} fullWidth={false} className="w-24" disabled={!canWrite}>
+            <Select
+              ariaLabel="Size unit"
+              value={unit}
+              onValueChange={(next) => setUnit(next as SizeUnit)}
+              fullWidth={false}
+              className="w-24"
+              disabled={!canWrite}
+            >
               {SIZE_UNITS.map((choice) => (
                 <Select.Item key={choice.unit} value={choice.unit}>
                   {choice.unit}
                 </Select.Item>
               ))}
             </Select>
-            <PermissionButton allowed={canWrite} reason={STORAGE_MESSAGES.noSettingsPermission} type="submit" variant="primary" loading={save.isPending}>
+            <PermissionButton
+              allowed={canWrite}
+              reason={STORAGE_MESSAGES.noSettingsPermission}
+              type="submit"
+              variant="primary"
+              loading={save.isPending}
+            >
               Save
             </PermissionButton>
           </div>

@@ -32,7 +32,12 @@ export function Toggle({
           checked ? 'bg-accent' : 'bg-border-strong',
         )}
       >
-        <span className={cn('inline-block size-4 rounded-full bg-white shadow transition-transform', checked ? 'translate-x-4' : 'translate-x-0.5')} />
+        <span
+          className={cn(
+            'inline-block size-4 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-4' : 'translate-x-0.5',
+          )}
+        />
       </button>
       <div className="flex flex-col gap-0.5">
         <label htmlFor={id} className="cursor-pointer text-[13px] font-medium text-foreground">

@@ -66,7 +66,13 @@ export function UploadQueue({ uploads, onCancel, onClear }: { uploads: Upload[];
                     aria-label={`Upload of ${upload.name}`}
                   />
                   <span className="w-12 text-right text-muted tabular-nums">{upload.status === 'queued' ? 'Queued' : `${percent}%`}</span>
-                  <Button size="sm" variant="ghost" aria-label={`Cancel the upload of ${upload.name}`} data-cancel onClick={() => cancel(upload.id)}>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Cancel the upload of ${upload.name}`}
+                    data-cancel
+                    onClick={() => cancel(upload.id)}
+                  >
                     Cancel
                   </Button>
                 </>

@@ -27,7 +27,11 @@ export function useObjectPages(
     queryKey: [...storageKeys.objectsOf(ref, bucket), 'pages', { path, search, sortBy, pageSize }] as const,
     queryFn: async ({ pageParam, signal }): Promise<ObjectsPage> => {
       const body: ListObjectsBody = { path, search, sortBy, limit: pageSize + 1, offset: pageParam };
-      const rows = await api.POST('/api/platform/storage/{ref}/buckets/{id}/objects/list', { path: { ...projectRef(ref), id: bucket ?? '' }, body, signal });
+      const rows = await api.POST('/api/platform/storage/{ref}/buckets/{id}/objects/list', {
+        path: { ...projectRef(ref), id: bucket ?? '' },
+        body,
+        signal,
+      });
       return { entries: rows.slice(0, pageSize), next: rows.length > pageSize ? pageParam + pageSize : undefined };
     },
     initialPageParam: 0,

@@ -30,11 +30,15 @@ export function useUploads(ref: string, bucket: string) {
   /** One per upload not finished yet. */
   const controllers = useRef(new Map<number, AbortController>());
 
-  const update = (id: number, change: Partial<Upload>) => setUploads((current) => current.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
+  const update = (id: number, change: Partial<Upload>) =>
+    setUploads((current) => current.map((upload) => (upload.id === id ? { ...upload, ...change } : upload)));
 
   const start = useCallback(
     async (files: File[], folder: string) => {
-      const batch = files.map((file) => ({ file, upload: { id: next.current++, name: `${folder}${file.name}`, sent: 0, total: file.size, status: 'queued' as const } }));
+      const batch = files.map((file) => ({
+        file,
+        upload: { id: next.current++, name: `${folder}${file.name}`, sent: 0, total: file.size, status: 'queued' as const },
+      }));
       for (const { upload } of batch) controllers.current.set(upload.id, new AbortController());
       setUploads((current) => [...current.filter((upload) => upload.status !== 'done'), ...batch.map((item) => item.upload)]);
       let failed = 0;
@@ -51,7 +55,14 @@ export function useUploads(ref: string, bucket: string) {
           }
           update(upload.id, { status: 'uploading' });
           try {
-            await uploadObject({ ref, bucket, name: upload.name, file, signal, onProgress: (sent, total) => update(upload.id, { sent, total }) });
+            await uploadObject({
+              ref,
+              bucket,
+              name: upload.name,
+              file,
+              signal,
+              onProgress: (sent, total) => update(upload.id, { sent, total }),
+            });
             update(upload.id, { status: 'done', sent: file.size });
           } catch (error) {
             if (signal?.aborted) {
@@ -71,7 +82,8 @@ export function useUploads(ref: string, bucket: string) {
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL, batch.length) }, worker));
       const done = batch.length - failed - cancelled;
-      if (done > 0) toast.success(batch.length === 1 ? `Uploaded ${batch[0]!.file.name}` : `Uploaded ${done} ${done === 1 ? 'file' : 'files'}`);
+      if (done > 0)
+        toast.success(batch.length === 1 ? `Uploaded ${batch[0]!.file.name}` : `Uploaded ${done} ${done === 1 ? 'file' : 'files'}`);
     },
     [ref, bucket, queryClient],
   );

@@ -31,7 +31,8 @@ export function SupportTicketPage() {
   const ticket = useSupportTicketQuery(ticketId);
 
   if (ticket.isError) {
-    if (isApiError(ticket.error, 404)) return <NotFound title="Support request not found" detail="No support request of yours has this number." />;
+    if (isApiError(ticket.error, 404))
+      return <NotFound title="Support request not found" detail="No support request of yours has this number." />;
     return <ErrorFallback onRetry={() => void ticket.refetch()} />;
   }
   if (!ticket.data) {
@@ -57,8 +58,7 @@ export function SupportTicketPage() {
         </Alert>
       ) : (
         <Alert tone="warning" title="Not sent by email">
-          This platform has no support mailbox configured, so the request is stored here only. Ask your platform
-          administrator to read it.
+          This platform has no support mailbox configured, so the request is stored here only. Ask your platform administrator to read it.
         </Alert>
       )}
       <Card>

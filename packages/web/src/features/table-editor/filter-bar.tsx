@@ -7,18 +7,30 @@ import { Input } from '../../ui/input';
 import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
 
-const placeholder = (operator: FilterOperator) => (operator === 'in' ? 'a, b, c' : operator === 'like' || operator === 'ilike' ? '%text%' : 'Value');
+const placeholder = (operator: FilterOperator) =>
+  operator === 'in' ? 'a, b, c' : operator === 'like' || operator === 'ilike' ? '%text%' : 'Value';
 
 /** A chip as people read it: `name ilike %ada%`. */
 export const chipText = ({ column, operator, value }: FilterChip) => `${column} ${operator} ${value}`;
 
 /** The filters on the rows: one chip each, removable, and a form that adds one. */
-export function FilterBar({ columns, filters, onChange }: { columns: string[]; filters: FilterChip[]; onChange: (filters: FilterChip[]) => void }) {
+export function FilterBar({
+  columns,
+  filters,
+  onChange,
+}: {
+  columns: string[];
+  filters: FilterChip[];
+  onChange: (filters: FilterChip[]) => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Filters">
       {filters.map((chip, index) => (
-        <span key={index} className="inline-flex h-7 items-center gap-1 rounded-full border border-border-strong bg-surface-muted pr-1 pl-2.5 font-mono text-xs">
+        <span
+          key={index}
+          className="inline-flex h-7 items-center gap-1 rounded-full border border-border-strong bg-surface-muted pr-1 pl-2.5 font-mono text-xs"
+        >
           {chipText(chip)}
           <button
             type="button"
@@ -73,7 +85,12 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
         </Select>
       </FormField>
       <FormField id={`${id}-operator`} labelId={`${id}-operator-label`} label="Operator">
-        <Select id={`${id}-operator`} labelledBy={`${id}-operator-label`} value={operator} onValueChange={(next) => setOperator(next as FilterOperator)}>
+        <Select
+          id={`${id}-operator`}
+          labelledBy={`${id}-operator-label`}
+          value={operator}
+          onValueChange={(next) => setOperator(next as FilterOperator)}
+        >
           {FILTER_OPERATORS.map((item) => (
             <Select.Item key={item.value} value={item.value} hint={item.value}>
               {item.label}
@@ -93,7 +110,13 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
         </FormField>
       ) : (
         <FormField id={`${id}-value`} label="Value" description={operator === 'in' ? 'Values separated by commas' : undefined}>
-          <Input id={`${id}-value`} mono value={value} onChange={(event) => setValue(event.target.value)} placeholder={placeholder(operator)} />
+          <Input
+            id={`${id}-value`}
+            mono
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+            placeholder={placeholder(operator)}
+          />
         </FormField>
       )}
       <div className="flex justify-end">

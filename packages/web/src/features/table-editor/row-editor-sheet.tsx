@@ -28,7 +28,14 @@ export function RowEditorSheet({ columns, target, onClose, saving, onSave }: Row
     <Sheet open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {target ? (
         <Sheet.Content side="right" title={target.row ? 'Edit row' : 'Insert row'} className="w-[28rem]">
-          <RowForm key={JSON.stringify(target.row ?? null)} columns={columns} target={target} saving={saving} onSave={onSave} onCancel={onClose} />
+          <RowForm
+            key={JSON.stringify(target.row ?? null)}
+            columns={columns}
+            target={target}
+            saving={saving}
+            onSave={onSave}
+            onCancel={onClose}
+          />
         </Sheet.Content>
       ) : null}
     </Sheet>
@@ -43,7 +50,19 @@ function placeholderOf(column: PgColumn, editing: boolean): string {
   return column.is_nullable ? 'NULL' : 'Required';
 }
 
-function RowForm({ columns, target, saving, onSave, onCancel }: { columns: PgColumn[]; target: RowEditorTarget; saving: boolean; onSave: RowEditorSheetProps['onSave']; onCancel: () => void }) {
+function RowForm({
+  columns,
+  target,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  columns: PgColumn[];
+  target: RowEditorTarget;
+  saving: boolean;
+  onSave: RowEditorSheetProps['onSave'];
+  onCancel: () => void;
+}) {
   const id = useId();
   const [texts, setTexts] = useState<FieldTexts>(() => initialTexts(columns, target.row));
   const editing = target.row !== undefined;
@@ -54,9 +73,16 @@ function RowForm({ columns, target, saving, onSave, onCancel }: { columns: PgCol
   return (
     <form noValidate onSubmit={submit} className="flex h-full flex-col">
       <div className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">
-        <p className="text-xs text-muted">{editing ? 'Only the fields you change are written; an empty field sets NULL.' : 'Empty fields take the column’s default.'}</p>
+        <p className="text-xs text-muted">
+          {editing ? 'Only the fields you change are written; an empty field sets NULL.' : 'Empty fields take the column’s default.'}
+        </p>
         {columns.map((column) => (
-          <FormField key={column.name} id={`${id}-${column.ordinal_position}`} label={column.name} description={`${column.format}${column.is_nullable ? '' : ', not null'}`}>
+          <FormField
+            key={column.name}
+            id={`${id}-${column.ordinal_position}`}
+            label={column.name}
+            description={`${column.format}${column.is_nullable ? '' : ', not null'}`}
+          >
             <Input
               id={`${id}-${column.ordinal_position}`}
               mono

@@ -4,9 +4,25 @@ import { changedValues, fieldText, initialTexts, insertValues } from './row-form
 
 function column(name: string, overrides: Partial<PgColumn> = {}): PgColumn {
   return {
-    id: `1.${name}`, table_id: 1, schema: 'public', table: 't', name, ordinal_position: 1, data_type: 'text', format: 'text', type_id: 25,
-    default_value: null, is_nullable: true, is_identity: false, identity_generation: null, is_generated: false, is_updatable: true,
-    is_unique: false, enums: [], comment: null, ...overrides,
+    id: `1.${name}`,
+    table_id: 1,
+    schema: 'public',
+    table: 't',
+    name,
+    ordinal_position: 1,
+    data_type: 'text',
+    format: 'text',
+    type_id: 25,
+    default_value: null,
+    is_nullable: true,
+    is_identity: false,
+    identity_generation: null,
+    is_generated: false,
+    is_updatable: true,
+    is_unique: false,
+    enums: [],
+    comment: null,
+    ...overrides,
   };
 }
 
@@ -23,7 +39,13 @@ describe('row form values', () => {
     expect(fieldText(null)).toBe('');
     expect(fieldText(5)).toBe('5');
     expect(fieldText({ a: [1] })).toBe('{"a":[1]}');
-    expect(initialTexts(COLUMNS, { id: 1, name: 'Ada', tags: ['x'], data: null, total: 3 })).toEqual({ id: '1', name: 'Ada', tags: '["x"]', data: '', total: '3' });
+    expect(initialTexts(COLUMNS, { id: 1, name: 'Ada', tags: ['x'], data: null, total: 3 })).toEqual({
+      id: '1',
+      name: 'Ada',
+      tags: '["x"]',
+      data: '',
+      total: '3',
+    });
   });
 
   it('inserts the fields filled in; empty ones and generated columns take their default', () => {
@@ -38,6 +60,9 @@ describe('row form values', () => {
   it('updates only the changed columns; an emptied field sets NULL', () => {
     const row = { id: 1, name: 'Ada', tags: ['x'], data: { a: 1 }, total: 3 };
     expect(changedValues(COLUMNS, row, { id: '1', name: 'Ada', tags: '["x"]', data: '{"a":1}', total: '3' })).toEqual({});
-    expect(changedValues(COLUMNS, row, { id: '2', name: '', tags: '["x","y"]', data: '{"a":1}', total: '4' })).toEqual({ name: null, tags: ['x', 'y'] });
+    expect(changedValues(COLUMNS, row, { id: '2', name: '', tags: '["x","y"]', data: '{"a":1}', total: '4' })).toEqual({
+      name: null,
+      tags: ['x', 'y'],
+    });
   });
 });

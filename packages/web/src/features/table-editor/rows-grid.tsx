@@ -79,7 +79,13 @@ export function RowsGrid({ label, columns, rows, firstNumber, sort, onSort, edit
               <tr key={key ?? index} className={cn('hover:bg-surface-hover', selected && 'bg-accent/10')}>
                 {editing && key !== undefined ? (
                   <td className="border-b border-border/60 px-2">
-                    <input type="checkbox" className="block" aria-label={`Select row ${number}`} checked={selected} onChange={(event) => editing.onSelect([key], event.target.checked)} />
+                    <input
+                      type="checkbox"
+                      className="block"
+                      aria-label={`Select row ${number}`}
+                      checked={selected}
+                      onChange={(event) => editing.onSelect([key], event.target.checked)}
+                    />
                   </td>
                 ) : null}
                 <td className="border-b border-border/60 px-2 leading-7 text-muted">{number}</td>

@@ -6,7 +6,19 @@ import { Spinner } from '../../ui/spinner';
 const count = (value: number) => value.toLocaleString('en-US');
 
 /** Where the page sits among all matching rows, and the buttons to the previous and next page. */
-export function RowsPager({ page, shown, total, loading, onPage }: { page: number; shown: number; total: number; loading: boolean; onPage: (page: number) => void }) {
+export function RowsPager({
+  page,
+  shown,
+  total,
+  loading,
+  onPage,
+}: {
+  page: number;
+  shown: number;
+  total: number;
+  loading: boolean;
+  onPage: (page: number) => void;
+}) {
   const first = page * TABLE_ROWS_PAGE_SIZE;
   return (
     <div className="flex items-center justify-end gap-2 text-xs text-muted">

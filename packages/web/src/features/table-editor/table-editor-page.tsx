@@ -32,12 +32,21 @@ export function TableEditorPage() {
 
   return (
     <Page wide>
-      <PageHeader title="Tables" description={`Tables of the ${schema} schema, read and written through the project's REST API as your database role.`} />
+      <PageHeader
+        title="Tables"
+        description={`Tables of the ${schema} schema, read and written through the project's REST API as your database role.`}
+      />
       <div className="flex flex-col gap-4 md:flex-row">
         <aside className="flex w-full shrink-0 flex-col gap-2 md:w-56">
           <div className="relative">
             <Search className="pointer-events-none absolute top-2 left-2 size-4 text-subtle" aria-hidden="true" />
-            <Input aria-label="Search tables" placeholder="Search tables" className="pl-8" value={text} onChange={(event) => setText(event.target.value)} />
+            <Input
+              aria-label="Search tables"
+              placeholder="Search tables"
+              className="pl-8"
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+            />
           </div>
           {!tables.data ? (
             <Skeleton className="h-32" />
@@ -81,7 +90,12 @@ export function TableEditorPage() {
 /** The chosen table's definition (columns, primary key), then its rows. */
 function SelectedTable({ projectRef, schema, table }: { projectRef: string; schema: string; table: string }) {
   const { definition, error } = useTableDefinitionQuery(projectRef, schema, table);
-  if (error) return <Alert tone="danger" title={`Failed to read ${schema}.${table}`}>{error.message}</Alert>;
+  if (error)
+    return (
+      <Alert tone="danger" title={`Failed to read ${schema}.${table}`}>
+        {error.message}
+      </Alert>
+    );
   if (definition === undefined) return <Skeleton className="h-40" />;
   if (definition === null) return <EmptyState title="Table not found">{`There is no table ${schema}.${table}.`}</EmptyState>;
   return <TableRowsEditor projectRef={projectRef} definition={definition} />;

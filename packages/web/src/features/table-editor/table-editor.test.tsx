@@ -12,22 +12,55 @@ const ROWS_PATH = `/api/platform/projects/${PROJECT_REF}/rest/v1/items`;
 
 function column(name: string, position: number, overrides: Partial<PgColumn> = {}): PgColumn {
   return {
-    id: `7.${position}`, table_id: 7, schema: 'public', table: 'items', name, ordinal_position: position, data_type: 'text', format: 'text', type_id: 25,
-    default_value: null, is_nullable: true, is_identity: false, identity_generation: null, is_generated: false, is_updatable: true,
-    is_unique: false, enums: [], comment: null, ...overrides,
+    id: `7.${position}`,
+    table_id: 7,
+    schema: 'public',
+    table: 'items',
+    name,
+    ordinal_position: position,
+    data_type: 'text',
+    format: 'text',
+    type_id: 25,
+    default_value: null,
+    is_nullable: true,
+    is_identity: false,
+    identity_generation: null,
+    is_generated: false,
+    is_updatable: true,
+    is_unique: false,
+    enums: [],
+    comment: null,
+    ...overrides,
   };
 }
 
 const ITEMS: PgTable = {
-  id: 7, schema: 'public', name: 'items', comment: null, rls_enabled: false, rls_forced: false, live_rows_estimate: 250, relationships: [],
+  id: 7,
+  schema: 'public',
+  name: 'items',
+  comment: null,
+  rls_enabled: false,
+  rls_forced: false,
+  live_rows_estimate: 250,
+  relationships: [],
   primary_keys: [{ schema: 'public', table_name: 'items', name: 'id', table_id: 7 }],
-  columns: [column('id', 1, { data_type: 'integer', format: 'int4', default_value: "nextval('items_id_seq'::regclass)", is_nullable: false }), column('name', 2, { is_nullable: false })],
+  columns: [
+    column('id', 1, { data_type: 'integer', format: 'int4', default_value: "nextval('items_id_seq'::regclass)", is_nullable: false }),
+    column('name', 2, { is_nullable: false }),
+  ],
 };
 
 const rowsOf = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ id: from + i, name: `item ${from + i}` }));
-const page = (rows: unknown[], total: number): MockAnswer => ({ body: rows, headers: { 'content-range': rows.length ? `0-${rows.length - 1}/${total}` : `*/${total}` } });
+const page = (rows: unknown[], total: number): MockAnswer => ({
+  body: rows,
+  headers: { 'content-range': rows.length ? `0-${rows.length - 1}/${total}` : `*/${total}` },
+});
 
-function renderEditor({ role = 'Owner' as Role, read = page(rowsOf(1, 100), 250) as MockAnswer | MockHandler, writes = {} as Record<string, MockAnswer | MockHandler> } = {}) {
+function renderEditor({
+  role = 'Owner' as Role,
+  read = page(rowsOf(1, 100), 250) as MockAnswer | MockHandler,
+  writes = {} as Record<string, MockAnswer | MockHandler>,
+} = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
@@ -39,9 +72,20 @@ function renderEditor({ role = 'Owner' as Role, read = page(rowsOf(1, 100), 250)
   /** The REST calls made: method, query and headers. */
   const restCalls = () =>
     api.fetchMock.mock.calls
-      .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), method: init?.method ?? 'GET', headers: (init?.headers ?? {}) as Record<string, string> }))
+      .map(([input, init]) => ({
+        url: new URL(String(input), 'http://localhost'),
+        method: init?.method ?? 'GET',
+        headers: (init?.headers ?? {}) as Record<string, string>,
+      }))
       .filter((call) => call.url.pathname === ROWS_PATH);
-  return { ...api, restCalls, lastRead: () => restCalls().filter((call) => call.method === 'GET').at(-1)! };
+  return {
+    ...api,
+    restCalls,
+    lastRead: () =>
+      restCalls()
+        .filter((call) => call.method === 'GET')
+        .at(-1)!,
+  };
 }
 
 const grid = () => screen.findByRole('table', { name: 'Rows of public.items' });
@@ -118,7 +162,9 @@ describe('table editor grid', () => {
   });
 
   it("shows PostgREST's message when the rows cannot be read", async () => {
-    renderEditor({ read: json({ code: 'PGRST106', details: null, hint: null, message: 'The schema must be one of the following: api' }, 406) });
+    renderEditor({
+      read: json({ code: 'PGRST106', details: null, hint: null, message: 'The schema must be one of the following: api' }, 406),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to read public.items');
     expect(alert.textContent).toContain('The schema must be one of the following: api');
@@ -145,7 +191,10 @@ describe('table editor writes', () => {
 
     expect(await screen.findByText(TABLE_EDITOR_MESSAGES.inserted)).toBeTruthy();
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'Ada' });
-    expect(restCalls().find((call) => call.method === 'POST')?.headers).toMatchObject({ 'content-profile': 'public', prefer: 'return=representation' });
+    expect(restCalls().find((call) => call.method === 'POST')?.headers).toMatchObject({
+      'content-profile': 'public',
+      prefer: 'return=representation',
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

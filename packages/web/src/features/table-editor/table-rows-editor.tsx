@@ -90,7 +90,11 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
   return (
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <FilterBar columns={columns.map((column) => column.name)} filters={view.filters} onChange={(filters: FilterChip[]) => changeView({ ...view, filters, page: 0 })} />
+        <FilterBar
+          columns={columns.map((column) => column.name)}
+          filters={view.filters}
+          onChange={(filters: FilterChip[]) => changeView({ ...view, filters, page: 0 })}
+        />
         <div className="flex gap-2">
           <Tooltip content={writeHint ?? (mayWrite && !primaryKey.length ? TABLE_EDITOR_MESSAGES.noPrimaryKey : null)} wrapDisabled>
             <Button size="sm" variant="danger" disabled={!editable || !selectedRows.length} onClick={() => setConfirmingDelete(true)}>
@@ -128,20 +132,35 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
                 ? {
                     keyOf,
                     selected,
-                    onSelect: (keys, on) => setSelected(new Set(on ? [...selected, ...keys] : [...selected].filter((key) => !keys.includes(key)))),
+                    onSelect: (keys, on) =>
+                      setSelected(new Set(on ? [...selected, ...keys] : [...selected].filter((key) => !keys.includes(key)))),
                     onEdit: (row, column) => setEditorTarget({ row, column }),
                   }
                 : undefined
             }
           />
           {rows.data.rows.length === 0 ? (
-            <p className="text-center text-[13px] text-muted">{view.filters.length ? 'No rows match the filters' : 'This table has no rows yet'}</p>
+            <p className="text-center text-[13px] text-muted">
+              {view.filters.length ? 'No rows match the filters' : 'This table has no rows yet'}
+            </p>
           ) : null}
-          <RowsPager page={view.page} shown={rows.data.rows.length} total={rows.data.total} loading={rows.isFetching} onPage={(page) => changeView({ ...view, page })} />
+          <RowsPager
+            page={view.page}
+            shown={rows.data.rows.length}
+            total={rows.data.total}
+            loading={rows.isFetching}
+            onPage={(page) => changeView({ ...view, page })}
+          />
         </>
       )}
 
-      <RowEditorSheet columns={columns} target={editorTarget} onClose={closeEditor} saving={insert.isPending || update.isPending} onSave={save} />
+      <RowEditorSheet
+        columns={columns}
+        target={editorTarget}
+        onClose={closeEditor}
+        saving={insert.isPending || update.isPending}
+        onSave={save}
+      />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

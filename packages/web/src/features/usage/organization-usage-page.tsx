@@ -63,8 +63,8 @@ function Usage({ organization }: { organization: Organization }) {
     <div className="flex flex-col gap-6">
       <p className="text-[13px] text-muted">
         This billing period: {formatPeriod(usage.data.period_start, usage.data.period_end)} (UTC),{' '}
-        {usage.data.projects.length === 1 ? 'the organization’s one project' : `all ${usage.data.projects.length} projects together`}. The database
-        size quota holds for each project.
+        {usage.data.projects.length === 1 ? 'the organization’s one project' : `all ${usage.data.projects.length} projects together`}. The
+        database size quota holds for each project.
       </p>
       <Card>
         <div className="divide-y divide-border">

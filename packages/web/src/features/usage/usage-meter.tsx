@@ -42,7 +42,10 @@ export function UsageMeter({ metric, plan, unmeasured }: { metric: UsageMetric; 
           className="h-1.5 w-full overflow-hidden rounded-full bg-surface-hover"
         >
           <div
-            className={cn('h-full rounded-full', percent === null ? '' : percent > 100 ? 'bg-danger' : percent > 80 ? 'bg-warning' : 'bg-accent')}
+            className={cn(
+              'h-full rounded-full',
+              percent === null ? '' : percent > 100 ? 'bg-danger' : percent > 80 ? 'bg-warning' : 'bg-accent',
+            )}
             style={{ width: `${percent === null ? 0 : Math.max(percent > 0 ? 1 : 0, Math.min(100, percent))}%` }}
           />
         </div>

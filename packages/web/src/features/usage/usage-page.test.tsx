@@ -10,14 +10,17 @@ import { UsagePage } from './usage-page';
 const MB = 1024 ** 2;
 const GB = 1024 ** 3;
 
-const metrics = (overrides: Partial<Record<UsageMetric['metric'], number | null>> = {}): UsageMetric[] => [
-  { metric: 'database_size', unit: 'bytes', usage: 24 * MB, quota: 0.5 * GB },
-  { metric: 'egress', unit: 'bytes', usage: 4.5 * GB, quota: 5 * GB },
-  { metric: 'storage_size', unit: 'bytes', usage: 1.5 * GB, quota: 1 * GB },
-  { metric: 'function_invocations', unit: 'count', usage: 1234, quota: 500_000 },
-  { metric: 'monthly_active_users', unit: 'count', usage: 3, quota: 50_000 },
-  { metric: 'compute_hours', unit: 'hours', usage: 2.5, quota: null },
-].map((metric) => (metric.metric in overrides ? { ...metric, usage: overrides[metric.metric as UsageMetric['metric']]! } : metric)) as UsageMetric[];
+const metrics = (overrides: Partial<Record<UsageMetric['metric'], number | null>> = {}): UsageMetric[] =>
+  [
+    { metric: 'database_size', unit: 'bytes', usage: 24 * MB, quota: 0.5 * GB },
+    { metric: 'egress', unit: 'bytes', usage: 4.5 * GB, quota: 5 * GB },
+    { metric: 'storage_size', unit: 'bytes', usage: 1.5 * GB, quota: 1 * GB },
+    { metric: 'function_invocations', unit: 'count', usage: 1234, quota: 500_000 },
+    { metric: 'monthly_active_users', unit: 'count', usage: 3, quota: 50_000 },
+    { metric: 'compute_hours', unit: 'hours', usage: 2.5, quota: null },
+  ].map((metric) =>
+    metric.metric in overrides ? { ...metric, usage: overrides[metric.metric as UsageMetric['metric']]! } : metric,
+  ) as UsageMetric[];
 
 const projectUsage = (overrides: Partial<ProjectUsage> = {}): ProjectUsage => ({
   project_ref: PROJECT_REF,
@@ -62,7 +65,9 @@ describe('project usage page', () => {
 
   it('says when a figure is only measured while the project runs', async () => {
     renderProject(json(projectUsage({ metrics: metrics({ monthly_active_users: null }) })), { status: 'INACTIVE' });
-    expect(await within(await screen.findByRole('group', { name: 'Monthly active users' })).findByText('Measured while the project runs')).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('group', { name: 'Monthly active users' })).findByText('Measured while the project runs'),
+    ).toBeTruthy();
   });
 
   it('shows the error fallback when the usage cannot be read', async () => {
@@ -73,13 +78,19 @@ describe('project usage page', () => {
 
 describe('organization usage page', () => {
   it('sums the projects and lists each one', async () => {
-    const second = projectUsage({ project_ref: 'bcdefghijklmnopqrstu', project_name: 'Billing', metrics: metrics({ database_size: 10 * MB, monthly_active_users: null }) });
+    const second = projectUsage({
+      project_ref: 'bcdefghijklmnopqrstu',
+      project_name: 'Billing',
+      metrics: metrics({ database_size: 10 * MB, monthly_active_users: null }),
+    });
     const usage: OrganizationUsage = {
       slug: 'acme',
       plan: 'free',
       period_start: '2026-03-01T00:00:00.000Z',
       period_end: '2026-04-01T00:00:00.000Z',
-      metrics: metrics({ database_size: 34 * MB }).map((metric) => (metric.metric === 'database_size' ? { ...metric, quota: 1 * GB } : metric)),
+      metrics: metrics({ database_size: 34 * MB }).map((metric) =>
+        metric.metric === 'database_size' ? { ...metric, quota: 1 * GB } : metric,
+      ),
       projects: [projectUsage(), second],
     };
     mockApi({

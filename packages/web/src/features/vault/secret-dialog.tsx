@@ -31,7 +31,9 @@ export function SecretDialog({
         title={secret ? `Edit secret ${secret.name ?? ''}`.trim() : 'Add new secret'}
         description={secret ? undefined : 'Stored encrypted in vault.secrets; read it in SQL from vault.decrypted_secrets.'}
       >
-        {open ? <SecretFormBody key={secret?.id ?? 'new'} projectRef={projectRef} secret={secret} onDone={() => onOpenChange(false)} /> : null}
+        {open ? (
+          <SecretFormBody key={secret?.id ?? 'new'} projectRef={projectRef} secret={secret} onDone={() => onOpenChange(false)} />
+        ) : null}
       </Dialog.Content>
     </Dialog>
   );

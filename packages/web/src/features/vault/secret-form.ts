@@ -22,7 +22,11 @@ export const secretFormDefaults = (secret?: VaultSecret): SecretForm => ({
   secret: '',
 });
 
-export const createBody = (form: SecretForm): CreateVaultSecretBody => ({ name: form.name, description: form.description, secret: form.secret });
+export const createBody = (form: SecretForm): CreateVaultSecretBody => ({
+  name: form.name,
+  description: form.description,
+  secret: form.secret,
+});
 
 /** Only what changed; the value only when one was typed. */
 export function updateBody(form: SecretForm, secret: VaultSecret): UpdateVaultSecretBody {

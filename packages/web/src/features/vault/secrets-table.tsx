@@ -20,7 +20,13 @@ function SecretValue({ projectRef, secret }: { projectRef: string; secret: Vault
   const label = labelOf(secret);
   return (
     <div className="flex min-w-0 items-center gap-2">
-      <Button size="icon" variant="ghost" aria-label={shown ? `Hide ${label}` : `Reveal ${label}`} aria-pressed={shown} onClick={() => setShown(!shown)}>
+      <Button
+        size="icon"
+        variant="ghost"
+        aria-label={shown ? `Hide ${label}` : `Reveal ${label}`}
+        aria-pressed={shown}
+        onClick={() => setShown(!shown)}
+      >
         {shown ? <EyeOff className="size-3.5" aria-hidden="true" /> : <Eye className="size-3.5" aria-hidden="true" />}
       </Button>
       {!shown ? (
@@ -102,8 +108,8 @@ export function SecretsTable({
       >
         <p className="text-[13px] text-muted">
           The row leaves vault.secrets for good: SQL and functions that read{' '}
-          <code className="font-mono text-xs text-foreground">{deleting ? labelOf(deleting) : ''}</code> from vault.decrypted_secrets find nothing from
-          now on.
+          <code className="font-mono text-xs text-foreground">{deleting ? labelOf(deleting) : ''}</code> from vault.decrypted_secrets find
+          nothing from now on.
         </p>
       </ConfirmDialog>
     </>

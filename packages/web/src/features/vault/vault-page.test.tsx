@@ -27,7 +27,10 @@ function renderPage({ role = 'Owner' as Role, list = json([stripe]) as MockAnswe
     [`PATCH ${SECRETS}/${stripe.id}`]: json({ ...stripe, description: 'Rotated' }),
     [`DELETE ${SECRETS}/${stripe.id}`]: json(stripe),
   });
-  return { ...api, ...renderRoutes([{ path: '/project/:ref/settings/vault', element: <VaultPage /> }], `/project/${PROJECT_REF}/settings/vault`) };
+  return {
+    ...api,
+    ...renderRoutes([{ path: '/project/:ref/settings/vault', element: <VaultPage /> }], `/project/${PROJECT_REF}/settings/vault`),
+  };
 }
 
 describe('Vault page', () => {
@@ -64,7 +67,11 @@ describe('Vault page', () => {
     await user.type(within(dialog).getByLabelText('Secret value'), 'sk_live_123');
     await user.click(within(dialog).getByRole('button', { name: 'Add secret' }));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ name: 'stripe_key', description: 'Stripe live key', secret: 'sk_live_123' }),
+      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+        name: 'stripe_key',
+        description: 'Stripe live key',
+        secret: 'sk_live_123',
+      }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -105,7 +112,7 @@ describe('Vault page', () => {
     expect(calls.some((call) => call.path === SECRETS)).toBe(false);
   });
 
-  it("says why the list failed (a stopped database) and offers to try again", async () => {
+  it('says why the list failed (a stopped database) and offers to try again', async () => {
     renderPage({ list: json({ message: VAULT_MESSAGES.notRunning('INACTIVE') }, 409) });
     expect(await screen.findByText(VAULT_MESSAGES.listFailed)).toBeTruthy();
     expect(screen.getByText(VAULT_MESSAGES.notRunning('INACTIVE'))).toBeTruthy();

@@ -29,22 +29,23 @@ function HowItWorks() {
       </Card.Header>
       <Card.Content className="flex flex-col gap-3 py-4 text-[13px]">
         <p className="text-muted">
-          Secrets live in your database, in <code className="font-mono text-xs text-foreground">vault.secrets</code>, encrypted with this project&apos;s
-          key. Write them with <code className="font-mono text-xs text-foreground">vault.create_secret</code> and{' '}
+          Secrets live in your database, in <code className="font-mono text-xs text-foreground">vault.secrets</code>, encrypted with this
+          project&apos;s key. Write them with <code className="font-mono text-xs text-foreground">vault.create_secret</code> and{' '}
           <code className="font-mono text-xs text-foreground">vault.update_secret</code>, read them from{' '}
           <code className="font-mono text-xs text-foreground">vault.decrypted_secrets</code>:
         </p>
         <pre className="overflow-x-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs">{SQL_EXAMPLE}</pre>
         <ul className="list-disc space-y-1 pl-5 text-muted">
           <li>
-            The key is kept outside the database&apos;s files: backups, branch copies and dumps hold ciphertext only. A branch with data reads its
-            parent&apos;s secrets.
+            The key is kept outside the database&apos;s files: backups, branch copies and dumps hold ciphertext only. A branch with data
+            reads its parent&apos;s secrets.
           </li>
           <li>
-            <code className="font-mono text-xs text-foreground">postgres</code> and <code className="font-mono text-xs text-foreground">service_role</code>{' '}
-            read the values; <code className="font-mono text-xs text-foreground">anon</code>,{' '}
-            <code className="font-mono text-xs text-foreground">authenticated</code> and the read-only role cannot. To let your app use a secret,
-            read it in a function of yours that only the roles you choose may call.
+            <code className="font-mono text-xs text-foreground">postgres</code> and{' '}
+            <code className="font-mono text-xs text-foreground">service_role</code> read the values;{' '}
+            <code className="font-mono text-xs text-foreground">anon</code>,{' '}
+            <code className="font-mono text-xs text-foreground">authenticated</code> and the read-only role cannot. To let your app use a
+            secret, read it in a function of yours that only the roles you choose may call.
           </li>
         </ul>
       </Card.Content>

@@ -22,7 +22,12 @@ const T1 = '2026-03-01T03:01:12Z';
 export function createdCluster(major: '15' | '17' = '17'): ClusterManifest {
   const spec = testSpec(REF, major, 'micro');
   return buildCluster(
-    { spec, shape: { computeSize: 'micro', disk: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 } }, origin: { kind: 'initdb' }, serverName: serverNameFor(NAMES.cluster, major, new Date(T0)) },
+    {
+      spec,
+      shape: { computeSize: 'micro', disk: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 } },
+      origin: { kind: 'initdb' },
+      serverName: serverNameFor(NAMES.cluster, major, new Date(T0)),
+    },
     CONFIG,
   );
 }
@@ -40,19 +45,31 @@ const READY = condition('Ready', 'True', 'ClusterIsReady', 'Cluster is Ready');
 const NOT_READY = condition('Ready', 'False', 'ClusterIsNotReady', 'Cluster Is Not Ready');
 const ARCHIVING = condition('ContinuousArchiving', 'True', 'ContinuousArchivingSuccess', 'Continuous archiving is working');
 const BACKUP_OK = condition('LastBackupSucceeded', 'True', 'LastBackupSucceeded', 'Backup was successful');
-const BACKUP_FAILED = condition('LastBackupSucceeded', 'False', 'LastBackupFailed', "can't execute backup: barman-cloud-backup: exit status 4 (NoCredentialsError)");
+const BACKUP_FAILED = condition(
+  'LastBackupSucceeded',
+  'False',
+  'LastBackupFailed',
+  "can't execute backup: barman-cloud-backup: exit status 4 (NoCredentialsError)",
+);
 const HIBERNATED = condition('cnpg.io/hibernation', 'True', 'Hibernated', 'Cluster has been hibernated');
 const HIBERNATING = condition('cnpg.io/hibernation', 'False', 'DeletingPods', 'Hibernation is in progress');
 const CONSISTENT = condition('ConsistentSystemID', 'True', 'Unique', 'A single, unique system ID was found across reporting instances.');
 
 /** The status of a serving one-instance Cluster: every field the operator fills in, as it fills them. */
-export function healthyStatus(major: '15' | '17', cluster = NAMES.cluster, image = imageFor(CONFIG.images, major)): ClusterStatus & Record<string, unknown> {
+export function healthyStatus(
+  major: '15' | '17',
+  cluster = NAMES.cluster,
+  image = imageFor(CONFIG.images, major),
+): ClusterStatus & Record<string, unknown> {
   const NAMES = { cluster, adminSecret: `${cluster}-admin` };
   const POD = `${cluster}-1`;
   return {
     certificates: {
       clientCASecret: `${NAMES.cluster}-ca`,
-      expirations: { [`${NAMES.cluster}-ca`]: '2026-05-30 02:55:00 +0000 UTC', [`${NAMES.cluster}-server`]: '2026-05-30 02:55:00 +0000 UTC' },
+      expirations: {
+        [`${NAMES.cluster}-ca`]: '2026-05-30 02:55:00 +0000 UTC',
+        [`${NAMES.cluster}-server`]: '2026-05-30 02:55:00 +0000 UTC',
+      },
       replicationTLSSecret: `${NAMES.cluster}-replication`,
       serverAltDNSNames: [`${NAMES.cluster}-rw`, `${NAMES.cluster}-rw.basin-projects`, `${NAMES.cluster}-rw.basin-projects.svc`],
       serverCASecret: `${NAMES.cluster}-ca`,

@@ -84,16 +84,18 @@ const same = (self: unknown, old: unknown) => old === undefined || JSON.stringif
 
 const CEL: Record<string, (self: Rec, old: unknown) => boolean> = {
   '!(has(self.imageCatalogRef) && has(self.imageName))': (self) => !(has(self, 'imageCatalogRef') && has(self, 'imageName')),
-  "!has(self.builtinLocale) || self.localeProvider == 'builtin'": (self) => !has(self, 'builtinLocale') || self.localeProvider === 'builtin',
+  "!has(self.builtinLocale) || self.localeProvider == 'builtin'": (self) =>
+    !has(self, 'builtinLocale') || self.localeProvider === 'builtin',
   "!has(self.icuLocale) || self.localeProvider == 'icu'": (self) => !has(self, 'icuLocale') || self.localeProvider === 'icu',
   "!has(self.icuRules) || self.localeProvider == 'icu'": (self) => !has(self, 'icuRules') || self.localeProvider === 'icu',
   '!(has(self.image) && has(self.imageCatalogRef))': (self) => !(has(self, 'image') && has(self, 'imageCatalogRef')),
   'self == oldSelf': same,
   'oldSelf == self': same,
-  "self.kind == 'ImageCatalog' || self.kind == 'ClusterImageCatalog'": (self) => self.kind === 'ImageCatalog' || self.kind === 'ClusterImageCatalog',
+  "self.kind == 'ImageCatalog' || self.kind == 'ClusterImageCatalog'": (self) =>
+    self.kind === 'ImageCatalog' || self.kind === 'ClusterImageCatalog',
   "self.apiGroup == 'postgresql.cnpg.io'": (self) => self.apiGroup === 'postgresql.cnpg.io',
   // spec.postgresql: Basin sets neither the election constraint nor failure domain keys.
-  "!(has(self.syncReplicaElectionConstraint) && self.syncReplicaElectionConstraint.enabled && has(self.synchronous) && ((has(self.synchronous.podFailureDomainKeys) && self.synchronous.podFailureDomainKeys.size() > 0) || (has(self.synchronous.nodeFailureDomainKeys) && self.synchronous.nodeFailureDomainKeys.size() > 0)))":
+  '!(has(self.syncReplicaElectionConstraint) && self.syncReplicaElectionConstraint.enabled && has(self.synchronous) && ((has(self.synchronous.podFailureDomainKeys) && self.synchronous.podFailureDomainKeys.size() > 0) || (has(self.synchronous.nodeFailureDomainKeys) && self.synchronous.nodeFailureDomainKeys.size() > 0)))':
     (self) => !((self.syncReplicaElectionConstraint as Rec | undefined)?.enabled && has(self, 'synchronous')),
 };
 
@@ -107,7 +109,13 @@ function celFindings(schema: Schema, value: unknown, old: unknown, path: string,
   }
   if (schema.properties && typeof value === 'object' && !Array.isArray(value)) {
     for (const [key, child] of Object.entries(schema.properties)) {
-      celFindings(child, (value as Record<string, unknown>)[key], (old as Record<string, unknown> | undefined)?.[key], `${path}.${key}`, out);
+      celFindings(
+        child,
+        (value as Record<string, unknown>)[key],
+        (old as Record<string, unknown> | undefined)?.[key],
+        `${path}.${key}`,
+        out,
+      );
     }
   }
   if (schema.items && Array.isArray(value)) value.forEach((item, i) => celFindings(schema.items!, item, undefined, `${path}[${i}]`, out));
@@ -121,12 +129,17 @@ function metadataProblems(document: { metadata?: Record<string, unknown> }): str
   const problems: string[] = [];
   const meta = document.metadata ?? {};
   const name = meta.name;
-  if (typeof name !== 'string' || name.length > 253 || !DNS_1123_SUBDOMAIN.test(name)) problems.push(`metadata.name ${JSON.stringify(name)} is not a DNS-1123 subdomain`);
-  for (const [field, values] of [['labels', meta.labels], ['annotations', meta.annotations]] as const) {
+  if (typeof name !== 'string' || name.length > 253 || !DNS_1123_SUBDOMAIN.test(name))
+    problems.push(`metadata.name ${JSON.stringify(name)} is not a DNS-1123 subdomain`);
+  for (const [field, values] of [
+    ['labels', meta.labels],
+    ['annotations', meta.annotations],
+  ] as const) {
     for (const [key, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
       if (!QUALIFIED_NAME.test(key) || key.split('/').at(-1)!.length > 63) problems.push(`metadata.${field}: bad key ${key}`);
       if (typeof value !== 'string') problems.push(`metadata.${field}.${key} is not a string`);
-      else if (field === 'labels' && (value.length > 63 || !LABEL_VALUE.test(value))) problems.push(`metadata.labels.${key}: bad value ${value}`);
+      else if (field === 'labels' && (value.length > 63 || !LABEL_VALUE.test(value)))
+        problems.push(`metadata.labels.${key}: bad value ${value}`);
     }
   }
   return problems;

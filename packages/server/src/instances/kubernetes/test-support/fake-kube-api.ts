@@ -81,7 +81,10 @@ export class FakeKubeApi {
   writes(): string[] {
     return this.requests
       .filter((r) => r.method !== 'GET' && r.status < 300)
-      .map((r) => `${r.method} ${r.path.split('/').slice(-2).join('/')}${r.contentType?.includes('apply') ? ' (apply)' : r.contentType?.includes('merge') ? ' (merge)' : ''}`);
+      .map(
+        (r) =>
+          `${r.method} ${r.path.split('/').slice(-2).join('/')}${r.contentType?.includes('apply') ? ' (apply)' : r.contentType?.includes('merge') ? ' (merge)' : ''}`,
+      );
   }
 
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -89,7 +92,14 @@ export class FakeKubeApi {
     const raw = await readBody(request);
     const body = raw ? JSON.parse(raw) : undefined;
     const record = (code: number) =>
-      this.requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), contentType: request.headers['content-type'], body, status: code });
+      this.requests.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        contentType: request.headers['content-type'],
+        body,
+        status: code,
+      });
     if (request.headers.authorization !== 'Bearer fake-token') return reply(401, status(401, 'Unauthorized'));
     const answer = this.#route(request.method ?? 'GET', url, request.headers['content-type'], body);
     reply(answer.code, answer.body);
@@ -135,7 +145,8 @@ export class FakeKubeApi {
 
     let next: Stored;
     if (contentType === 'application/apply-patch+yaml') {
-      if (url.searchParams.get('fieldManager') !== 'basin') return { code: 400, body: status(400, 'fieldManager is required for apply requests') };
+      if (url.searchParams.get('fieldManager') !== 'basin')
+        return { code: 400, body: status(400, 'fieldManager is required for apply requests') };
       next = existing ? applyMergePatch(existing, body) : this.#newObject(body as Stored);
     } else if (contentType === 'application/merge-patch+json') {
       if (!existing) return { code: 404, body: status(404, `${plural} "${name}" not found`) };
@@ -157,7 +168,8 @@ export class FakeKubeApi {
   #admit(next: Stored, previous: Stored | undefined): string[] {
     if (next.apiVersion === 'v1') return next.kind === 'Secret' && typeof next.metadata.name === 'string' ? [] : ['bad core object'];
     const problems = crdProblems(next, previous);
-    if (next.kind === 'Cluster') problems.push(...webhookProblems(next as unknown as ClusterManifest, previous as unknown as ClusterManifest | undefined));
+    if (next.kind === 'Cluster')
+      problems.push(...webhookProblems(next as unknown as ClusterManifest, previous as unknown as ClusterManifest | undefined));
     return problems;
   }
 
@@ -184,7 +196,10 @@ export class FakeKubeApi {
     if (path === '/api/v1') return list('v1', CORE);
     if (path === '/apis/metrics.k8s.io/v1beta1') return list('metrics.k8s.io/v1beta1', METRICS);
     if (path === '/apis/postgresql.cnpg.io/v1') {
-      return list('postgresql.cnpg.io/v1', ['Cluster', 'Backup', 'ScheduledBackup', 'Pooler'].map((kind) => ({ kind, plural: crdOf(kind).crd.spec.names.plural })));
+      return list(
+        'postgresql.cnpg.io/v1',
+        ['Cluster', 'Backup', 'ScheduledBackup', 'Pooler'].map((kind) => ({ kind, plural: crdOf(kind).crd.spec.names.plural })),
+      );
     }
     return undefined;
   }

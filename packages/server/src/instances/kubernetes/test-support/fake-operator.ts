@@ -82,13 +82,18 @@ export class FakeOperator {
     const before = previous as unknown as (ClusterDocument & Stored) | undefined;
     if (cluster.metadata.deletionTimestamp) {
       this.#api.put(cluster);
-      return this.#later(cluster, () => this.#backing.driver.stop(this.#backing.spec.ref), () => undefined);
+      return this.#later(
+        cluster,
+        () => this.#backing.driver.stop(this.#backing.spec.ref),
+        () => undefined,
+      );
     }
     const hibernate = cluster.metadata.annotations?.[HIBERNATION_ANNOTATION] === 'on';
     const wasHibernated = before?.metadata.annotations?.[HIBERNATION_ANNOTATION] === 'on';
     const image = cluster.spec?.imageName as string;
     const major = (majorOfImage(image) ?? '17') as '15' | '17';
-    const dataMajor = (before?.status?.pgDataImageInfo?.majorVersion ? String(before.status.pgDataImageInfo.majorVersion) : major) as '15' | '17';
+    const dataMajor = (before?.status?.pgDataImageInfo?.majorVersion ? String(before.status.pgDataImageInfo.majorVersion) : major) as
+      '15' | '17';
     const settings = settingsOf(cluster);
     const serving = (current: Stored) => ({ ...current, status: healthyStatus(major, cluster.metadata.name, image) });
 
@@ -98,33 +103,75 @@ export class FakeOperator {
     }
     if (hibernate && !wasHibernated) {
       this.#status(cluster, { ...before.status, conditions: [CONDITIONS.READY, CONDITIONS.HIBERNATING] });
-      return this.#later(cluster, () => this.#backing.driver.stop(this.#backing.spec.ref), (current) => ({
-        ...current,
-        status: { ...healthyStatus(dataMajor, cluster.metadata.name, image), readyInstances: 0, instancesStatus: {}, conditions: [CONDITIONS.NOT_READY, CONDITIONS.HIBERNATED] },
-      }));
+      return this.#later(
+        cluster,
+        () => this.#backing.driver.stop(this.#backing.spec.ref),
+        (current) => ({
+          ...current,
+          status: {
+            ...healthyStatus(dataMajor, cluster.metadata.name, image),
+            readyInstances: 0,
+            instancesStatus: {},
+            conditions: [CONDITIONS.NOT_READY, CONDITIONS.HIBERNATED],
+          },
+        }),
+      );
     }
     if (!hibernate && wasHibernated) {
       this.#status(cluster, { ...before.status, readyInstances: 0, conditions: [CONDITIONS.NOT_READY, CONDITIONS.HIBERNATED] });
-      return this.#later(cluster, () => this.#backing.driver.start({ ...this.#backing.spec, settings }), (current) => ({ ...current, status: healthyStatus(dataMajor, cluster.metadata.name, image) }));
+      return this.#later(
+        cluster,
+        () => this.#backing.driver.start({ ...this.#backing.spec, settings }),
+        (current) => ({ ...current, status: healthyStatus(dataMajor, cluster.metadata.name, image) }),
+      );
     }
     if (image !== before.spec?.imageName) {
       if (major === dataMajor) {
         // The image put back after a failed upgrade: the operator deletes the job and starts the old major.
-        this.#status(cluster, { ...before.status, phase: PHASES.waitingForInstances, readyInstances: 0, conditions: [CONDITIONS.NOT_READY] });
-        return this.#later(cluster, () => this.#backing.driver.start({ ...this.#backing.spec, settings }), (current) => ({ ...current, status: healthyStatus(major, cluster.metadata.name, image) }));
+        this.#status(cluster, {
+          ...before.status,
+          phase: PHASES.waitingForInstances,
+          readyInstances: 0,
+          conditions: [CONDITIONS.NOT_READY],
+        });
+        return this.#later(
+          cluster,
+          () => this.#backing.driver.start({ ...this.#backing.spec, settings }),
+          (current) => ({ ...current, status: healthyStatus(major, cluster.metadata.name, image) }),
+        );
       }
-      this.#status(cluster, { ...before.status, phase: PHASES.majorUpgrade, phaseReason: 'Major upgrade in progress', readyInstances: 0, conditions: [CONDITIONS.NOT_READY] });
+      this.#status(cluster, {
+        ...before.status,
+        phase: PHASES.majorUpgrade,
+        phaseReason: 'Major upgrade in progress',
+        readyInstances: 0,
+        conditions: [CONDITIONS.NOT_READY],
+      });
       const fail = this.options.failUpgrade;
-      return this.#later(cluster, () => this.#backing.driver.stop(this.#backing.spec.ref).then(() => (fail ? undefined : this.#backing.driver.start({ ...this.#backing.spec, settings }))), (current) =>
-        fail
-          ? { ...current, status: { ...(current.status as object), phase: PHASES.unrecoverable, phaseReason: 'major upgrade job failed' } }
-          : { ...current, status: healthyStatus(major, cluster.metadata.name, image) },
+      return this.#later(
+        cluster,
+        () =>
+          this.#backing.driver
+            .stop(this.#backing.spec.ref)
+            .then(() => (fail ? undefined : this.#backing.driver.start({ ...this.#backing.spec, settings }))),
+        (current) =>
+          fail
+            ? {
+                ...current,
+                status: { ...(current.status as object), phase: PHASES.unrecoverable, phaseReason: 'major upgrade job failed' },
+              }
+            : { ...current, status: healthyStatus(major, cluster.metadata.name, image) },
       );
     }
     const restarted = cluster.metadata.annotations?.[RESTARTED_AT_ANNOTATION] !== before.metadata.annotations?.[RESTARTED_AT_ANNOTATION];
     const reconfigured = JSON.stringify(settingsOf(before)) !== JSON.stringify(settings);
     if (restarted || reconfigured) {
-      this.#status(cluster, { ...before.status, phase: PHASES.inplacePrimaryRestart, readyInstances: 0, conditions: [CONDITIONS.NOT_READY] });
+      this.#status(cluster, {
+        ...before.status,
+        phase: PHASES.inplacePrimaryRestart,
+        readyInstances: 0,
+        conditions: [CONDITIONS.NOT_READY],
+      });
       return this.#later(
         cluster,
         async () => {
@@ -137,14 +184,31 @@ export class FakeOperator {
   }
 
   #backup(backup: BackupManifest & Stored): void {
-    this.#status(backup, { phase: 'running', startedAt: new Date().toISOString(), serverName: 'x', method: 'barmanObjectStore', online: true });
+    this.#status(backup, {
+      phase: 'running',
+      startedAt: new Date().toISOString(),
+      serverName: 'x',
+      method: 'barmanObjectStore',
+      online: true,
+    });
     const failure = this.options.failBackups;
-    this.#later(backup, async () => {}, (current) => ({
-      ...current,
-      status: failure
-        ? { ...(current.status as object), phase: 'failed', error: failure }
-        : { ...(current.status as object), phase: 'completed', stoppedAt: new Date().toISOString(), backupId: '20260301T030000', beginWal: '000000010000000000000003', endWal: '000000010000000000000003' },
-    }));
+    this.#later(
+      backup,
+      async () => {},
+      (current) => ({
+        ...current,
+        status: failure
+          ? { ...(current.status as object), phase: 'failed', error: failure }
+          : {
+              ...(current.status as object),
+              phase: 'completed',
+              stoppedAt: new Date().toISOString(),
+              backupId: '20260301T030000',
+              beginWal: '000000010000000000000003',
+              endWal: '000000010000000000000003',
+            },
+      }),
+    );
   }
 
   #status(object: Stored, status: object): void {
@@ -154,6 +218,13 @@ export class FakeOperator {
 
 /** The settings a Cluster's parameters give the backing instance. */
 function settingsOf(cluster: ClusterDocument | undefined): InstanceSettings {
-  const parameters = ((cluster?.spec?.postgresql as { parameters?: Record<string, string> } | undefined)?.parameters ?? {}) as Record<string, string>;
-  return { shared_buffers: parameters.shared_buffers ?? '16MB', max_connections: Number(parameters.max_connections ?? 40), work_mem: parameters.work_mem ?? '2MB' };
+  const parameters = ((cluster?.spec?.postgresql as { parameters?: Record<string, string> } | undefined)?.parameters ?? {}) as Record<
+    string,
+    string
+  >;
+  return {
+    shared_buffers: parameters.shared_buffers ?? '16MB',
+    max_connections: Number(parameters.max_connections ?? 40),
+    work_mem: parameters.work_mem ?? '2MB',
+  };
 }

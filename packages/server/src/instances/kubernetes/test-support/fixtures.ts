@@ -24,7 +24,12 @@ export function plainConfig(overrides: Partial<KubernetesDriverConfig> = {}): Ku
   return { ...kubernetesConfigFromEnv({}), ...overrides };
 }
 
-export function testSpec(ref = 'abcdefghijklmnopqrst', major: PostgresMajor = '17', size: ComputeSizeId = 'micro', port = 54_321): InstanceSpec {
+export function testSpec(
+  ref = 'abcdefghijklmnopqrst',
+  major: PostgresMajor = '17',
+  size: ComputeSizeId = 'micro',
+  port = 54_321,
+): InstanceSpec {
   return {
     ref,
     major,
