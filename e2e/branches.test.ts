@@ -41,6 +41,27 @@ afterAll(async () => {
 });
 
 describe('preview branches with GitHub in the dashboard', () => {
+  it('says on the Free plan, before anything is filled in, that branching needs a paid plan', async () => {
+    const slug: string = (await api.post('/api/platform/organizations', { name: 'Free branching' })).body.slug;
+    const freeRef: string = (
+      await api.post('/api/platform/projects', {
+        name: 'Shop',
+        organization_slug: slug,
+        region: 'local',
+        postgres_engine: '17',
+        release_channel: 'ga',
+      })
+    ).body.ref;
+    const page = await dashboard.openPage(api);
+    await page.goto(`${dashboard.platform.url}/project/${freeRef}/branches`);
+
+    await page.getByText('Branching is only available on paid plans').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Create branch' }).isDisabled()).toBe(true);
+    const upgrade = page.getByRole('link', { name: 'Upgrade to Pro' });
+    expect(await upgrade.getAttribute('href')).toContain(`/org/${slug}/billing?panel=subscriptionPlan`);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'branches-free-plan.png'), fullPage: true });
+  });
+
   it('connects a repository, refuses an unknown git branch, creates a branch on a real one and deletes it', async () => {
     const page = await dashboard.openPage(api);
     await page.goto(`${dashboard.platform.url}/project/${ref}/branches`);

@@ -87,6 +87,18 @@ describe('logs explorer in the browser', () => {
       .poll(() => new URLSearchParams(new URL(page.url()).search).get('sql'), { timeout: 15_000 })
       .toContain('where status = 404');
     await expect.poll(() => page.getByTestId('result-summary').textContent(), { timeout: 15_000 }).toBe('1 row');
+    // logs.all asked with the view's own query and range (from its address) answers the row the grid shows.
+    const view = new URLSearchParams(new URL(page.url()).search);
+    const asked = new URLSearchParams({
+      sql: view.get('sql')!,
+      iso_timestamp_start: view.get('its')!,
+      iso_timestamp_end: view.get('ite')!,
+    });
+    const answer = (await api.get(`/api/platform/projects/${ref}/analytics/endpoints/logs.all?${asked}`)).body;
+    expect(answer.result).toHaveLength(1);
+    expect(answer.result[0]).toMatchObject({ method: 'GET', path: MISSING, status: 404 });
+    const shown = grid.getByRole('row').filter({ hasText: MISSING }).getByRole('gridcell');
+    expect((await shown.allTextContents())[0]).toBe(String(answer.result[0].id));
     await grid.getByText(MISSING).click();
     const detail = page.getByRole('complementary', { name: 'Event detail' });
     await detail.getByRole('heading', { name: `GET ${MISSING} 404` }).waitFor();

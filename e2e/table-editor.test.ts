@@ -61,6 +61,8 @@ describe('table editor in the dashboard', () => {
   it('sorts, filters, pages, and inserts, edits and deletes a row', async () => {
     const page = await openProducts(owner);
     await expect.poll(() => range(page)).toBe('Rows 1–100 of 130');
+    // The page title names the table, then the project and organization (spec part 1 §2).
+    await expect.poll(() => page.title()).toBe('products | Shop | Rows | Basin');
     expect(await firstRow(page)).toEqual(['1', 'product 1', '1']);
 
     // Sort: the price header twice is descending.
