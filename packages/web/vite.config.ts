@@ -51,5 +51,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
+    // Pages render in jsdom beside Postgres and Chromium in the other worker: 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

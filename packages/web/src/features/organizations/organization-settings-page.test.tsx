@@ -65,7 +65,7 @@ describe('organization settings page', () => {
         additional_billing_emails: ['cfo@acme.test', 'ops@acme.test'],
       }),
     );
-  }, 20_000); // much typing: over vitest's 5 s default on a loaded machine
+  });
 
   it('shows validation messages and sends nothing', async () => {
     const user = userEvent.setup();

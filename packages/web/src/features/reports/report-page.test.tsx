@@ -149,7 +149,7 @@ describe('custom report page', () => {
       .filter((call) => call.method === 'PATCH')
       .map((call) => (call.body as { items: { id: string }[] }).items.map((i) => i.id));
     expect(patches).toEqual([[item(2).id, item(1).id], [item(2).id]]);
-  }, 20_000); // two menus and two round trips outlast 5 s on a loaded machine
+  });
 
   it('adds a chart from one of the member’s snippets', async () => {
     const user = userEvent.setup();

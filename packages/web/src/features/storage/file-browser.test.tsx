@@ -351,7 +351,7 @@ describe('cancelling uploads', () => {
     await rowOf('readme.txt');
     expect(screen.queryByRole('button', { name: 'big.bin' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-  }, 20_000);
+  });
 
   it('cancels a queued upload before it starts; the others finish', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
@@ -375,7 +375,7 @@ describe('cancelling uploads', () => {
     await waitFor(() => expect(within(queue).queryAllByRole('button', { name: /^Cancel/ })).toHaveLength(0));
     expect(FakeUpload.sent.map((request) => request.url.split('/').pop())).toEqual(['a.txt', 'b.txt']);
     expect(screen.queryByRole('button', { name: 'c.txt' })).toBeNull();
-  }, 20_000);
+  });
 });
 
 describe('a folder of more than one page', () => {
