@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '@basin/core';
+import { BILLING_MESSAGES, UPGRADE_PROMPT_MESSAGES } from '@basin/core';
+import type { Page } from 'playwright-core';
+import { setOrganizationOverride } from '../packages/server/src/store/feature-flags.ts';
 import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { addMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard } from './dashboard.ts';
 
@@ -83,5 +86,79 @@ describe('organization billing in the dashboard', () => {
     // One project on micro: 0.01344 × 730.
     await panel.getByRole('row', { name: /Priced micro \$9\.81/ }).waitFor();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'billing-cost-control.png') });
+  });
+
+  it('shows the catalogue prices as the catalogue states them: the compute sizes and the disk units', async () => {
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${dashboard.platform.url}/project/${ref}/settings/compute-and-disk`);
+    const sizes = page.getByRole('group', { name: 'Compute size' });
+    await sizes.getByText('$0.01344 / hour').waitFor();
+    await sizes.getByText('$0.562 / hour').waitFor();
+    await page.getByText('$0.125 per GB').waitFor();
+    await page.getByText('$0.024 per IOPS').waitFor();
+    await page.getByText('$0.095 per MB/s').waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'compute-and-disk-prices.png'), fullPage: true });
+  });
+});
+
+describe('the upgrade prompt on the point-in-time page, by plan and permission', () => {
+  const pitrPage = async (page: Page) => {
+    await page.goto(`${dashboard.platform.url}/project/${ref}/database/backups/pitr`);
+    return page.getByRole('region', { name: 'Point-in-time recovery is not available until WAL archiving is set up' });
+  };
+  const setPlan = async (plan: 'free' | 'pro') =>
+    expect((await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan })).status).toBe(200);
+
+  /** The prompt's button is disabled and says why when hovered. */
+  const expectDisabled = async (page: Page, label: string, reason: string) => {
+    const region = await pitrPage(page);
+    const button = region.getByRole('button', { name: label });
+    await waitFor(
+      () => button.getAttribute('aria-description'),
+      (description) => description === reason,
+    );
+    expect(await button.isDisabled()).toBe(true);
+    // A disabled button takes no pointer events: its wrapper carries the tooltip.
+    await button.locator('..').hover();
+    await page.getByText(reason).first().waitFor();
+    expect(await region.getByRole('link', { name: label }).count()).toBe(0);
+  };
+
+  it("on Free: 'Upgrade to Pro' opens the subscription plan panel", async () => {
+    await setPlan('free');
+    const page = await dashboard.openPage(owner);
+    await (await pitrPage(page)).getByRole('link', { name: UPGRADE_PROMPT_MESSAGES.upgradeToPro }).click();
+    await page.getByRole('dialog', { name: 'Change subscription plan' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?panel=subscriptionPlan&source=backupsPitr');
+  });
+
+  it("on Pro without the add-on: 'Enable add on' opens cost control", async () => {
+    await setPlan('pro');
+    const page = await dashboard.openPage(owner);
+    await (await pitrPage(page)).getByRole('link', { name: UPGRADE_PROMPT_MESSAGES.enableAddon }).click();
+    await page.getByRole('dialog', { name: 'Cost control' }).waitFor();
+    expect(new URL(page.url()).search).toBe('?panel=costControl&source=backupsPitr');
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-prompt-pro.png') });
+  });
+
+  it('is disabled, with the reason, while the feature flag turns subscription changes off', async () => {
+    const { rows } = await dashboard.platform.ctx.db.query('select id from organizations where slug = $1', [slug]);
+    await setOrganizationOverride(dashboard.platform.ctx.db, rows[0].id, 'subscriptionChangesEnabled', false);
+    try {
+      const page = await dashboard.openPage(owner);
+      await expectDisabled(page, UPGRADE_PROMPT_MESSAGES.enableAddon, UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled);
+    } finally {
+      await setOrganizationOverride(dashboard.platform.ctx.db, rows[0].id, 'subscriptionChangesEnabled', true);
+    }
+  });
+
+  it('is disabled, with the reason, for a Developer (no billing write)', async () => {
+    await setPlan('free');
+    const developer = new ApiClient(dashboard.platform.url);
+    await developer.signUp(uniqueEmail('developer'));
+    await addMember(owner, slug, developer, 'Developer');
+    const page = await dashboard.openPage(developer);
+    await expectDisabled(page, UPGRADE_PROMPT_MESSAGES.upgradeToPro, UPGRADE_PROMPT_MESSAGES.noBillingPermission);
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-prompt-developer.png') });
   });
 });
