@@ -49,7 +49,8 @@ export function createAuth(options: AuthOptions) {
     hooks: { before: accountRules(options.pool, options.signInAttemptsPerMinute) },
     rateLimit: {
       enabled: true,
-      storage: 'memory',
+      // In the platform database, not in memory: replicas behind a load balancer count together.
+      storage: 'database',
       window: 60,
       max: 600,
       customRules: {
