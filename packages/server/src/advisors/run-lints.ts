@@ -5,7 +5,6 @@
 import { LINTS, lintCacheKey, type LintName } from '@basin/core';
 import type { Lint } from '@basin/core/schemas';
 import type pg from 'pg';
-import { withAdmin } from '../instances/admin-session.ts';
 import { newestInstalled, readServerFacts } from '../instances/server-facts.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { instanceSpec } from '../services/project-instance.ts';
@@ -62,7 +61,7 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
   let reading: InstanceReading | undefined;
   let adminLoginFailed = false;
   try {
-    reading = await withAdmin(spec, SESSION_TIMEOUT_MS, (client) => readInstance(client, schemas));
+    reading = await ctx.driver.adminSession(spec, SESSION_TIMEOUT_MS, (client) => readInstance(client, schemas));
   } catch (error) {
     if ((error as { code?: string }).code !== INVALID_PASSWORD) throw error;
     adminLoginFailed = true;

@@ -8,7 +8,6 @@
  */
 import { DATABASE_SETTINGS_MESSAGES } from '@basin/core';
 import type { ResetDatabasePasswordResponse } from '@basin/core/schemas';
-import { withAdmin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { setRolePassword } from '../instances/readonly-role.ts';
 import { conflict } from '../kernel/errors.ts';
@@ -33,7 +32,7 @@ export async function resetDatabasePassword(
   const spec = instanceSpec(project, ctx.box);
   const updatedAt = await transaction(ctx.db, async (client) => {
     const changed = await setDatabasePassword(client, ref, ctx.box.seal(password));
-    await withAdmin(spec, TIMEOUT_MS, (admin) => setRolePassword(admin, POSTGRES_ROLE, password));
+    await ctx.driver.adminSession(spec, TIMEOUT_MS, (admin) => setRolePassword(admin, POSTGRES_ROLE, password));
     return changed;
   });
   ctx.logger.info({ ref, userId }, 'database password reset');

@@ -1,5 +1,4 @@
 import { isReadOnlyUsage, type DiskAttributes } from '@basin/core';
-import { withAdmin } from '../instances/admin-session.ts';
 import { closeRestPool } from '../rest/pool.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
@@ -35,7 +34,7 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     ctx.logger.warn({ err, ref: row.ref }, 'stored files not measured');
     return null;
   });
-  const databaseBytes = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
+  const databaseBytes = await ctx.driver.adminSession(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, async (client) => {
     const { rows } = await client.query<{ used: string }>('select sum(pg_database_size(oid))::text as used from pg_database');
     const databases = Number(rows[0]?.used ?? 0);
     const used = databases + (storageBytes ?? 0);

@@ -1,7 +1,6 @@
 /** What a project runs on (/platform/projects/{ref}/infrastructure), measured on its instance. */
 import { defaultVersion, versionOption } from '@basin/core';
 import type { InfrastructureResponse } from '@basin/core/schemas';
-import { withAdmin } from '../instances/admin-session.ts';
 import { isOlderMinor, newestInstalled, readServerFacts, type ServerFacts } from '../instances/server-facts.ts';
 import * as disks from '../store/disks.ts';
 import type { ProjectRow } from '../store/projects.ts';
@@ -21,7 +20,7 @@ interface Measured {
 async function measure(ctx: PlatformContext, row: ProjectRow): Promise<Measured | undefined> {
   if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) return undefined;
   try {
-    const facts = await withAdmin(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, readServerFacts);
+    const facts = await ctx.driver.adminSession(instanceSpec(row, ctx.box), ADMIN_TIMEOUT_MS, readServerFacts);
     const usage = await measureAndEnforce(ctx, row);
     return { facts, usage };
   } catch (err) {

@@ -8,7 +8,8 @@
 import { SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_RUNS_PER_MEMBER } from '@basin/core';
 import type { SqlError, SqlField, SqlResult } from '@basin/core/schemas';
 import pg from 'pg';
-import { type AdminEndpoint, withAdmin } from '../instances/admin-session.ts';
+import type { AdminEndpoint } from '../instances/admin-session.ts';
+import type { InstanceDriver } from '../instances/types.ts';
 import { invalidateSchemaCache } from '../rest/schema-cache.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
@@ -135,13 +136,15 @@ function toSqlError(error: unknown): SqlError {
  * Ends a run's backend past its deadline, whatever the query did to its session (a timeout turned
  * off, a cancel caught in a loop), and waits until it is gone.
  */
-async function endBackend(endpoint: AdminEndpoint, pid: number): Promise<void> {
-  await withAdmin(endpoint, 5_000, (admin) => admin.query('select pg_terminate_backend($1, 2000)', [pid])).catch(() => {
-    // The instance is gone, or slow: once the run's socket closes, client_connection_check_interval ends the backend.
-  });
+async function endBackend(driver: InstanceDriver, endpoint: AdminEndpoint, pid: number): Promise<void> {
+  await driver
+    .adminSession(endpoint, 5_000, (admin) => admin.query('select pg_terminate_backend($1, 2000)', [pid]))
+    .catch(() => {
+      // The instance is gone, or slow: once the run's socket closes, client_connection_check_interval ends the backend.
+    });
 }
 
-export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLimits): Promise<RunOutcome> {
+export async function runSql(driver: InstanceDriver, endpoint: SqlEndpoint, text: string, limits: RunLimits): Promise<RunOutcome> {
   const client = new pg.Client({
     host: '127.0.0.1',
     port: endpoint.port,
@@ -164,7 +167,7 @@ export async function runSql(endpoint: SqlEndpoint, text: string, limits: RunLim
     const pid = (await client.query<{ pid: number }>('select pg_catalog.pg_backend_pid() as pid')).rows[0]!.pid;
     const started = performance.now();
     const { last, rows, truncated } = await collect(client, text, limits).catch(async (error: unknown) => {
-      if (error instanceof DeadlinePassed) await endBackend(endpoint, pid);
+      if (error instanceof DeadlinePassed) await endBackend(driver, endpoint, pid);
       throw error;
     });
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
@@ -203,6 +206,7 @@ export async function runProjectSql(
   if (!release) throw new TooManyRuns();
   try {
     return await runSql(
+      ctx.driver,
       {
         ...memberDatabaseLogin(project, ctx.box, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)),
         adminPassword: instanceAdminPassword(ctx.box, ref),
