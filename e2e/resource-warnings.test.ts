@@ -78,7 +78,10 @@ describe('resource warnings in the dashboard', () => {
 
     // Growing the disk lifts read-only mode at once; the banner does not come back.
     await banner.getByRole('link', { name: 'Increase disk size' }).click();
-    await page.getByLabel('Disk size (GB)').fill('8');
+    // Once in four full runs the disk form left the page for over 30 s after this link; the cause is
+    // not found yet (see the closing note of stop 20), so the form gets longer than Playwright's 30 s.
+    await page.waitForURL(`**/project/${ref}/settings/compute-and-disk`);
+    await page.getByLabel('Disk size (GB)').fill('8', { timeout: 90_000 });
     expect(await page.getByRole('alert').filter({ hasText: READ_ONLY_TITLE }).count()).toBe(0);
     await page.getByRole('button', { name: 'Save disk' }).click();
     await waitFor(warning, (w) => !w.is_readonly_mode_enabled && w.disk_space === null);
