@@ -11,13 +11,14 @@ import { startDashboard, type Dashboard } from './dashboard.ts';
 let dashboard: Dashboard;
 let owner: ApiClient;
 let slug: string;
+let organizationId: number;
 let ref: string;
 
 beforeAll(async () => {
   dashboard = await startDashboard();
   owner = new ApiClient(dashboard.platform.url);
   await owner.signUp(uniqueEmail('billing'));
-  slug = (await owner.post('/api/platform/organizations', { name: 'Billing' })).body.slug;
+  ({ slug, id: organizationId } = (await owner.post('/api/platform/organizations', { name: 'Billing' })).body);
   ref = (
     await owner.post('/api/platform/projects', {
       name: 'Priced',
@@ -142,13 +143,12 @@ describe('the upgrade prompt on the point-in-time page, by plan and permission',
   });
 
   it('is disabled, with the reason, while the feature flag turns subscription changes off', async () => {
-    const { rows } = await dashboard.platform.ctx.db.query('select id from organizations where slug = $1', [slug]);
-    await setOrganizationOverride(dashboard.platform.ctx.db, rows[0].id, 'subscriptionChangesEnabled', false);
+    await setOrganizationOverride(dashboard.platform.ctx.db, organizationId, 'subscriptionChangesEnabled', false);
     try {
       const page = await dashboard.openPage(owner);
       await expectDisabled(page, UPGRADE_PROMPT_MESSAGES.enableAddon, UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled);
     } finally {
-      await setOrganizationOverride(dashboard.platform.ctx.db, rows[0].id, 'subscriptionChangesEnabled', true);
+      await setOrganizationOverride(dashboard.platform.ctx.db, organizationId, 'subscriptionChangesEnabled', true);
     }
   });
 
