@@ -5,7 +5,7 @@ import type PgBoss from 'pg-boss';
 import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
-import { EmbeddedDriver, startSupervisor } from './instances/index.ts';
+import { EmbeddedDriver, protectDataDir, startSupervisor } from './instances/index.ts';
 import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
 import { startLogPruning } from './jobs/log-retention.ts';
@@ -14,7 +14,7 @@ import { warnIfUpgradesBlocked } from './services/upgrades.ts';
 import { startWorkers } from './jobs/index.ts';
 import { startQueue } from './jobs/queue.ts';
 import { startResourceSampling } from './jobs/resource-sampling.ts';
-import { stopFunctions } from './functions/runtime.ts';
+import { functionsRuntime, stopFunctions } from './functions/runtime.ts';
 import { createLogger } from './logger.ts';
 import { startPostgresLogCollector } from './logs/postgres-log-collector.ts';
 import { closeReaderPools } from './logs/reader-role.ts';
@@ -45,6 +45,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const logger = createLogger(config.logLevel);
   const port = config.port || (await getPort({ host: config.host }));
   const url = `http://${config.host}:${port}`;
+  await protectDataDir(config.dataDir);
   const secret = await loadOrCreateSecret(config.dataDir, config.secret);
   // BASIN_INSTANCE_DRIVER=kubernetes: CloudNativePG Clusters (instances/kubernetes), else local processes.
   const driver =
@@ -77,6 +78,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const queue = await startQueue(store.connectionString, logger);
   const ctx: PlatformContext = { config: { ...config, port }, db, driver, queue, box: new SecretBox(secret), logger };
 
+  void functionsRuntime(ctx).confinement(); // logs at start how functions will run (or that they cannot)
   await startBackupSchedule(ctx);
   await startResumableCleanup(ctx);
   await startLogPruning(ctx);

@@ -1,5 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBundle } from '../src/functions/bundle.ts';
+import { functionsRuntime } from '../src/functions/runtime.ts';
+import * as functionsStore from '../src/store/functions.ts';
 import { deployFunction, type FunctionsProject, startFunctionsProject } from './functions-fixture.ts';
 
 // What a function may not do: each attempt is refused by Deno's permissions, or the worker is
@@ -95,7 +99,8 @@ async function stillServing() {
 }
 
 beforeAll(async () => {
-  project = await startFunctionsProject({ cpuTimeMs: 400, memoryMb: 48, rssLimitMb: 400, wallClockMs: 1_500, idleTimeoutMs: 60_000 });
+  // 1 s of CPU: on a loaded machine the memory bomb spends up to 0.4 s before its heap runs out.
+  project = await startFunctionsProject({ cpuTimeMs: 1_000, memoryMb: 48, rssLimitMb: 400, wallClockMs: 3_000, idleTimeoutMs: 60_000 });
   headers = { apikey: project.keys.anon, authorization: `Bearer ${project.keys.anon}` };
   for (const [slug, code] of [
     ['sandbox', SANDBOX],
@@ -201,5 +206,163 @@ describe('killed at its limits', () => {
     expect(body.message).toContain('npm');
     expect(body.message).toContain('relative path');
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+/** Every file under `dir`, found by walking it (as the platform's user). */
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+
+/**
+ * A member's code that names host files in literal imports (which Deno's loader reads without
+ * --allow-read) and in every other way: stored straight into the platform's store, as if the deploy
+ * check (a second layer) had missed it, so that only the OS sandbox stands in the way.
+ */
+async function storeUnchecked(slug: string, code: string, extra: Record<string, string> = {}) {
+  const files = Object.entries({ 'index.ts': code, ...extra }).map(([file, content]) => ({ path: file, content: Buffer.from(content) }));
+  const row = await functionsStore.deploy(project.platform.ctx.db, {
+    ref: project.ref,
+    slug,
+    name: slug,
+    verifyJwt: true,
+    entrypointPath: 'index.ts',
+    importMapPath: null,
+    staticPatterns: [],
+    sha256: `unchecked-${slug}`,
+    files,
+  });
+  return { row, files };
+}
+
+describe('the OS sandbox', () => {
+  it("reads none of the machine's files, whatever the form: the secret, stored files, other functions, the platform database", async () => {
+    const { ctx } = project.platform;
+    const service = { apikey: project.keys.service, authorization: `Bearer ${project.keys.service}` };
+    expect(
+      (await fetch(`${project.apiUrl}/storage/v1/bucket`, { method: 'POST', headers: service, body: JSON.stringify({ name: 'private' }) }))
+        .status,
+    ).toBe(200);
+    const stored = await fetch(`${project.apiUrl}/storage/v1/object/private/note.txt`, {
+      method: 'POST',
+      headers: { ...service, 'content-type': 'text/plain' },
+      body: 'stored-file-contents',
+    });
+    expect(stored.status).toBe(200);
+    const dataDir = ctx.config.dataDir;
+    const targets = {
+      secret: path.join(dataDir, 'secret.key'),
+      stored: filesUnder(path.join(dataDir, 'storage', project.ref)).find((file) => readFileSync(file, 'utf8') === 'stored-file-contents')!,
+      otherFunction: path.join(functionsRuntime(ctx).versionsDir(project.ref), 'other', 'v1', 'bundle', 'index.ts'),
+      platformDatabase: path.join(dataDir, 'platform', 'PG_VERSION'),
+    };
+    for (const file of Object.values(targets)) expect(statSync(file).isFile()).toBe(true);
+    // Long enough not to turn up in a path or a pid by chance (PG_VERSION holds "17").
+    const contents = Object.values(targets)
+      .map((file) => readFileSync(file, 'utf8').trim())
+      .filter((content) => content.length >= 10);
+
+    const attempts: string[] = [];
+    for (const [name, file] of Object.entries(targets)) {
+      const url = `file://${file}`;
+      for (const type of ['text', 'bytes', 'json'])
+        attempts.push(
+          `${JSON.stringify(`${name}/${type}`)}: () => import(${JSON.stringify(url)}, { with: { type: ${JSON.stringify(type)} } }),`,
+        );
+      attempts.push(`${JSON.stringify(`${name}/module`)}: () => import(${JSON.stringify(url)}),`);
+      attempts.push(`${JSON.stringify(`${name}/readFile`)}: () => Deno.readTextFile(${JSON.stringify(file)}),`);
+      attempts.push(`${JSON.stringify(`${name}/proc-root`)}: () => Deno.readTextFile(${JSON.stringify(`/proc/self/root${file}`)}),`);
+      attempts.push(
+        `${JSON.stringify(`${name}/proc-root-import`)}: () => import(${JSON.stringify(`file:///proc/self/root${file}`)}, { with: { type: 'text' } }),`,
+      );
+    }
+    attempts.push(`"symlink": () => import("./linked.txt", { with: { type: "text" } }),`);
+    attempts.push(`"platform-environ": () => Deno.readTextFile(${JSON.stringify(`/proc/${process.pid}/environ`)}),`);
+    attempts.push(
+      `"platform-environ-import": () => import(${JSON.stringify(`file:///proc/${process.pid}/environ`)}, { with: { type: 'text' } }),`,
+    );
+    const code = `
+const attempts: Record<string, () => Promise<unknown>> = {
+${attempts.join('\n')}
+};
+Deno.serve(async () => {
+  const results: Record<string, unknown> = {};
+  for (const [name, attempt] of Object.entries(attempts)) {
+    try {
+      const value: any = await attempt();
+      results[name] = { ok: true, value: String(value?.default ?? value) };
+    } catch (error) {
+      results[name] = { ok: false, message: String((error as Error).message) };
+    }
+  }
+  return Response.json(results);
+});`;
+    const { row, files } = await storeUnchecked('stealer', code);
+    // A symlink inside the version's files (no upload can make one; the sandbox must hold anyway).
+    const version = await ensureBundle(
+      path.dirname(functionsRuntime(ctx).versionsDir(project.ref)),
+      { ref: project.ref, slug: 'stealer', version: row.version, entrypointPath: 'index.ts' },
+      async () => files,
+    );
+    symlinkSync(targets.secret, path.join(version.bundleDir, 'linked.txt'));
+
+    const response = await invoke('stealer');
+    const text = await response.text();
+    expect(response.status, text).toBe(200);
+    for (const content of contents) expect(text).not.toContain(content);
+    const results = JSON.parse(text) as Record<string, { ok: boolean; message?: string }>;
+    expect(Object.keys(results)).toHaveLength(attempts.length);
+    for (const [name, result] of Object.entries(results)) expect(result.ok, `${name}: ${JSON.stringify(result)}`).toBe(false);
+  });
+
+  it('refuses a static import of a host file at boot, with nothing of the file in the answer', async () => {
+    const secret = path.join(project.platform.ctx.config.dataDir, 'secret.key');
+    await storeUnchecked(
+      'static-stealer',
+      `import secret from ${JSON.stringify(`file://${secret}`)} with { type: "text" };\nDeno.serve(() => new Response(secret));`,
+    );
+    const response = await invoke('static-stealer');
+    const text = await response.text();
+    expect(response.status, text).toBe(503);
+    expect(text).not.toContain(readFileSync(secret, 'utf8').trim());
+  });
+
+  it('runs workers as an unprivileged user of their own when the platform runs as root', async () => {
+    const { pid } = await invokeJson('sandbox/pid');
+    expect(pid).toBe(2); // its own PID namespace: only the sandbox's init comes before it
+    if (process.getuid?.() !== 0) return;
+    const uids = workerPids().map((worker) => /^Uid:\s+(\d+)/m.exec(readFileSync(`/proc/${worker}/status`, 'utf8'))![1]);
+    expect(uids.length).toBeGreaterThan(0);
+    expect(new Set(uids)).toEqual(new Set([String(project.platform.ctx.config.functions.workerUid)]));
+  });
+
+  it("keeps Basin's data directory and secret to Basin's user", () => {
+    const { dataDir } = project.platform.ctx.config;
+    expect(statSync(dataDir).mode & 0o077 & ~0o010).toBe(0); // at most the postgres group may pass through
+    expect(statSync(path.join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses to run functions where no sandbox is available, and the dashboard is told why', async () => {
+    const runtime = functionsRuntime(project.platform.ctx);
+    const confinement = runtime.confinement.bind(runtime);
+    const reason = 'bubblewrap (bwrap) is not installed. Install bubblewrap';
+    runtime.confinement = async () => ({ mode: 'unavailable', reason }); // a machine without bwrap
+    try {
+      const response = await invoke('other');
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 503,
+        body: { code: 'BOOT_ERROR', message: `Edge functions cannot run on this server: ${reason}` },
+      });
+      const status = await project.owner.get(`/api/platform/projects/${project.ref}/functions/runtime`);
+      expect(status).toMatchObject({ status: 200, body: { sandbox: 'unavailable', reason } });
+    } finally {
+      runtime.confinement = confinement;
+    }
+    expect((await project.owner.get(`/api/platform/projects/${project.ref}/functions/runtime`)).body).toEqual({
+      sandbox: 'bwrap',
+      reason: null,
+    });
   });
 });

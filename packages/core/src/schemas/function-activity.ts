@@ -40,3 +40,13 @@ export const FunctionActivity = z
   .object({ invocations: z.array(FunctionInvocation), logs: z.array(FunctionLogLine) })
   .meta({ id: 'FunctionActivity' });
 export type FunctionActivity = z.infer<typeof FunctionActivity>;
+
+/**
+ * How this server runs edge functions (a Basin route): inside the OS sandbox (`bwrap`), without it
+ * by the operator's choice (`off`), or not at all because no sandbox is available (`unavailable`,
+ * with why and what to install). The Edge Functions pages warn in the last two cases.
+ */
+export const FunctionsRuntimeStatus = z
+  .object({ sandbox: z.enum(['bwrap', 'off', 'unavailable']), reason: z.string().nullable() })
+  .meta({ id: 'FunctionsRuntimeStatus' });
+export type FunctionsRuntimeStatus = z.infer<typeof FunctionsRuntimeStatus>;

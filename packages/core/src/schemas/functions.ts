@@ -89,4 +89,12 @@ export const FUNCTIONS_MESSAGES = {
   importMapMissing: (path: string) => `The import map ${path} is not among the uploaded files`,
   badFilePath: (path: string) => `File path ${path} must be relative and stay inside the function`,
   bundleTooLarge: (mb: number) => `The function's files are larger than ${mb} MB`,
+  importOutside: (file: string, specifier: string) =>
+    `${file} imports ${specifier}, a file outside the function: import its own files by relative paths that stay inside it, and other modules as npm:, jsr: or https: specifiers`,
+  importOutsideUnparsed: (file: string, specifier: string) =>
+    `${file} has a syntax error, so its imports cannot be told from its other strings, and it names ${specifier}, a file outside the function`,
+  importDataTooDeep: (file: string, depth: number) =>
+    `${file} imports data: URLs nested more than ${depth} deep, which deploy does not read`,
+  importMapOutside: (file: string, key: string, target: string) =>
+    `The import map ${file} maps ${key} to ${target}, a file outside the function: map names to its own files or to npm:, jsr: or https: specifiers`,
 } as const;

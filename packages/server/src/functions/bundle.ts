@@ -10,15 +10,12 @@ import type { FunctionFile } from '../store/functions.ts';
 import { MAIN_FILE, mainSource, SETUP_FILE, SETUP_SOURCE } from './bootstrap.ts';
 
 export interface BundleDir {
-  /** The version's directory: the bootstrap modules and `bundle/`. */
+  /** The version's directory: the bootstrap modules and `bundle/` (a worker sees it read-only). */
   dir: string;
   /** The function's own files: the only directory its worker may read. */
   bundleDir: string;
   mainFile: string;
 }
-
-/** Where the functions' files live under the data directory. */
-export const functionsRoot = (dataDir: string) => path.join(dataDir, 'functions');
 
 const exists = (file: string) =>
   stat(file).then(

@@ -21,6 +21,13 @@ export interface FunctionsConfig {
    * default: a function runs what its bundle holds, and a remote import fails at boot at once.
    */
   remoteImports: boolean;
+  /**
+   * `bwrap` (default): every worker runs inside bubblewrap (see confinement.ts). `off`: the
+   * operator's explicit choice to run workers under Deno's permissions alone (BASIN_FUNCTIONS_SANDBOX).
+   */
+  sandbox: 'bwrap' | 'off';
+  /** The uid and gid workers run as when Basin runs as root (BASIN_FUNCTIONS_UID); no account is needed. */
+  workerUid: number;
 }
 
 const numberFrom = (value: string | undefined, fallback: number, name: string): number => {
@@ -42,5 +49,13 @@ export function functionsConfigFromEnv(env: NodeJS.ProcessEnv): FunctionsConfig 
     maxWorkers: numberFrom(env.BASIN_FUNCTIONS_MAX_WORKERS, 32, 'BASIN_FUNCTIONS_MAX_WORKERS'),
     watchIntervalMs: 100,
     remoteImports: env.BASIN_FUNCTIONS_REMOTE_IMPORTS === '1',
+    sandbox: sandboxFrom(env.BASIN_FUNCTIONS_SANDBOX),
+    workerUid: numberFrom(env.BASIN_FUNCTIONS_UID, 64_000, 'BASIN_FUNCTIONS_UID'),
   };
+}
+
+function sandboxFrom(value: string | undefined): FunctionsConfig['sandbox'] {
+  if (value === undefined || value === '' || value === 'bwrap') return 'bwrap';
+  if (value === 'off') return 'off';
+  throw new Error(`BASIN_FUNCTIONS_SANDBOX must be bwrap or off, got ${value}`);
 }

@@ -3,21 +3,26 @@
  * of secrets), started by the first request, reused while requests come, stopped when idle or
  * when a newer version or new secrets replace it. Each worker gets its own Unix socket to the
  * project's API (the gateway), since the sandbox denies every address of this machine.
+ *
+ * Workers' files live outside the data directory (which only Basin's user may enter), in a run
+ * directory the workers' user may enter but not list: versions under a random name, each worker's
+ * sockets in a directory of its own.
  */
 import { getRequestListener } from '@hono/node-server';
-import { createHash, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { chownSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { PlatformContext } from '../kernel/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
 import type { FunctionRoute } from '../store/functions.ts';
 import * as functionsStore from '../store/functions.ts';
-import { ensureBundle, functionsRoot } from './bundle.ts';
+import { ensureBundle, removeBundles } from './bundle.ts';
+import { type Confinement, detectConfinement, makeRunRoot, makeWorkerRunDir } from './confinement.ts';
 import { functionError } from './errors.ts';
 import { deniedHosts } from './host-addresses.ts';
+import { workerFiles } from './sandbox.ts';
 import { BootError, FunctionWorker, type Invocation } from './worker.ts';
 
 /** Serves a request to the project's API as the gateway would (set by the gateway, http/gateway.ts). */
@@ -39,7 +44,7 @@ export interface WorkerInvocation extends Invocation {
 
 export class FunctionsRuntime {
   private readonly entries = new Map<string, Entry>();
-  private socketDir: string | undefined;
+  private run: { root: string; bundles: string; confinement: Promise<Confinement> } | undefined;
   private gateway: GatewayFetch | undefined;
   private readonly denied = deniedHosts();
   private stopping = false;
@@ -48,6 +53,11 @@ export class FunctionsRuntime {
 
   setGateway(fetch: GatewayFetch): void {
     this.gateway = fetch;
+  }
+
+  /** How workers run on this machine, worked out once (the first call logs it). */
+  confinement(): Promise<Confinement> {
+    return this.runDirs().confinement;
   }
 
   /** How many workers are running or starting (tests and the bench read it). */
@@ -64,6 +74,11 @@ export class FunctionsRuntime {
     path: string,
     clientIp: string,
   ): Promise<WorkerInvocation> {
+    const confinement = await this.confinement();
+    if (confinement.mode === 'unavailable') {
+      const message = `Edge functions cannot run on this server: ${confinement.reason}`;
+      return { response: functionError('BOOT_ERROR', message), errorCode: 'BOOT_ERROR', memoryUsedMb: null, executionId: null };
+    }
     const prefix = `${ref}/${route.slug}/`;
     const key = `${prefix}${route.version}/${env.fingerprint}`;
     for (let attempt = 0; ; attempt++) {
@@ -113,6 +128,17 @@ export class FunctionsRuntime {
     }
   }
 
+  /** Where a project's function versions are written for its workers. */
+  versionsDir(ref: string): string {
+    return path.join(this.runDirs().bundles, ref);
+  }
+
+  /** A deleted project: its workers end and its versions' files go. */
+  async removeProject(ref: string): Promise<void> {
+    this.retire(ref);
+    await removeBundles(this.runDirs().bundles, ref);
+  }
+
   async stopAll(): Promise<void> {
     this.stopping = true;
     const workers = [...this.entries.values()].map((e) => e.worker);
@@ -125,7 +151,7 @@ export class FunctionsRuntime {
         ),
       ),
     );
-    if (this.socketDir) rmSync(this.socketDir, { recursive: true, force: true });
+    if (this.run) rmSync(this.run.root, { recursive: true, force: true });
   }
 
   private forget(entry: Entry): void {
@@ -149,32 +175,52 @@ export class FunctionsRuntime {
     idle.w.kill('idle');
   }
 
-  private sockets(): string {
-    this.socketDir ??= mkdtempSync(path.join(os.tmpdir(), 'basin-fn-'));
-    return this.socketDir;
+  private runDirs() {
+    if (this.run) return this.run;
+    const root = makeRunRoot();
+    const bundles = path.join(root, randomBytes(16).toString('hex'));
+    mkdirSync(bundles, { mode: 0o711 });
+    // Versions were kept in the data directory before workers were confined: that copy is no longer read.
+    rmSync(path.join(this.ctx.config.dataDir, 'functions'), { recursive: true, force: true });
+    const confinement = detectConfinement(this.ctx.config.functions, root).then((found) => {
+      if (found.mode === 'unavailable') this.ctx.logger.error({ reason: found.reason }, 'edge functions will not run: no sandbox');
+      else if (found.mode === 'off') this.ctx.logger.warn('edge functions run without the OS sandbox (BASIN_FUNCTIONS_SANDBOX=off)');
+      else this.ctx.logger.info({ uid: found.worker?.uid }, 'edge functions run inside bubblewrap');
+      return found;
+    });
+    return (this.run = { root, bundles, confinement });
   }
 
   private async startWorker(ref: string, route: FunctionRoute, env: Record<string, string>): Promise<FunctionWorker> {
     if (this.stopping) throw new Error('The platform is stopping');
     const { ctx } = this;
-    const root = functionsRoot(ctx.config.dataDir);
-    const bundle = await ensureBundle(root, { ref, slug: route.slug, version: route.version, entrypointPath: route.entrypoint_path }, () =>
-      functionsStore.versionFiles(ctx.db, route.id, route.version),
+    const run = this.runDirs();
+    const confinement = await run.confinement;
+    const bundle = await ensureBundle(
+      run.bundles,
+      { ref, slug: route.slug, version: route.version, entrypointPath: route.entrypoint_path },
+      () => functionsStore.versionFiles(ctx.db, route.id, route.version),
     );
     const id = randomUUID();
-    const base = path.join(this.sockets(), id.slice(0, 13));
-    const gatewaySocket = `${base}.gw.sock`;
+    const runDir = makeWorkerRunDir(path.join(run.root, id.slice(0, 13)), confinement);
+    const { gatewaySocket } = workerFiles({ functionDir: bundle.dir, runDir });
     const egress = await this.listenForGateway(gatewaySocket, ref);
+    // Connecting to a Unix socket takes write access to it: the worker's user gets the one it talks through.
+    if (confinement.mode === 'bwrap' && confinement.worker) chownSync(gatewaySocket, confinement.worker.uid, confinement.worker.gid);
     const worker = new FunctionWorker({
       id,
-      bundleDir: bundle.bundleDir,
-      mainFile: bundle.mainFile,
+      confinement,
+      dirs: { functionDir: bundle.dir, runDir },
       importMapPath: route.import_map_path,
-      listenSocket: `${base}.sock`,
-      gatewaySocket,
       deniedHosts: this.denied,
       env,
-      runtimeEnv: { DENO_DIR: path.join(root, '.deno'), NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1', DENO_NO_PROMPT: '1' },
+      // Inside the sandbox DENO_DIR (the transpile and download cache) is the worker's private /tmp.
+      runtimeEnv: {
+        DENO_DIR: confinement.mode === 'bwrap' ? '/tmp/deno' : path.join(run.bundles, '.deno'),
+        NO_COLOR: '1',
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_NO_PROMPT: '1',
+      },
       limits: ctx.config.functions,
       onConsole: (event) =>
         recordConsole(ctx, {
@@ -190,8 +236,7 @@ export class FunctionsRuntime {
         }),
       onExit: () => {
         egress.close();
-        rmSync(`${base}.sock`, { force: true });
-        rmSync(gatewaySocket, { force: true });
+        rmSync(runDir, { recursive: true, force: true });
         for (const entry of this.entries.values())
           void entry.worker.then(
             (w) => w === worker && this.forget(entry),
@@ -203,6 +248,7 @@ export class FunctionsRuntime {
       await worker.start();
     } catch (error) {
       egress.close();
+      rmSync(runDir, { recursive: true, force: true });
       throw error;
     }
     return worker;

@@ -1,34 +1,46 @@
 /**
- * The deno command line of a worker: Deno's permission flags are the sandbox. The function may
- * read its own bundle and nothing else, write nothing but its two sockets, read only the
- * environment variables it is given, reach the internet but no address of this machine (the
- * project's API goes through the platform's socket, see bootstrap.ts), and run no subprocess and
- * no native code. Its heap is capped; CPU time and wall-clock time are watched by the platform.
+ * The deno command line of a worker: Deno's permission flags, the sandbox's inner layer (the
+ * operating system's wall around it is confinement.ts). The function may read its own bundle and
+ * nothing else, write nothing but its two sockets, read only the environment variables it is
+ * given, reach the internet but no address of this machine (the project's API goes through the
+ * platform's socket, see bootstrap.ts), and run no subprocess and no native code. Its heap is
+ * capped; CPU time and wall-clock time are watched by the platform.
  */
 import path from 'node:path';
+import { MAIN_FILE } from './bootstrap.ts';
 import type { FunctionsConfig } from './config.ts';
+import type { WorkerDirs } from './confinement.ts';
+
+/** The files a worker names, under its two directories (the host's or the sandbox's view of them). */
+export function workerFiles(dirs: WorkerDirs) {
+  return {
+    bundleDir: path.join(dirs.functionDir, 'bundle'),
+    mainFile: path.join(dirs.functionDir, MAIN_FILE),
+    listenSocket: path.join(dirs.runDir, 'worker.sock'),
+    gatewaySocket: path.join(dirs.runDir, 'gateway.sock'),
+  };
+}
 
 export interface SandboxSpec {
-  bundleDir: string;
-  mainFile: string;
+  /** The worker's directories as the worker sees them. */
+  dirs: WorkerDirs;
   importMapPath: string | null;
-  listenSocket: string;
-  gatewaySocket: string;
   envNames: string[];
   deniedHosts: string[];
   limits: Pick<FunctionsConfig, 'memoryMb' | 'remoteImports'>;
 }
 
 export function denoArgs(spec: SandboxSpec): string[] {
+  const { bundleDir, mainFile, listenSocket, gatewaySocket } = workerFiles(spec.dirs);
   const args = [
     'run',
     '--no-prompt',
     '--no-config',
     '--no-lock',
     `--v8-flags=--max-old-space-size=${spec.limits.memoryMb}`,
-    `--allow-read=${[spec.bundleDir, spec.listenSocket, spec.gatewaySocket].join(',')}`,
+    `--allow-read=${[bundleDir, listenSocket, gatewaySocket].join(',')}`,
     // Unix sockets take write access to their path (listening, and connecting to the platform's); nothing else is writable.
-    `--allow-write=${spec.listenSocket},${spec.gatewaySocket}`,
+    `--allow-write=${listenSocket},${gatewaySocket}`,
     // request.signal aborts when the caller goes away, not when the answer is sent (Deno's coming default).
     '--unstable-no-legacy-abort',
     '--allow-net',
@@ -40,8 +52,8 @@ export function denoArgs(spec: SandboxSpec): string[] {
   if (spec.envNames.length) args.push(`--allow-env=${spec.envNames.join(',')}`);
   if (!spec.limits.remoteImports) args.push('--no-remote', '--no-npm');
   else args.push('--node-modules-dir=none');
-  if (spec.importMapPath) args.push(`--import-map=${path.join(spec.bundleDir, spec.importMapPath)}`);
-  args.push(spec.mainFile, spec.listenSocket, spec.gatewaySocket, spec.envNames.join(','));
+  if (spec.importMapPath) args.push(`--import-map=${path.join(bundleDir, spec.importMapPath)}`);
+  args.push(mainFile, listenSocket, gatewaySocket, spec.envNames.join(','));
   return args;
 }
 

@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBundle } from './bundle.ts';
 import { functionsConfigFromEnv } from './config.ts';
+import { type Confinement, detectConfinement, makeRunRoot, makeWorkerRunDir } from './confinement.ts';
 import { deniedHosts } from './host-addresses.ts';
 import { denoArgs } from './sandbox.ts';
 import { type ConsoleEvent, FunctionWorker } from './worker.ts';
@@ -11,8 +11,10 @@ import { type ConsoleEvent, FunctionWorker } from './worker.ts';
 // One worker on its own, without a platform: its idle stop and its console lines.
 
 let dir: string;
+let confinement: Confinement;
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'basin-worker-'));
+  dir = makeRunRoot();
+  confinement = await detectConfinement(functionsConfigFromEnv({}), dir);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
@@ -26,15 +28,15 @@ describe('a worker', () => {
     ]);
     const events: ConsoleEvent[] = [];
     let exited = false;
+    const runDir = makeWorkerRunDir(path.join(dir, 'w1'), confinement);
     const worker = new FunctionWorker({
       id: 'w1',
-      ...bundle,
+      confinement,
+      dirs: { functionDir: bundle.dir, runDir },
       importMapPath: null,
-      listenSocket: path.join(dir, 'w1.sock'),
-      gatewaySocket: path.join(dir, 'w1.gw.sock'),
       deniedHosts: deniedHosts(),
       env: { WHO: 'there' },
-      runtimeEnv: { DENO_DIR: path.join(dir, 'deno'), NO_COLOR: '1' },
+      runtimeEnv: { DENO_DIR: '/tmp/deno', NO_COLOR: '1' },
       limits: { ...functionsConfigFromEnv({}), idleTimeoutMs: 300 },
       onConsole: (event) => events.push(event),
       onExit: () => (exited = true),
@@ -56,11 +58,8 @@ describe('a worker', () => {
 
   it('runs deno with the sandbox flags', () => {
     const args = denoArgs({
-      bundleDir: '/b',
-      mainFile: '/m.js',
+      dirs: { functionDir: '/f', runDir: '/r' },
       importMapPath: null,
-      listenSocket: '/l.sock',
-      gatewaySocket: '/g.sock',
       envNames: ['A', 'SUPABASE_URL'],
       deniedHosts: ['127.0.0.0/8', '[::1]'],
       limits: { memoryMb: 64, remoteImports: false },
@@ -68,8 +67,8 @@ describe('a worker', () => {
     expect(args).toEqual(
       expect.arrayContaining([
         '--no-prompt',
-        '--allow-read=/b,/l.sock,/g.sock',
-        '--allow-write=/l.sock,/g.sock',
+        '--allow-read=/f/bundle,/r/worker.sock,/r/gateway.sock',
+        '--allow-write=/r/worker.sock,/r/gateway.sock',
         '--allow-net',
         '--deny-net=127.0.0.0/8,[::1]',
         '--deny-run',
@@ -81,5 +80,14 @@ describe('a worker', () => {
       ]),
     );
     expect(args.some((a) => a === '--allow-all' || a === '-A' || a.startsWith('--allow-run') || a.startsWith('--allow-ffi'))).toBe(false);
+  });
+
+  it('runs nowhere without bubblewrap unless the operator opts out, and says what to install', async () => {
+    const config = functionsConfigFromEnv({});
+    const missing = await detectConfinement(config, dir, ['/nonexistent/bwrap']);
+    expect(missing).toEqual({ mode: 'unavailable', reason: expect.stringContaining('apt-get install bubblewrap') });
+    expect(missing.mode === 'unavailable' && missing.reason).toContain('BASIN_FUNCTIONS_SANDBOX=off');
+    expect(await detectConfinement({ ...config, sandbox: 'off' }, dir, ['/nonexistent/bwrap'])).toEqual({ mode: 'off' });
+    expect(() => functionsConfigFromEnv({ BASIN_FUNCTIONS_SANDBOX: 'none' })).toThrow('BASIN_FUNCTIONS_SANDBOX must be bwrap or off');
   });
 });

@@ -12,10 +12,10 @@ import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FunctionsConfig } from './config.ts';
-import { denoBinaryPath } from './deno-binary.ts';
+import { type Confinement, dirsSeenByWorker, sandboxedPid, type WorkerDirs, workerCommand } from './confinement.ts';
 import { type FunctionErrorCode, functionError } from './errors.ts';
 import { readUsage } from './process-usage.ts';
-import { denoArgs, importHint, type SandboxSpec } from './sandbox.ts';
+import { denoArgs, importHint, type SandboxSpec, workerFiles } from './sandbox.ts';
 
 export type ConsoleEvent = {
   eventType: 'Boot' | 'Log' | 'Shutdown' | 'UncaughtException';
@@ -23,9 +23,12 @@ export type ConsoleEvent = {
   message: string;
 };
 
-export interface WorkerSpec extends Omit<SandboxSpec, 'envNames' | 'limits'> {
+export interface WorkerSpec extends Omit<SandboxSpec, 'envNames' | 'limits' | 'dirs'> {
   /** The execution id: names the worker in the logs. */
   id: string;
+  confinement: Confinement;
+  /** The worker's directories on the host: its version's files (read-only to it) and its sockets. */
+  dirs: WorkerDirs;
   env: Record<string, string>;
   /** Variables the worker's process gets but the function may not read (DENO_DIR...). */
   runtimeEnv: Record<string, string>;
@@ -73,6 +76,9 @@ function track(child: ChildProcess): void {
 
 export class FunctionWorker {
   private child: ChildProcess | undefined;
+  /** The process whose CPU time and memory are the function's (Deno's, inside the sandbox). */
+  private usagePid: number | null = null;
+  private readonly listenSocket: string;
   private readonly agent = new http.Agent({ keepAlive: true });
   private readonly calls = new Set<Call>();
   private readonly stderrTail: string[] = [];
@@ -94,6 +100,7 @@ export class FunctionWorker {
 
   constructor(readonly spec: WorkerSpec) {
     this.exited = new Promise((resolve) => (this.resolveExited = resolve));
+    this.listenSocket = workerFiles(spec.dirs).listenSocket;
   }
 
   get inFlight(): number {
@@ -108,10 +115,15 @@ export class FunctionWorker {
   async start(): Promise<void> {
     const { spec } = this;
     const started = performance.now();
-    rmSync(spec.listenSocket, { force: true }); // readiness is the socket accepting (below)
-    const child = spawn(denoBinaryPath(), denoArgs({ ...spec, envNames: Object.keys(spec.env) }), {
+    rmSync(this.listenSocket, { force: true }); // readiness is the socket accepting (below)
+    const seen = dirsSeenByWorker(spec.confinement, spec.dirs);
+    const command = workerCommand(spec.confinement, spec.dirs, denoArgs({ ...spec, dirs: seen, envNames: Object.keys(spec.env) }));
+    // The environment goes to the process, never into its arguments (which any local user may read).
+    const child = spawn(command.command, command.args, {
       env: { ...spec.runtimeEnv, ...spec.env },
-      cwd: spec.bundleDir,
+      cwd: command.cwd,
+      uid: command.uid,
+      gid: command.gid,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;
@@ -140,7 +152,7 @@ export class FunctionWorker {
 
     const deadline = Date.now() + spec.limits.bootTimeoutMs;
     // The socket's file appears when Deno binds it, a moment before it listens: ready is accepting.
-    while (!(existsSync(spec.listenSocket) && (await accepts(spec.listenSocket)))) {
+    while (!(existsSync(this.listenSocket) && (await accepts(this.listenSocket)))) {
       if (this.exitInfo) throw new BootError(this.bootFailure());
       if (Date.now() > deadline) {
         this.kill('boot-timeout');
@@ -150,7 +162,8 @@ export class FunctionWorker {
     }
     spec.onConsole({ eventType: 'Boot', level: 'log', message: `booted (time: ${Math.round(performance.now() - started)}ms)` });
     this.watcher = setInterval(() => this.watch(), spec.limits.watchIntervalMs).unref();
-    this.cpuReadMs = readUsage(child.pid!)?.cpuMs ?? 0;
+    this.usagePid = sandboxedPid(spec.confinement, child.pid!);
+    this.cpuReadMs = (this.usagePid && readUsage(this.usagePid)?.cpuMs) || 0;
     this.scheduleIdleStop();
   }
 
@@ -188,7 +201,7 @@ export class FunctionWorker {
         if (!HOP_BY_HOP.has(name)) headers[name] = value;
       });
       headers['x-forwarded-for'] = clientIp;
-      const upstream = http.request({ socketPath: spec.listenSocket, agent: this.agent, method: request.method, path, headers });
+      const upstream = http.request({ socketPath: this.listenSocket, agent: this.agent, method: request.method, path, headers });
 
       const wallClock = setTimeout(() => {
         const message = `The function did not finish within the wall-clock limit of ${spec.limits.wallClockMs / 1000} s`;
@@ -268,7 +281,7 @@ export class FunctionWorker {
 
   /** Shares the CPU time used since the last reading among the requests in flight (or counts it as idle work). */
   private charge(): void {
-    const pid = this.child?.pid;
+    const pid = this.usagePid;
     if (!pid || this.exitInfo) return;
     const usage = readUsage(pid);
     if (!usage) return;

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { FunctionActivity, FunctionSlug, ProjectRef } from '@basin/core/schemas';
+import { FunctionActivity, FunctionSlug, FunctionsRuntimeStatus, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { functionActivity } from '../services/functions.ts';
+import { functionActivity, functionsRuntimeStatus } from '../services/functions.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
@@ -37,20 +37,32 @@ export function activityAnswer({ invocations, logs }: { invocations: Row[]; logs
 
 /**
  * `GET /platform/projects/{ref}/functions/{function_slug}/activity`: a function's latest
- * invocations and console lines for its details page (`functions:read`).
+ * invocations and console lines for its details page; `GET /platform/projects/{ref}/functions/runtime`:
+ * whether functions run confined on this server (both `functions:read`).
  */
 export function functionActivityRoutes(ctx: PlatformContext) {
-  return createRouter().openapi(
-    createRoute({
-      method: 'get',
-      path: '/projects/{ref}/functions/{function_slug}/activity',
-      tags: ['Edge Functions'],
-      request: { params: z.object({ ref: ProjectRef, function_slug: FunctionSlug }) },
-      responses: { 200: json(FunctionActivity, 'The newest 100 invocations and console lines, newest first'), ...ERRORS },
-    }),
-    async (c) => {
-      const { ref, function_slug } = c.req.valid('param');
-      return c.json(activityAnswer(await functionActivity(ctx, ref, function_slug, c.var.userId)), 200);
-    },
-  );
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}/functions/runtime',
+        tags: ['Edge Functions'],
+        request: { params: z.object({ ref: ProjectRef }) },
+        responses: { 200: json(FunctionsRuntimeStatus, 'Whether functions run inside the OS sandbox here, and why not'), ...ERRORS },
+      }),
+      async (c) => c.json(await functionsRuntimeStatus(ctx, c.req.valid('param').ref, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}/functions/{function_slug}/activity',
+        tags: ['Edge Functions'],
+        request: { params: z.object({ ref: ProjectRef, function_slug: FunctionSlug }) },
+        responses: { 200: json(FunctionActivity, 'The newest 100 invocations and console lines, newest first'), ...ERRORS },
+      }),
+      async (c) => {
+        const { ref, function_slug } = c.req.valid('param');
+        return c.json(activityAnswer(await functionActivity(ctx, ref, function_slug, c.var.userId)), 200);
+      },
+    );
 }

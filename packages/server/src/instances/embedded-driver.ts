@@ -9,7 +9,7 @@
  * the next driver adopts it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmod, chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
@@ -30,7 +30,7 @@ import { instanceProcessStats, recentProcessChildren } from './process-stats.ts'
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
 import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
-import { instanceUser, type SystemUser } from './system-user.ts';
+import { instanceUser, letThrough, type SystemUser } from './system-user.ts';
 import type {
   AdminEndpoint,
   Alongside,
@@ -330,8 +330,7 @@ export class EmbeddedDriver implements InstanceDriver {
 
   async #prepareProjectsDir(user: SystemUser | undefined): Promise<void> {
     await mkdir(this.#projectsDir, { recursive: true });
-    // The postgres user must be able to reach its data dirs, but not list the projects.
-    if (user) await chmod(this.#projectsDir, 0o711);
+    if (user) await letThrough(this.#projectsDir, user);
   }
 
   /** Takes over a server an earlier platform process left running on this data dir. */

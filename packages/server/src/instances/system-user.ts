@@ -4,6 +4,7 @@
  * otherwise they run as the platform's own user.
  */
 import { execFile } from 'node:child_process';
+import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -42,4 +43,22 @@ export function instanceUser(): Promise<SystemUser | undefined> {
 export async function giveToInstanceUser(path: string): Promise<void> {
   const user = await instanceUser();
   if (user) await run('chown', ['-R', `${user.uid}:${user.gid}`, path]);
+}
+
+/** The instance user must reach its data dirs inside `dir`, but not list them: its group may pass (the data dir), or anyone may. */
+export async function letThrough(dir: string, user: SystemUser): Promise<void> {
+  const { gid, mode } = await stat(dir);
+  if (gid !== user.gid || (mode & 0o010) === 0) await chmod(dir, 0o711);
+}
+
+/**
+ * Basin's data directory is Basin's alone (0700): it holds the platform secret, every project's
+ * files and databases. When instances run as `postgres`, that user may pass through it (0710,
+ * group postgres) to reach its own data directories inside, but not list or read anything.
+ */
+export async function protectDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true });
+  const user = await instanceUser();
+  if (user) await chown(dataDir, process.getuid!(), user.gid);
+  await chmod(dataDir, user ? 0o710 : 0o700);
 }

@@ -1,19 +1,20 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The platform secret: BASIN_SECRET, or one generated once and kept (mode 600) in the data dir. */
 export async function loadOrCreateSecret(dataDir: string, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
   const file = path.join(dataDir, 'secret.key');
-  try {
-    return (await readFile(file, 'utf8')).trim();
-  } catch {
-    await mkdir(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' });
-    return secret;
+  const kept = await readFile(file, 'utf8').catch(() => undefined);
+  if (kept !== undefined) {
+    await chmod(file, 0o600); // an earlier Basin, or a copy, may have left it readable to others
+    return kept.trim();
   }
+  await mkdir(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  await writeFile(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
 }
 
 /**

@@ -9,11 +9,11 @@ import {
   FUNCTIONS_MESSAGES,
   type DeployFunctionMetadata,
   type EdgeFunction,
+  type FunctionsRuntimeStatus,
   type SecretItem,
   type UpdateFunctionBody,
 } from '@basin/core/schemas';
 import { createHash } from 'node:crypto';
-import { functionsRoot, removeBundles } from '../functions/bundle.ts';
 import { forgetFunctionEnv } from '../functions/env.ts';
 import { forgetFunctionRoutes } from '../functions/invoke.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
@@ -22,6 +22,7 @@ import * as logs from '../store/functions-logs.ts';
 import * as secretsStore from '../store/functions-secrets.ts';
 import * as store from '../store/functions.ts';
 import { requirePermission, requireProject } from './access.ts';
+import { findOutsideImport, outsideImportMessage } from './function-imports.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 
 /** The most a function's files may weigh together, as on the hosted platform. */
@@ -59,6 +60,13 @@ export async function listFunctions(ctx: PlatformContext, ref: string, userId: s
   return (await store.list(ctx.db, ref)).map(asApi);
 }
 
+/** How this server runs functions, for the warning on the Edge Functions pages. */
+export async function functionsRuntimeStatus(ctx: PlatformContext, ref: string, userId: string): Promise<FunctionsRuntimeStatus> {
+  await projectFor(ctx, ref, userId, 'functions:read');
+  const confinement = await functionsRuntime(ctx).confinement();
+  return { sandbox: confinement.mode, reason: confinement.mode === 'unavailable' ? confinement.reason : null };
+}
+
 async function requireFunction(ctx: PlatformContext, ref: string, slug: string): Promise<store.FunctionRow> {
   const row = await store.find(ctx.db, ref, slug);
   if (!row) throw notFound('Function');
@@ -93,8 +101,7 @@ function afterChange(ctx: PlatformContext, ref: string, slug: string): void {
 /** A deleted project's functions: its workers end and their files go (the rows go with the project's). */
 export async function removeProjectFunctions(ctx: PlatformContext, ref: string): Promise<void> {
   forgetFunctionRoutes(ref);
-  functionsRuntime(ctx).retire(ref);
-  await removeBundles(functionsRoot(ctx.config.dataDir), ref);
+  await functionsRuntime(ctx).removeProject(ref);
 }
 
 /** Stores the files as the function's new version and makes it current (the function is created on its first deploy). */
@@ -121,6 +128,8 @@ export async function deployFunction(
   const importMapPath = metadata.import_map_path ? bundlePath(metadata.import_map_path) : null;
   if (metadata.import_map_path && (!importMapPath || !files.has(importMapPath)))
     throw badRequest(FUNCTIONS_MESSAGES.importMapMissing(metadata.import_map_path.slice(0, 200)));
+  const outside = await findOutsideImport(files, importMapPath ?? null);
+  if (outside) throw badRequest(outsideImportMessage(outside));
   const uploaded = [...files].map(([path, content]) => ({ path, content }));
   const row = await store.deploy(ctx.db, {
     ref,

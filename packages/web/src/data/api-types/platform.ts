@@ -6710,6 +6710,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{ref}/functions/runtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether functions run inside the OS sandbox here, and why not */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FunctionsRuntimeStatus"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{ref}/functions/{function_slug}/activity": {
         parameters: {
             query?: never;
@@ -6791,7 +6864,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description The object's bytes, streamed, as an attachment (`?inline` for a preview: HTML, SVG and XML stay attachments). Range requests are answered. */
+        /** @description The object's bytes, streamed, as an attachment, sandboxed (`Content-Security-Policy: sandbox`). `?inline` for a preview shows raster images (PNG, JPEG, GIF, WebP, AVIF) and plain text only; anything else stays an attachment. Range requests are answered. */
         get: {
             parameters: {
                 query?: never;
@@ -10692,6 +10765,11 @@ export interface components {
         AuthRecoverResponse: {
             email: string;
             mail_configured: boolean;
+        };
+        FunctionsRuntimeStatus: {
+            /** @enum {string} */
+            sandbox: "bwrap" | "off" | "unavailable";
+            reason: string | null;
         };
         FunctionActivity: {
             invocations: components["schemas"]["FunctionInvocation"][];

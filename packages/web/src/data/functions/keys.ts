@@ -9,4 +9,5 @@ export const functionKeys = {
   body: (ref: string | undefined, slug: string | undefined) => ['projects', ref, 'edge-functions', 'detail', slug, 'body'] as const,
   activity: (ref: string | undefined, slug: string | undefined) => ['projects', ref, 'edge-functions', 'detail', slug, 'activity'] as const,
   secrets: (ref: string | undefined) => ['projects', ref, 'function-secrets'] as const,
+  runtime: (ref: string | undefined) => ['projects', ref, 'functions-runtime'] as const,
 };

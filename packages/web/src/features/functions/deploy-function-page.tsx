@@ -26,6 +26,7 @@ import {
 import { FilesEditor, type FileErrors } from './files-editor';
 import { functionPermissions } from './function-permissions';
 import { VerifyJwtField } from './verify-jwt-field';
+import { SandboxNotice } from './sandbox-notice';
 
 const resolver = zodResolver(DeployFunctionForm);
 
@@ -94,6 +95,7 @@ export function DeployFunctionPage() {
         title="Deploy a new function"
         description="Write the function here; Deploy sends its files as the Supabase CLI does. Deploying to an existing slug makes a new version of that function."
       />
+      <SandboxNotice projectRef={ref} />
       {disabled ? <Alert tone="warning" title={permissions.writeTooltip ?? ''} className="mb-4" /> : null}
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <div className="grid gap-4 md:grid-cols-2">

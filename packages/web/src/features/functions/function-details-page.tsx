@@ -20,6 +20,7 @@ import { InvocationsCard } from './invocations-card';
 import { InvokeCard } from './invoke-card';
 import { LogsCard } from './logs-card';
 import { SettingsCard } from './settings-card';
+import { SandboxNotice } from './sandbox-notice';
 
 const dateOf = (ms: number) => formatDateTime(new Date(ms).toISOString());
 
@@ -95,6 +96,7 @@ export function FunctionDetailsPage() {
           </span>
         }
       />
+      <SandboxNotice projectRef={ref} />
       <div className="flex flex-col gap-4">
         <InvokeCard projectRef={ref} restUrl={project?.restUrl} slug={data.slug} role={role} />
         <div className="grid gap-4">

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@basin/core';
-import type { EdgeFunction } from '@basin/core/schemas';
+import type { EdgeFunction, FunctionsRuntimeStatus } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -11,9 +11,10 @@ import { FunctionsListPage } from './functions-list-page';
 
 const LIST = `GET /api/v1/projects/${PROJECT_REF}/functions`;
 
-function renderList({ role = 'Owner', list }: { role?: Role; list?: () => MockAnswer } = {}) {
+function renderList({ role = 'Owner', list, runtime }: { role?: Role; list?: () => MockAnswer; runtime?: FunctionsRuntimeStatus } = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
+    [`GET /api/platform/projects/${PROJECT_REF}/functions/runtime`]: () => json(runtime ?? { sandbox: 'bwrap', reason: null }),
     'GET /api/platform/organizations/acme': () => json(organizationFixture({ role })),
     [LIST]: list ?? (() => json([])),
   });
@@ -68,5 +69,24 @@ describe('Edge functions list', () => {
     await user.hover(deploy.parentElement!);
     expect((await screen.findAllByText('You need additional permissions to manage edge functions')).length).toBeGreaterThan(0);
     expect(screen.queryByRole('link', { name: /Secrets/ })).toBeNull();
+  });
+
+  it('says when this server cannot run functions (no sandbox), and when it runs them unconfined', async () => {
+    const reason = 'bubblewrap (bwrap) is not installed. Install bubblewrap (Debian and Ubuntu: apt-get install bubblewrap)';
+    renderList({ runtime: { sandbox: 'unavailable', reason } });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Edge functions cannot run on this server');
+    expect(alert.textContent).toContain(reason);
+  });
+
+  it('warns when the operator turned the sandbox off, and says nothing when functions run confined', async () => {
+    const { unmount } = renderList({ runtime: { sandbox: 'off', reason: null } });
+    expect((await screen.findByText('Edge functions run without the OS sandbox')).closest('[role=status]')?.textContent).toContain(
+      'BASIN_FUNCTIONS_SANDBOX=off',
+    );
+    unmount();
+    renderList();
+    await screen.findByText('Deploy your first edge function');
+    expect(screen.queryByText(/cannot run on this server|without the OS sandbox/)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { DeployButton } from './deploy-button';
 import { functionPermissions } from './function-permissions';
 import { FunctionsTable } from './functions-table';
+import { SandboxNotice } from './sandbox-notice';
 
 /** What functions are, and the two ways to deploy one. */
 function NoFunctions({ projectRef, deploy }: { projectRef: string; deploy: ReactNode }) {
@@ -58,6 +59,7 @@ export function FunctionsListPage() {
           </>
         }
       />
+      <SandboxNotice projectRef={ref} />
       {functions.isError && !functions.data ? (
         <Alert tone="danger" title="Could not load the edge functions">
           <p>{functions.error.message}</p>
