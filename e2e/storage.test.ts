@@ -160,4 +160,27 @@ describe('Storage in the dashboard', () => {
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('documents/reports/notes.txt'))).toBe(true);
   });
+
+  it('runs no script of a stored page opened through the preview link, whatever type a member wrote in SQL', async () => {
+    expect((await owner.post(`/api/platform/storage/${ref}/buckets`, { name: 'previews' })).status).toBe(201);
+    const preview = `${platform.url}/api/platform/storage/${ref}/buckets/previews/objects/page.txt?inline`;
+    const stored = await fetch(preview.replace('?inline', ''), {
+      method: 'PUT',
+      headers: { cookie: owner.cookie, origin: platform.url, 'content-type': 'text/plain' },
+      body: '<script>localStorage.setItem("pwned", "yes"); document.title = "pwned"</script>',
+    });
+    expect(stored.status).toBe(200);
+    // The issue's probe: a type with a leading space, which the old guard did not read as HTML.
+    const typed = await owner.post(`/api/platform/pg-meta/${ref}/query`, {
+      query: `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '" text/html"') where name = 'page.txt'`,
+    });
+    expect(typed.status).toBe(200);
+
+    const page = await dashboard.openPage(owner);
+    // Now a download (and sandboxed besides): Chromium aborts the navigation instead of showing a page.
+    await page.goto(preview).catch(() => undefined);
+    expect(await page.title()).not.toBe('pwned');
+    await page.goto(`${platform.url}/api/health`);
+    expect(await page.evaluate(() => localStorage.getItem('pwned'))).toBeNull();
+  });
 });

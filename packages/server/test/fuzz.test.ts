@@ -1,4 +1,6 @@
+import { MIMEType } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_DEEP } from '../src/http/body-limits.ts';
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { type Random, seeded } from './prng.ts';
@@ -74,7 +76,9 @@ const BAD_URL_PARTS = [
   'z'.repeat(4096),
   'z'.repeat(20_000),
 ];
-const MALFORMED_BODIES = ['{"name":', 'not json', '[1,2', '\u0000', '{"name":"a\u0000b"}', 'null', '[]', '"text"', '1'];
+/** Nested far deeper than any walk of the parsed value (the input guard's, zod's) survives. */
+const DEEP_BODIES = [`${'['.repeat(5000)}${']'.repeat(5000)}`, `{"name":"Deep","a":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`];
+const MALFORMED_BODIES = ['{"name":', 'not json', '[1,2', '\u0000', '{"name":"a\u0000b"}', 'null', '[]', '"text"', '1', ...DEEP_BODIES];
 
 /**
  * Operations that start lifecycle jobs or delete the project when they succeed: fuzzed against an
@@ -292,10 +296,10 @@ function attempts(operation: Operation, random: Random): Attempt[] {
   return list;
 }
 
-async function send(attempt: Attempt): Promise<{ status: number; text: string }> {
+async function send(attempt: Attempt, cookie = owner.cookie): Promise<{ status: number; text: string }> {
   const response = await fetch(`${platform.url}${attempt.url}`, {
     method: attempt.method,
-    headers: { cookie: owner.cookie, origin: platform.url, ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}) },
+    headers: { cookie, origin: platform.url, ...(attempt.contentType ? { 'content-type': attempt.contentType } : {}) },
     body: attempt.body,
   });
   return { status: response.status, text: await response.text() };
@@ -331,6 +335,94 @@ describe('fuzzing every documented route', () => {
     });
     console.log(`fuzz: ${list.length} requests over ${operations.length} operations, ${failures.length} failures`);
     expect(failures).toEqual([]);
+  });
+});
+
+/** Content types an upload may name, or a member write in SQL (`storage.objects.metadata`): issue 21's and their kin. */
+const CONTENT_TYPES = [
+  'text/plain\u000b; x',
+  'text/plain;\u000b x=1',
+  '\u000btext/html',
+  ' text/html',
+  'TEXT/HTML; charset=utf-8',
+  'image/svg+xml',
+  'text/plain; x="é"',
+  'text/plain; x=😀',
+  '/',
+  'text/',
+  '*/*',
+  `${'x'.repeat(300)}/y`,
+];
+/** Whether a download's type is a MIME type as the browser's own parser writes it: nothing it would read otherwise. */
+function canonicalType(type: string): boolean {
+  try {
+    return String(new MIMEType(type)) === type;
+  } catch {
+    return false;
+  }
+}
+
+describe('fuzzing stored files’ content types', () => {
+  it('refuses bad upload types with a 4xx and answers every stored type sandboxed, never a 5xx', async () => {
+    const random = seeded(SEED + 1);
+    const types = [...CONTENT_TYPES, ...Array.from({ length: 4 }, () => random.pick(BAD_STRINGS))];
+    const storage = `/api/platform/storage/${context.ref}`;
+    expect((await owner.post(`${storage}/buckets`, { name: 'fuzz-types' })).status).toBe(201);
+    const headers = { cookie: owner.cookie, origin: platform.url };
+    const objectUrl = (name: string) => `${platform.url}${storage}/buckets/fuzz-types/objects/${name}`;
+    const failures: string[] = [];
+    for (const [i, type] of types.entries()) {
+      const label = JSON.stringify(type).slice(0, 60);
+      // As a form's contentType field: no header could carry every one of these characters.
+      const form = new FormData();
+      form.set('contentType', type);
+      form.set('', new Blob(['x']), 'x');
+      const uploaded = await fetch(objectUrl(`up-${i}`), { method: 'PUT', headers, body: form });
+      if (uploaded.status >= 500 || !(typeof safeJson(await uploaded.text())?.message === 'string' || uploaded.ok))
+        failures.push(`upload ${label} → ${uploaded.status}`);
+      // The same type written in SQL over a good one (jsonb takes no NUL: that update is refused).
+      expect((await fetch(objectUrl(`sql-${i}`), { method: 'PUT', headers, body: 'x' })).status).toBe(200);
+      await owner.post(`/api/platform/pg-meta/${context.ref}/query`, {
+        query: `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '${JSON.stringify(type).replaceAll("'", "''")}') where name = 'sql-${i}'`,
+      });
+      for (const url of [objectUrl(`up-${i}`), objectUrl(`sql-${i}`), `${objectUrl(`sql-${i}`)}?inline`]) {
+        const answer = await fetch(url, { headers });
+        const served = answer.headers.get('content-type') ?? '';
+        const sandboxed = /^sandbox(;|$)/.test(answer.headers.get('content-security-policy') ?? '');
+        if (answer.status >= 500 || (answer.ok && (!canonicalType(served) || !sandboxed)))
+          failures.push(`download ${label} ${url.slice(-12)} → ${answer.status} ${served}`);
+        await answer.arrayBuffer();
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('deeply nested JSON', () => {
+  it('is refused with 400 on the JSON routes, signed in or not, and changes nothing', async () => {
+    const routes = [
+      '/api/auth/sign-up/email',
+      '/api/auth/sign-in/email',
+      '/api/platform/organizations',
+      `/api/platform/projects/${context.ref}/snippets`,
+      `/api/v1/projects/${context.ref}/secrets`,
+      '/api/ai/sql/generate-v4',
+    ];
+    for (const url of routes) {
+      for (const body of DEEP_BODIES) {
+        for (const cookie of ['', owner.cookie]) {
+          const answer = await send({ method: 'POST', url, body, contentType: 'application/json' }, cookie);
+          expect({ url, signedIn: Boolean(cookie), ...answer }).toEqual({
+            url,
+            signedIn: Boolean(cookie),
+            status: 400,
+            text: JSON.stringify({ message: TOO_DEEP }),
+          });
+        }
+      }
+    }
+    const organizations = (await owner.get('/api/platform/organizations')).body as { name: string }[];
+    expect(organizations.map((o) => o.name)).not.toContain('Deep');
   });
 });
 

@@ -292,6 +292,51 @@ describe('objects', () => {
     expect(await (await service.storage.from('public-files').download('elsewhere/copy.txt')).data!.text()).toBe('moving');
   });
 
+  it('holds a copy, or a move into another bucket, to that bucket’s limits as an upload, changing nothing when refused', async () => {
+    expect(
+      (await service.storage.createBucket('small-pngs', { public: false, allowedMimeTypes: ['image/png'], fileSizeLimit: 1024 })).error,
+    ).toBeNull();
+    const files = service.storage.from('files');
+    const page = randomBytes(3 * 1024);
+    expect((await files.upload('limits/page.html', page, { contentType: 'text/html' })).error).toBeNull();
+    expect((await files.upload('limits/big.png', randomBytes(3 * 1024), { contentType: 'image/png' })).error).toBeNull();
+    expect((await files.upload('limits/small.html', Buffer.from('<p>hi</p>'), { contentType: 'text/html' })).error).toBeNull();
+    const into = { destinationBucket: 'small-pngs' };
+    const tooBig = { status: 413, statusCode: '413', message: 'The object exceeded the maximum allowed size' };
+    const wrongType = { status: 415, statusCode: '415', message: 'mime type text/html is not supported' };
+    // The issue's case: 3 KB of text/html into a bucket of 1 KB image/png files.
+    expect((await files.copy('limits/page.html', 'page.html', into)).error).toMatchObject(tooBig);
+    expect((await files.move('limits/page.html', 'page.html', into)).error).toMatchObject(tooBig);
+    expect((await files.copy('limits/big.png', 'big.png', into)).error).toMatchObject(tooBig);
+    expect((await files.move('limits/big.png', 'big.png', into)).error).toMatchObject(tooBig);
+    expect((await files.copy('limits/small.html', 'small.html', into)).error).toMatchObject(wrongType);
+    expect((await files.move('limits/small.html', 'small.html', into)).error).toMatchObject(wrongType);
+    // A copy within the bucket meets its limits too.
+    expect((await service.storage.from('small-pngs').upload('ok.png', randomBytes(100), { contentType: 'image/png' })).error).toBeNull();
+    await query(
+      project.meta.connectionString,
+      `update storage.buckets set file_size_limit = 50, allowed_mime_types = '{image/png}' where id = 'small-pngs'`,
+    );
+    expect((await service.storage.from('small-pngs').copy('ok.png', 'again.png')).error).toMatchObject(tooBig);
+    await query(project.meta.connectionString, `update storage.buckets set file_size_limit = 1024 where id = 'small-pngs'`);
+
+    // Nothing moved, nothing copied, no bytes left behind.
+    expect((await service.storage.from('small-pngs').list()).data!.map((entry) => entry.name)).toEqual(['ok.png']);
+    expect((await files.list('limits')).data!.map((entry) => entry.name)).toEqual(['big.png', 'page.html', 'small.html']);
+    expect((await bytesOf((await files.download('limits/page.html')).data)).equals(page)).toBe(true);
+    expect(await readdir(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'small-pngs'))).toEqual(['ok.png']);
+
+    // What fits goes in, both ways.
+    expect((await files.upload('limits/fits.png', randomBytes(1000), { contentType: 'image/png' })).error).toBeNull();
+    expect((await files.copy('limits/fits.png', 'copied.png', into)).error).toBeNull();
+    expect((await files.move('limits/fits.png', 'moved.png', into)).error).toBeNull();
+    expect((await service.storage.from('small-pngs').list()).data!.map((entry) => entry.name)).toEqual([
+      'copied.png',
+      'moved.png',
+      'ok.png',
+    ]);
+  });
+
   it('serves Range requests and HEAD', async () => {
     const content = Buffer.from('0123456789abcdefghij');
     expect((await service.storage.from('files').upload('range.txt', content, { contentType: 'text/plain' })).error).toBeNull();
@@ -345,6 +390,41 @@ describe('objects', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('refuses a content type with a control character (as Supabase: invalid mime type), and serves any stored type', async () => {
+    // A header cannot carry a vertical tab from fetch; the multipart form's contentType field can.
+    const form = new FormData();
+    form.set('contentType', 'text/plain\v; x');
+    form.set('', new Blob(['tabbed']), 'tab.txt');
+    const refused = await fetch(storageUrl('/object/files/types/tab.txt'), {
+      method: 'POST',
+      headers: withKey(project.keys.service),
+      body: form,
+    });
+    expect(refused.status).toBe(415);
+    expect(await refused.json()).toMatchObject({ statusCode: '415', code: 'InvalidMimeType', error: 'invalid_mime_type' });
+    expect((await service.storage.from('files').exists('types/tab.txt')).data).toBe(false);
+
+    // A type is stored as parsed; one a member writes in SQL is read the same way, or as bytes.
+    const bucket = service.storage.from('files');
+    expect((await bucket.upload('types/a.txt', Buffer.from('plain'), { contentType: ' Text/Plain; Charset=utf-8' })).error).toBeNull();
+    expect((await bucket.info('types/a.txt')).data).toMatchObject({ contentType: 'text/plain;charset=utf-8' });
+    for (const [stored, served] of [
+      ['text/plain\u000b; x', 'application/octet-stream'],
+      ['text/plain;\u000b x=1', 'application/octet-stream'],
+      [' text/html', 'text/html'],
+      ['not a type', 'application/octet-stream'],
+    ]) {
+      await query(
+        project.meta.connectionString,
+        `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', $1::jsonb) where name = 'types/a.txt'`,
+        [JSON.stringify(stored)],
+      );
+      const response = await fetch(storageUrl('/object/files/types/a.txt'), { headers: withKey(project.keys.service) });
+      expect([stored, response.status, response.headers.get('content-type')]).toEqual([stored, 200, served]);
+      expect(await response.text()).toBe('plain');
+    }
+  });
+
   it('refuses an expired user token in Storage’s own words, which storage-js reads', async () => {
     const expired = await signUserJwt(project.keys.secret, { role: 'authenticated', sub: '00000000-0000-4000-8000-000000000001' }, -3600);
     const { error } = await supabaseClient(apiUrl, project.keys.anon, expired).storage.from('files').list();
@@ -373,11 +453,18 @@ describe('public and signed URLs over plain HTTP', () => {
     expect((await fetch(storageUrl('/object/files/range.txt'))).status).toBe(401);
   });
 
-  it('serves HTML only as an attachment, so an uploaded page never runs in the API origin', async () => {
+  it('serves HTML only as an attachment, sandboxed, so an uploaded page never runs in the API origin', async () => {
     await service.storage.from('public-files').upload('page.html', Buffer.from('<script>alert(1)</script>'), { contentType: 'text/html' });
+    // Also when a member wrote the type in SQL with a leading space, as the attacker's probe did.
+    await query(
+      project.meta.connectionString,
+      `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '" text/html"') where name = 'page.html'`,
+    );
     const response = await fetch(service.storage.from('public-files').getPublicUrl('page.html').data.publicUrl);
+    expect(response.headers.get('content-type')).toBe('text/html');
     expect(response.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/);
     await response.arrayBuffer();
   });
 

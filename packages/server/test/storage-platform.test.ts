@@ -220,6 +220,60 @@ describe('files', () => {
   });
 });
 
+describe("stored content on the dashboard's origin", () => {
+  /** The object's stored type, written in SQL as a Developer may (storage.objects.metadata is theirs). */
+  const storeType = async (key: string, type: string) =>
+    expect(
+      await members.developer.post(`/api/platform/pg-meta/${ref}/query`, {
+        query: `update storage.objects set metadata = jsonb_set(metadata, '{mimetype}', '${JSON.stringify(type).replaceAll("'", "''")}') where bucket_id = 'docs' and name = '${key}'`,
+      }),
+    ).toMatchObject({ status: 200 });
+
+  it('is sandboxed, and previewed inline only for inert types, whatever type a member wrote', async () => {
+    const page = '<script>document.title = "pwned"</script>';
+    expect((await upload(members.developer, 'docs', 'served/page.txt', page, 'text/plain')).status).toBe(200);
+    for (const [stored, type, inline] of [
+      [' text/html', 'text/html', false],
+      ['TEXT/HTML; charset=utf-8', 'text/html;charset=utf-8', false],
+      ['image/svg+xml', 'image/svg+xml', false],
+      ['application/xhtml+xml', 'application/xhtml+xml', false],
+      ['text/xml', 'text/xml', false],
+      ['application/pdf', 'application/pdf', false],
+      ['text/plain\u000b; x', 'application/octet-stream', false],
+      ['not a type', 'application/octet-stream', false],
+      [' IMAGE/PNG', 'image/png', true],
+      ['image/webp', 'image/webp', true],
+      ['text/plain; charset=utf-8', 'text/plain;charset=utf-8', true],
+    ] as const) {
+      await storeType('served/page.txt', stored);
+      for (const suffix of ['?inline', '']) {
+        const answer = await send(owner, 'GET', `${objectPath('docs', 'served/page.txt')}${suffix}`);
+        const seen = [
+          stored,
+          suffix,
+          answer.status,
+          answer.headers.get('content-type'),
+          answer.headers.get('content-disposition') === null,
+        ];
+        expect(seen).toEqual([stored, suffix, 200, type, inline && suffix === '?inline']);
+        expect(answer.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/);
+        expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(await answer.text()).toBe(page);
+      }
+    }
+
+    // The same bytes through the project's gateway on this origin (a signed URL, no key) are sandboxed too.
+    await storeType('served/page.txt', ' text/html');
+    const signed = await owner.post(`${base()}/buckets/docs/objects/sign`, { path: 'served/page.txt', expiresIn: 60 });
+    const viaPath = await fetch(viaGateway(signed.body.signedUrl));
+    expect(viaPath.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/);
+    expect(viaPath.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(viaPath.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(await viaPath.text()).toBe(page);
+    expect((await owner.post(`${base()}/buckets/docs/objects/delete`, { paths: ['served/'] })).status).toBe(200);
+  });
+});
+
 describe('storage settings', () => {
   it("the project's file size limit: read by all, set by Owners and Administrators, held on uploads and bucket limits", async () => {
     expect(await members.reader.get(`${base()}/settings`)).toMatchObject({
@@ -283,6 +337,7 @@ describe('the storage archive', () => {
     expect(download.status).toBe(200);
     expect(download.headers.get('content-type')).toBe('application/zip');
     expect(download.headers.get('content-disposition')).toMatch(/attachment; filename="storage-.+\.zip"/);
+    expect(download.headers.get('content-security-policy')).toMatch(/^sandbox(;|$)/);
     const entries = await unzip(await bytesOf(download));
 
     const { rows } = await query(project.meta.connectionString, `select bucket_id || '/' || name as path from storage.objects order by 1`);

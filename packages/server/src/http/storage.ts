@@ -25,6 +25,7 @@ import { Readable } from 'node:stream';
 import type { PlatformContext } from '../kernel/context.ts';
 import * as storage from '../services/storage.ts';
 import * as archive from '../services/storage-archive.ts';
+import { USER_CONTENT_HEADERS } from '../storage/download.ts';
 import { decodeSegments } from '../storage/paths.ts';
 import { asHttpError } from '../services/storage.ts';
 import { badRequest, HttpError, notFound } from '../kernel/errors.ts';
@@ -69,7 +70,7 @@ export function storageRoutes(ctx: PlatformContext) {
     path: '/storage/{ref}/buckets/{id}/objects/{path}',
     tags,
     description:
-      "The object's bytes, streamed, as an attachment (`?inline` for a preview: HTML, SVG and XML stay attachments). Range requests are answered.",
+      "The object's bytes, streamed, as an attachment, sandboxed (`Content-Security-Policy: sandbox`). `?inline` for a preview shows raster images (PNG, JPEG, GIF, WebP, AVIF) and plain text only; anything else stays an attachment. Range requests are answered.",
     request: { params: bucketParams.extend({ path: z.string() }) },
     responses: { 200: { description: 'The bytes' }, ...STORAGE_ERRORS },
   });
@@ -348,6 +349,7 @@ export function storageFileRoutes(ctx: PlatformContext, guards: MiddlewareHandle
         'content-length': String(file.size),
         'content-disposition': `attachment; filename="${name}"`,
         'cache-control': 'private, no-cache',
+        ...USER_CONTENT_HEADERS,
       },
     });
   });

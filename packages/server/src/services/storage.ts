@@ -22,6 +22,7 @@ import {
 } from '@basin/core/schemas';
 import { Transform } from 'node:stream';
 import * as buckets from '../storage/buckets.ts';
+import { previewable, servedType } from '../storage/content-type.ts';
 import { inTransaction, SERVICE_ROLE, type StorageCaller } from '../storage/db.ts';
 import { serveObject } from '../storage/download.ts';
 import { entityTooLarge, StorageApiError } from '../storage/errors.ts';
@@ -255,7 +256,10 @@ export async function uploadObject(
   }
 }
 
-/** The file's bytes, streamed, as an attachment (or inline for the details panel's preview, `inline`). */
+/**
+ * The file's bytes, streamed, as an attachment; `inline` (the details panel's preview) shows
+ * inert types only (raster images, plain text), and anything else still comes as an attachment.
+ */
 export async function downloadObject(
   ctx: PlatformContext,
   ref: string,
@@ -268,7 +272,7 @@ export async function downloadObject(
   const caller = await memberCaller(ctx, ref, userId, 'storage:read');
   const row = await translated(objects.findObject(caller, checkBucketIdOrHttp(bucket), checkKeyOrHttp(key)));
   const url = new URL(request.url);
-  url.search = inline ? '' : '?download';
+  url.search = inline && previewable(servedType(row.metadata?.mimetype)) ? '' : '?download';
   const response = await translated(serveObject(caller, row, new Request(url, { method: request.method, headers: request.headers })));
   response.headers.set('cache-control', 'private, no-cache');
   return response;

@@ -15,7 +15,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { link, mkdir, open, rename, rm, rmdir } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +50,8 @@ export interface StorageBackend {
   put(location: ObjectLocation, body: Readable, maxBytes: number): Promise<StoredBytes>;
   /** The bytes of `location` (within `range`); NoSuchKey when they are missing. */
   get(location: ObjectLocation, range?: ByteRange): Promise<{ size: number; body: Readable }>;
+  /** How many bytes `location` holds; NoSuchKey when they are missing. */
+  size(location: ObjectLocation): Promise<number>;
   /** Makes `to` hold the bytes of `from` (a new version name). */
   copy(from: ObjectLocation, to: ObjectLocation): Promise<void>;
   /** Removes these versions; missing ones are no error. */
@@ -151,6 +153,15 @@ export class FileBackend implements StorageBackend {
       return { size, body };
     } catch (error) {
       await file.close();
+      throw error;
+    }
+  }
+
+  async size(location: ObjectLocation): Promise<number> {
+    try {
+      return (await stat(this.#path(location))).size;
+    } catch (error) {
+      if (isCode(error, 'ENOENT', 'ENOTDIR')) throw noSuchKey();
       throw error;
     }
   }

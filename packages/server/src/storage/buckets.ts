@@ -5,6 +5,7 @@
  * storage-js passes them through) no larger than the platform's maximum, and `allowed_mime_types`
  * (`image/png`, `image/*`).
  */
+import type { MIMEType } from 'node:util';
 import type { PlatformContext } from '../kernel/context.ts';
 import { storageBackend } from './backend.ts';
 import { asServiceRole, inTransaction, ownerOf, type StorageCaller } from './db.ts';
@@ -39,14 +40,13 @@ export async function uploadLimit(ctx: PlatformContext, ref: string, bucket: Pic
   return Math.min(bucket.file_size_limit ?? project, project);
 }
 
-/** Whether `contentType` (parameters aside) is one the bucket allows; any when it lists none. */
-export function mimeTypeAllowed(bucket: Pick<BucketLimits, 'allowed_mime_types'>, contentType: string): boolean {
+/** Whether `type` (parameters aside) is one the bucket allows; any when it lists none. */
+export function mimeTypeAllowed(bucket: Pick<BucketLimits, 'allowed_mime_types'>, type: MIMEType): boolean {
   const allowed = bucket.allowed_mime_types;
   if (!allowed?.length) return true;
-  const [type = '', subtype = ''] = contentType.split(';')[0]!.trim().toLowerCase().split('/');
   return allowed.some((pattern) => {
     const [allowedType, allowedSubtype] = pattern.trim().toLowerCase().split('/');
-    return allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype);
+    return allowedType === type.type && (allowedSubtype === '*' || allowedSubtype === type.subtype);
   });
 }
 

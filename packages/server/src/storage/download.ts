@@ -4,19 +4,25 @@
  * end), If-None-Match / If-Modified-Since (304), `?download[=name]` (Content-Disposition), HEAD
  * without a body. The file is streamed from disk, never read whole.
  *
- * Objects are served from the project's API origin, which is the dashboard's own when reached
- * through `/api/projects/{ref}/gateway`: types a browser would run as a page (HTML, XML, SVG) are
+ * Objects are served from the project's API origin, and from the dashboard's own (its Storage
+ * pages, and `/api/projects/{ref}/gateway`): every answer is sandboxed (`USER_CONTENT_HEADERS`),
+ * its type is the stored one as parsed (content-type.ts; anything else is
+ * application/octet-stream), and types a browser would render as a page (HTML, XML, SVG) are
  * always sent as attachments, so an uploaded page can never run script in either origin. (Images
  * embedded with <img> are unaffected: Content-Disposition only governs navigation.)
  */
 import { Readable } from 'node:stream';
 import { type ByteRange, storageBackend } from './backend.ts';
+import { headerValue, rendersAsPage, servedType } from './content-type.ts';
 import type { StorageCaller } from './db.ts';
 import { invalidRange, noSuchKey } from './errors.ts';
 import type { ObjectRow } from './objects.ts';
 
-const ACTIVE_TYPES =
-  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|text\/xml|application\/xml|application\/[\w.+-]+\+xml|text\/xsl|multipart\/)/i;
+/**
+ * What every answer carrying stored bytes sends: a document with no origin that runs no script
+ * (whatever a browser makes of it), and no guessing of another type than the one sent.
+ */
+export const USER_CONTENT_HEADERS = { 'content-security-policy': 'sandbox', 'x-content-type-options': 'nosniff' } as const;
 
 /** The range a `Range` header asks of `size` bytes: undefined for the whole (absent or unsupported), 'unsatisfiable' beyond the end. */
 export function requestedRange(header: string | null, size: number): ByteRange | 'unsatisfiable' | undefined {
@@ -56,17 +62,20 @@ export async function serveObject(caller: StorageCaller, row: ObjectRow, request
   if (!row.version) throw noSuchKey();
   const metadata = row.metadata;
   const size = Number(metadata?.size ?? 0);
-  const mimetype = metadata?.mimetype || 'application/octet-stream';
-  const etag = metadata?.eTag;
+  const type = servedType(metadata?.mimetype);
+  // Members write the metadata in SQL: a value Node would refuse as a header is left out.
+  const etag = headerValue(metadata?.eTag);
   const headers = new Headers({
-    'content-type': mimetype,
-    'cache-control': metadata?.cacheControl || 'no-cache',
+    ...USER_CONTENT_HEADERS,
+    'content-type': String(type),
+    'cache-control': headerValue(metadata?.cacheControl) ?? 'no-cache',
     'last-modified': row.updated_at.toUTCString(),
     'accept-ranges': 'bytes',
   });
   if (etag) headers.set('etag', etag);
-  if (metadata?.contentEncoding) headers.set('content-encoding', metadata.contentEncoding);
-  const disposition = contentDisposition(new URL(request.url).searchParams.get('download'), row.name, ACTIVE_TYPES.test(mimetype));
+  const encoding = headerValue(metadata?.contentEncoding);
+  if (encoding) headers.set('content-encoding', encoding);
+  const disposition = contentDisposition(new URL(request.url).searchParams.get('download'), row.name, rendersAsPage(type));
   if (disposition) headers.set('content-disposition', disposition);
   if (notModified(request, etag, row.updated_at)) return new Response(null, { status: 304, headers });
 

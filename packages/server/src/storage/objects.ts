@@ -1,14 +1,17 @@
 /**
  * Objects' rows in `storage.objects`, read and written as the request's role (policies decide):
  * find, info, list (Supabase's `storage.search`: the folders and files directly under a prefix),
- * move, copy and remove. Bytes follow the rows through the backend: a copy's bytes are placed
+ * move, copy and remove (what a copy, or a move to another bucket, brings into a bucket meets its
+ * limits as an upload would). Bytes follow the rows through the backend: a copy's bytes are placed
  * before its row commits (and removed if it does not), a removed or replaced version's bytes go
  * once the row's change committed.
  */
 import type pg from 'pg';
 import { type ObjectLocation, newVersion, storageBackend } from './backend.ts';
+import { type BucketLimits, bucketLimits, mimeTypeAllowed, uploadLimit } from './buckets.ts';
+import { servedType } from './content-type.ts';
 import { inTransaction, ownerOf, type StorageCaller } from './db.ts';
-import { invalidRequest, noSuchKey } from './errors.ts';
+import { entityTooLarge, invalidMimeType, invalidRequest, noSuchKey } from './errors.ts';
 import { checkBucketId, checkKey } from './paths.ts';
 
 export interface ObjectRow {
@@ -163,17 +166,43 @@ async function sourceRow(client: pg.PoolClient, bucket: string, key: string, { l
   return rows[0];
 }
 
+/** What a bucket takes: its limits, and the largest size they and the project's allow. */
+interface Admission {
+  limits: BucketLimits;
+  maxBytes: number;
+}
+
+/** Asked before the transaction, as uploads ask, so that no statement waits on a second session. */
+async function admissionTo(caller: StorageCaller, bucket: string): Promise<Admission> {
+  const limits = await bucketLimits(caller, bucket);
+  return { limits, maxBytes: await uploadLimit(caller.ctx, caller.project.ref, limits) };
+}
+
+/**
+ * Refuses, as an upload of it would be refused, an object the destination bucket does not take:
+ * its bytes' real size (not the row's, which members may change) above the limit, its type (as
+ * downloads read it) not among the allowed ones.
+ */
+async function admit(caller: StorageCaller, { limits, maxBytes }: Admission, source: ObjectRow): Promise<void> {
+  if ((await storageBackend(caller.ctx, caller.project.ref).size(locationOf(source)!)) > maxBytes) throw entityTooLarge();
+  const type = servedType(source.metadata?.mimetype);
+  if (!mimeTypeAllowed(limits, type)) throw invalidMimeType(String(type));
+}
+
 /** `POST /object/move`: the row takes its new name (select and update policies decide), and its bytes follow. */
 export async function moveObject(caller: StorageCaller, body: Record<string, unknown>): Promise<{ message: string }> {
   const move = moveOrCopyBody(body);
   if (move.bucket === move.destinationBucket && move.sourceKey === move.destinationKey)
     throw invalidRequest('The source and the destination are the same object');
+  // Within its bucket an object stays under the limits it came in with; into another, it meets that one's.
+  const admission = move.bucket === move.destinationBucket ? undefined : await admissionTo(caller, move.destinationBucket);
   const backend = storageBackend(caller.ctx, caller.project.ref);
   let placed: ObjectLocation | undefined;
   let source: ObjectRow;
   try {
     source = await inTransaction(caller, async (client) => {
       const row = await sourceRow(client, move.bucket, move.sourceKey, { lock: true });
+      if (admission) await admit(caller, admission, row);
       placed = { bucket: move.destinationBucket, key: move.destinationKey, version: row.version! };
       await backend.copy(locationOf(row)!, placed);
       const { rowCount } = await client.query(`update storage.objects set bucket_id = $2, name = $3, updated_at = now() where id = $1`, [
@@ -201,6 +230,7 @@ export async function copyObject(
   const copy = moveOrCopyBody(body);
   if (body.metadata !== undefined && (typeof body.metadata !== 'object' || Array.isArray(body.metadata)))
     throw invalidRequest('metadata must be an object');
+  const admission = await admissionTo(caller, copy.destinationBucket);
   const backend = storageBackend(caller.ctx, caller.project.ref);
   const target: ObjectLocation = { bucket: copy.destinationBucket, key: copy.destinationKey, version: newVersion() };
   const { owner, ownerId } = ownerOf(caller.auth);
@@ -209,6 +239,7 @@ export async function copyObject(
   try {
     result = await inTransaction(caller, async (client) => {
       const source = await sourceRow(client, copy.bucket, copy.sourceKey, { lock: false });
+      await admit(caller, admission, source);
       const replaced = upsert
         ? (
             await client.query<ObjectRow>(

@@ -21,7 +21,8 @@ import { ownerOf, type StorageCaller } from './db.ts';
 import { bytesUnder } from './disk-bytes.ts';
 import { asStorageError, invalidRequest, routeNotFound, StorageApiError } from './errors.ts';
 import { checkBucketId, checkKey } from './paths.ts';
-import { admitUpload, cacheControlOf, DEFAULT_CONTENT_TYPE, type IncomingFile, parseUserMetadata, uploadObject } from './upload.ts';
+import { DEFAULT_CONTENT_TYPE } from './content-type.ts';
+import { admitUpload, cacheControlOf, type IncomingFile, parseUserMetadata, uploadObject } from './upload.ts';
 
 export const RESUMABLE_PATH = '/storage/v1/upload/resumable';
 /** An unfinished upload may be continued for a day, as on Supabase. */

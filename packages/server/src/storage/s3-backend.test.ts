@@ -146,6 +146,7 @@ describe('the S3 backend', () => {
 
     const whole = await backend.get(at('folder/hello world.txt'));
     expect(whole.size).toBe(17);
+    expect(await backend.size(at('folder/hello world.txt'))).toBe(17);
     expect((await bytesOf(whole.body)).toString()).toBe('hello, S3 backend');
     const part = await backend.get(at('folder/hello world.txt'), { start: 7, end: 8 });
     expect(part.size).toBe(17);
@@ -161,6 +162,7 @@ describe('the S3 backend', () => {
     await expect(missing).rejects.toBeInstanceOf(StorageApiError);
     await expect(missing).rejects.toMatchObject({ status: 404, code: 'NoSuchKey' });
     await expect(backend.get(at('nope'), { start: 0, end: 1 })).rejects.toMatchObject({ code: 'NoSuchKey' });
+    await expect(backend.size(at('nope'))).rejects.toMatchObject({ code: 'NoSuchKey' });
     await expect(backend.copy(at('nope'), at('nope', 'v2'))).rejects.toMatchObject({ code: 'NoSuchKey' });
   });
 

@@ -146,6 +146,12 @@ export class S3Backend implements StorageBackend {
     }
   }
 
+  async size(location: ObjectLocation): Promise<number> {
+    const size = await this.#sizeOf(this.keyOf(location));
+    if (size === undefined) throw noSuchKey();
+    return size;
+  }
+
   async copy(from: ObjectLocation, to: ObjectLocation): Promise<void> {
     await this.#copyKey(this.keyOf(from), this.keyOf(to));
   }

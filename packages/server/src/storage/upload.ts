@@ -9,6 +9,7 @@
 import type { Readable } from 'node:stream';
 import { newVersion, nodeStream, type ObjectLocation, storageBackend } from './backend.ts';
 import { bucketLimits, mimeTypeAllowed, uploadLimit } from './buckets.ts';
+import { DEFAULT_CONTENT_TYPE, parseContentType } from './content-type.ts';
 import { inTransaction, ownerOf, type StorageCaller, wouldSucceed } from './db.ts';
 import { entityTooLarge, invalidMimeType, invalidRequest } from './errors.ts';
 import { multipartBoundary, readMultipartUpload } from './multipart.ts';
@@ -24,7 +25,6 @@ export interface IncomingFile {
   declaredLength: number | undefined;
 }
 
-export const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const MAX_METADATA_BYTES = 8 * 1024;
 
 export function parseUserMetadata(json: string | undefined): Record<string, unknown> | null {
@@ -83,8 +83,6 @@ export interface UploadTarget {
   owner?: { owner: string | null; ownerId: string | null };
 }
 
-const CONTENT_TYPE_PATTERN = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(\s*;.*)?$/;
-
 /** The statement that writes an upload's row, with its version and metadata. */
 function writeRow(upsert: boolean) {
   return `insert into storage.objects (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
@@ -101,29 +99,32 @@ function writeRow(upsert: boolean) {
 /**
  * Whether `target` may take a file of this type and declared size, asked before any byte is
  * stored: the bucket's limits, then the caller's policies (a statement rolled back: a taken
- * name, a refused insert or update). The largest size the bytes may reach is the answer.
+ * name, a refused insert or update). The answer: the largest size the bytes may reach, and the
+ * type to store, as parsed (a type that is none, say with a control character, is refused: every
+ * download would answer it).
  */
 export async function admitUpload(
   caller: StorageCaller,
   target: UploadTarget,
   file: Pick<IncomingFile, 'contentType' | 'declaredLength' | 'userMetadata'>,
-): Promise<number> {
+): Promise<{ maxBytes: number; contentType: string }> {
   const limits = await bucketLimits(caller, target.bucket);
   const maxBytes = await uploadLimit(caller.ctx, caller.project.ref, limits);
   if (file.declaredLength !== undefined && file.declaredLength > maxBytes) throw entityTooLarge();
-  if (file.contentType.length > 255 || !CONTENT_TYPE_PATTERN.test(file.contentType)) throw invalidMimeType(file.contentType.slice(0, 255));
-  if (!mimeTypeAllowed(limits, file.contentType)) throw invalidMimeType(file.contentType);
+  const type = parseContentType(file.contentType);
+  if (!type) throw invalidMimeType(file.contentType.slice(0, 255));
+  if (!mimeTypeAllowed(limits, type)) throw invalidMimeType(file.contentType);
   const { owner, ownerId } = target.owner ?? ownerOf(caller.auth);
   const row = [target.bucket, target.key, owner, ownerId, newVersion(), null, file.userMetadata];
   await wouldSucceed(caller, (client) => client.query(writeRow(target.upsert), row));
-  return maxBytes;
+  return { maxBytes, contentType: String(type) };
 }
 
 /** Stores an upload: `{Id, Key}` as Supabase answers it. */
 export async function uploadObject(caller: StorageCaller, target: UploadTarget, file: IncomingFile): Promise<{ Id: string; Key: string }> {
   const { bucket, key, upsert } = target;
   try {
-    const maxBytes = await admitUpload(caller, target, file);
+    const { maxBytes, contentType } = await admitUpload(caller, target, file);
     const { owner, ownerId } = target.owner ?? ownerOf(caller.auth);
     const version = newVersion();
     const row = (metadata: ObjectMetadata) => [bucket, key, owner, ownerId, version, metadata, file.userMetadata];
@@ -134,7 +135,7 @@ export async function uploadObject(caller: StorageCaller, target: UploadTarget, 
     const metadata: ObjectMetadata = {
       eTag: `"${stored.etag}"`,
       size: stored.size,
-      mimetype: file.contentType,
+      mimetype: contentType,
       cacheControl: file.cacheControl,
       lastModified: new Date().toISOString(),
       contentLength: stored.size,
