@@ -25,10 +25,11 @@ export interface AuthLoad {
 }
 
 export async function authApiTimes(api: ApiClient, platformUrl: string, project: ProjectAccess, load: AuthLoad): Promise<TableRow[]> {
-  // Confirmations off, and a refresh limit per address above what the run sends from one address.
+  // Confirmations off, and refresh and sign-in limits above what the run sends from one address to one account.
   const configured = await api.patch(`/api/platform/auth/${project.ref}/config`, {
     MAILER_AUTOCONFIRM: true,
     RATE_LIMIT_TOKEN_REFRESH: 100_000,
+    RATE_LIMIT_OTP: 100_000,
   });
   if (configured.status !== 200) throw new Error(`auth settings: ${configured.status} ${JSON.stringify(configured.body)}`);
   // fetch cannot set Host: the setup goes through the gateway's path prefix, the load by the project's host.

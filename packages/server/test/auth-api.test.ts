@@ -1,6 +1,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TrustedProxies } from '../src/trusted-proxies.ts';
 import { query, waitFor } from './harness.ts';
+import { memberWith } from './meta-fixture.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
 
@@ -27,7 +29,8 @@ const newEmail = () => `user-${Date.now().toString(36)}-${emailCount++}@example.
 const PASSWORD = 'a fine password 1';
 
 beforeAll(async () => {
-  project = await startRestProject(SCHEMA);
+  // As behind a reverse proxy on this machine: X-Forwarded-For names the client (the limits key on it).
+  project = await startRestProject(SCHEMA, { trustedProxies: new TrustedProxies(['127.0.0.0/8']) });
   apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
   expect((await configure({ MAILER_AUTOCONFIRM: true, EXTERNAL_ANONYMOUS_USERS_ENABLED: true })).status).toBe(200);
 }, 120_000);
@@ -206,6 +209,73 @@ describe('sign-up and sign-in with supabase-js (confirmations off)', () => {
       error_code: 'invalid_credentials',
       msg: 'Invalid login credentials',
     });
+  });
+
+  /** A password grant from `address`, as auth-js sends it without its API version (GoTrue's first error shape). */
+  const passwordGrant = (email: string, password: string, address: string) =>
+    fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: project.keys.anon, 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: JSON.stringify({ email, password }),
+    });
+  const statuses = async (count: number, grant: (i: number) => Promise<Response>) => {
+    const list: number[] = [];
+    for (let i = 0; i < count; i++) list.push((await grant(i)).status);
+    return list;
+  };
+
+  it('limits password sign-ins per client address and per account (RATE_LIMIT_OTP per 5 minutes), in the platform database', async () => {
+    const target = newEmail();
+    const bystander = newEmail();
+    await client().auth.signUp({ email: target, password: PASSWORD });
+    await client().auth.signUp({ email: bystander, password: PASSWORD });
+    // Owners and Administrators set it, within core's bounds.
+    const reader = await memberWith(project.meta, 'Read-only');
+    expect((await reader.patch(`/api/platform/auth/${project.meta.ref}/config`, { RATE_LIMIT_OTP: 100_000 })).status).toBe(403);
+    expect(await configure({ RATE_LIMIT_OTP: 0 })).toEqual({
+      status: 400,
+      body: { message: 'Sign-ups and sign-ins per 5 minutes must be at least 1' },
+    });
+    expect((await configure({ RATE_LIMIT_OTP: 3 })).body).toMatchObject({ RATE_LIMIT_OTP: 3 });
+    try {
+      // One address guessing: held back after 3, whatever account it tries next.
+      expect(await statuses(4, () => passwordGrant(target, 'a wrong guess', '203.0.113.7'))).toEqual([400, 400, 400, 429]);
+      const refused = await passwordGrant(bystander, PASSWORD, '203.0.113.7');
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({ code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+      // Other addresses and accounts go on: a right password signs in.
+      expect((await passwordGrant(bystander, PASSWORD, '203.0.113.8')).status).toBe(200);
+      // One account guessed from many addresses: held back after 3 in all, even with its password...
+      const spread = newEmail();
+      await client().auth.signUp({ email: spread, password: PASSWORD });
+      expect(await statuses(4, (i) => passwordGrant(spread, 'a wrong guess', `198.51.100.${i + 1}`))).toEqual([400, 400, 400, 429]);
+      expect((await passwordGrant(` ${spread.toUpperCase()} `, PASSWORD, '198.51.100.50')).status).toBe(429);
+      // ...while another account from those addresses is not.
+      expect((await passwordGrant(bystander, PASSWORD, '198.51.100.1')).status).toBe(200);
+      // Counted where every platform replica reads them.
+      const { rows } = await project.meta.platform.ctx.db.query(
+        'select subject, hits from auth_rate_limits where project_ref = $1 and subject = any($2) order by subject',
+        [project.meta.ref, [`address:203.0.113.7`, `account:${spread}`]],
+      );
+      expect(rows).toEqual([
+        { subject: `account:${spread}`, hits: 5 },
+        { subject: 'address:203.0.113.7', hits: 5 },
+      ]);
+    } finally {
+      expect((await configure({ RATE_LIMIT_OTP: 30 })).status).toBe(200);
+    }
+  });
+
+  it('refuses a NUL in the email of a password grant with a validation error, and changes nothing', async () => {
+    const audited = async () =>
+      Number((await query(project.meta.connectionString, 'select count(*) from auth.audit_log_entries')).rows[0].count);
+    const before = await audited();
+    const answer = await passwordGrant('someone\u0000@example.com', PASSWORD, '192.0.2.99');
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ code: 400, error_code: 'validation_failed' });
+    expect(await audited()).toBe(before);
+    const { rows } = await project.meta.platform.ctx.db.query('select 1 from auth_rate_limits where subject like $1', ['%192.0.2.99%']);
+    expect(rows).toEqual([]);
   });
 
   // Last: the project's keys change with the secret.

@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAuthTransaction } from '../src/gotrue/db.ts';
-import { resetRateLimits } from '../src/gotrue/rate-limits.ts';
 import * as projects from '../src/store/projects.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -151,8 +150,6 @@ afterAll(async () => {
   await project?.meta.platform.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
 });
-
-beforeEach(() => resetRateLimits());
 
 describe('sign-up confirmation', () => {
   it('mails the link through the project SMTP server; the link confirms and signs in, the session works', async () => {

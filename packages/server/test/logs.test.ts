@@ -7,6 +7,7 @@ import { collectPostgresLogs } from '../src/logs/postgres-log-collector.ts';
 import { dropReader, readerRoleName } from '../src/logs/reader-role.ts';
 import { connectionString } from '../src/instances/connection-string.ts';
 import { instanceAdminPassword } from '../src/services/project-instance.ts';
+import { recordEdgeRequest } from '../src/services/edge-logs.ts';
 import { pruneExpired } from '../src/store/log-retention.ts';
 import * as projects from '../src/store/projects.ts';
 import { deployFunction, startFunctionsProject } from './functions-fixture.ts';
@@ -21,6 +22,7 @@ let outsider: ApiClient;
 let refA: string;
 let refB: string;
 let keysA: { anon: string; service: string };
+let anonB: string;
 let apiUrl: (ref: string) => string;
 /** `postgres`'s connection string of project A. */
 let databaseA: string;
@@ -103,7 +105,7 @@ beforeAll(async () => {
     250,
   );
   const settingsB = (await owner.get(`/api/platform/projects/${refB}/settings`)).body;
-  const anonB = settingsB.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
+  anonB = settingsB.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
   // B's own traffic, with a path A must never see.
   await fetch(`${apiUrl(refB)}/rest/v1/secret_b_table`, { headers: withKey(anonB) });
   await fetch(`${apiUrl(refB)}/rest/v1/`, { headers: withKey(anonB) });
@@ -330,6 +332,80 @@ describe('isolation: a log query reaches its own project’s logs and nothing el
     const message = await refusal(refA, 'select * from edge_logs where path::int = 0');
     expect(message).toMatch(/^invalid input syntax for type integer/);
     expect(message).not.toContain('secret_b');
+  });
+});
+
+describe('rows the database cannot hold', () => {
+  const edgeRows = async (ref: string, like: string) =>
+    (
+      await platform.ctx.db.query<{ path: string; status: number }>('select path, status from edge_logs where ref = $1 and path like $2', [
+        ref,
+        like,
+      ])
+    ).rows;
+
+  it('a NUL in a path is refused with 400 and never costs another project its rows', async () => {
+    const marker = `neighbour_${Date.now()}`;
+    const message = 'The request path must not contain NUL characters (%00)';
+    // Refused in the words of the API each path is meant for.
+    const nulPaths: [string, Record<string, unknown>][] = [
+      ['/rest/v1/a%00b', { code: 'PGRST100', message }],
+      ['/auth/v1/verify%00', { code: 400, error_code: 'validation_failed', msg: message }],
+      ['/storage/v1/object/public/b/%00', { statusCode: '400', code: 'InvalidRequest', message }],
+      ['/functions/v1/f%00', { message }],
+    ];
+    // Each of B's requests beside a keyless one to A, as anyone may send it: they share the log's batches.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const [path, expected] = nulPaths[i % nulPaths.length]!;
+        const [, nul] = await Promise.all([
+          fetch(`${apiUrl(refB)}/rest/v1/${marker}_${i}`, { headers: withKey(anonB) }),
+          fetch(`${apiUrl(refA)}${path}`),
+        ]);
+        return { path, status: nul.status, body: await nul.json(), expected };
+      }),
+    );
+    const rowsOfB = await waitFor(
+      () => edgeRows(refB, `/rest/v1/${marker}%`),
+      (found) => found.length === 10,
+      10_000,
+      100,
+    ).catch(() => edgeRows(refB, `/rest/v1/${marker}%`));
+    expect(rowsOfB).toHaveLength(10);
+    for (const { path, status, body, expected } of answers) {
+      expect({ path, status, body }).toEqual({ path, status: 400, body: expect.objectContaining(expected) });
+    }
+  });
+
+  it('a row that still cannot be written is lost alone; what Postgres text cannot hold is replaced', async () => {
+    const marker = `batch_${Date.now()}`;
+    const entry = (path: string, status = 200) => ({
+      at: new Date(),
+      durationMs: 1,
+      ref: refB,
+      method: 'GET',
+      path,
+      status,
+      keyRole: null,
+      role: null,
+      keySignaturePrefix: null,
+      fromBrowser: false,
+      rotatedOutKey: false,
+      responseBytes: null,
+    });
+    for (let i = 0; i < 5; i++) recordEdgeRequest(platform.ctx, entry(`/${marker}/good_${i}`));
+    recordEdgeRequest(platform.ctx, entry(`/${marker}/nul\u0000and\ud800surrogate`));
+    recordEdgeRequest(platform.ctx, entry(`/${marker}/too_big_a_status`, 70_000)); // smallint: refused by Postgres
+    const written = await waitFor(
+      () => edgeRows(refB, `/${marker}/%`),
+      (found) => found.length >= 6,
+      10_000,
+      100,
+    ).catch(() => edgeRows(refB, `/${marker}/%`));
+    expect(written.map((row) => row.path).sort()).toEqual([
+      ...Array.from({ length: 5 }, (_, i) => `/${marker}/good_${i}`),
+      `/${marker}/nul\ufffdand\ufffdsurrogate`,
+    ]);
   });
 });
 

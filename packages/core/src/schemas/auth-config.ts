@@ -141,7 +141,8 @@ export const UpdateAuthConfigBody = z
     RATE_LIMIT_SMS_SENT: count('SMS per hour', 1, 100_000),
     RATE_LIMIT_VERIFY: count('Verifications per 5 minutes', 1, 100_000),
     RATE_LIMIT_TOKEN_REFRESH: count('Token refreshes per 5 minutes', 1, 100_000),
-    RATE_LIMIT_OTP: count('OTPs per hour', 1, 100_000),
+    // GoTrue's and the hosted dashboard's "sign-ups and sign-ins" limit, despite its name.
+    RATE_LIMIT_OTP: count('Sign-ups and sign-ins per 5 minutes', 1, 100_000),
     SITE_URL: z
       .string('Site URL must be a valid URL')
       .trim()

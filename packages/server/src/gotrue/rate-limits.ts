@@ -1,39 +1,43 @@
 /**
- * The auth API's per-address rate limits (sign-ups, anonymous sign-ins, token refreshes,
- * verifications, OTP requests), counted in fixed windows in this process's memory, as GoTrue counts
- * them in its own. Several platform replicas behind a balancer each count their share: a limit
- * then holds per replica (README, Auth). Emails are counted from the database instead (mail.ts).
+ * The auth API's rate limits, per client address as GoTrue counts them, with the project's
+ * settings (its Rate Limits page). Password sign-ins are counted per account too, so that one
+ * account guessed from many addresses is held back as well. The counts are kept in the platform
+ * database, so platform replicas behind a balancer count together. Emails are counted there too,
+ * by mail.ts, against RATE_LIMIT_EMAIL_SENT.
  */
+import type { AuthSettingsRow } from '../store/auth-settings.ts';
+import { countHit } from '../store/auth-rate-limits.ts';
+import type { AuthContext } from './context.ts';
 import { tooManyRequests } from './errors.ts';
 
-export type RateLimitedAction = 'sign_up' | 'anonymous' | 'token_refresh' | 'verify' | 'otp';
+export type RateLimitedAction = 'sign_up' | 'sign_in' | 'otp' | 'anonymous' | 'token_refresh' | 'verify';
 
-interface Window {
-  startedAt: number;
-  count: number;
-}
-
-const windows = new Map<string, Window>();
-/** Entries kept at most; the oldest window goes first when full. */
-const MAX_WINDOWS = 100_000;
+const HOUR = 3600;
+const FIVE_MINUTES = 300;
 
 /**
- * Counts one request of `action` from `address` on project `ref`; throws GoTrue's 429 once more
- * than `limit` arrived within the current window of `windowSeconds`.
+ * Which setting limits each action, over which window, as in GoTrue: RATE_LIMIT_OTP is the
+ * dashboard's "sign-ups and sign-ins" (email sign-ups, password sign-ins, magic links and codes),
+ * each action counted on its own.
  */
-export function takeRateLimit(ref: string, action: RateLimitedAction, address: string, limit: number, windowSeconds: number): void {
-  const key = `${ref}\u0000${action}\u0000${address}`;
-  const now = Date.now();
-  let window = windows.get(key);
-  if (!window || now - window.startedAt >= windowSeconds * 1000) {
-    windows.delete(key);
-    if (windows.size >= MAX_WINDOWS) windows.delete(windows.keys().next().value!);
-    window = { startedAt: now, count: 0 };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  if (window.count > limit) throw tooManyRequests('Request rate limit reached');
-}
+const LIMITS: Record<RateLimitedAction, { setting: Extract<keyof AuthSettingsRow, `rate_limit_${string}`>; windowSeconds: number }> = {
+  sign_up: { setting: 'rate_limit_otp', windowSeconds: FIVE_MINUTES },
+  sign_in: { setting: 'rate_limit_otp', windowSeconds: FIVE_MINUTES },
+  otp: { setting: 'rate_limit_otp', windowSeconds: FIVE_MINUTES },
+  anonymous: { setting: 'rate_limit_anonymous_users', windowSeconds: HOUR },
+  token_refresh: { setting: 'rate_limit_token_refresh', windowSeconds: FIVE_MINUTES },
+  verify: { setting: 'rate_limit_verify', windowSeconds: FIVE_MINUTES },
+};
 
-/** Forgets every window (tests that change a project's limits start counting afresh). */
-export const resetRateLimits = () => windows.clear();
+/**
+ * Counts one request of `action` from the client's address, and on `account` when given (an
+ * email as stored); throws GoTrue's 429 once either has passed the project's limit in its window.
+ */
+export async function takeRateLimit(auth: AuthContext, action: RateLimitedAction, account?: string): Promise<void> {
+  const { setting, windowSeconds } = LIMITS[action];
+  const subjects = account === undefined ? [`address:${auth.ip}`] : [`address:${auth.ip}`, `account:${account}`];
+  for (const subject of subjects) {
+    const hits = await countHit(auth.ctx.db, auth.project.ref, action, subject, windowSeconds);
+    if (hits > auth.settings[setting]) throw tooManyRequests('Request rate limit reached');
+  }
+}

@@ -1,10 +1,14 @@
 /** Reading what a client sent the auth API: its JSON body, addresses and redirect targets. */
+import { textProblem } from '../kernel/text.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import { AuthApiError, badRequest } from './errors.ts';
 
 export type Body = Record<string, unknown>;
 
-/** The JSON object of the body (an empty body is an empty object); GoTrue's bad_json otherwise. */
+/**
+ * The JSON object of the body (an empty body is an empty object); GoTrue's bad_json otherwise, and
+ * its validation_failed for text Postgres cannot store (a NUL, a lone surrogate).
+ */
 export async function readBody(request: Request): Promise<Body> {
   const text = await request.text();
   if (!text.trim()) return {};
@@ -16,6 +20,9 @@ export async function readBody(request: Request): Promise<Body> {
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
     throw badRequest('Could not parse request body as JSON: expected an object', 'bad_json');
+  // Before any of it reaches the project's database, which could not store it.
+  const problem = textProblem(parsed);
+  if (problem) throw badRequest(`${problem.at.join('.') || 'A key of the body'} ${problem.message}`);
   return parsed as Body;
 }
 

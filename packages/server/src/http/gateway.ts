@@ -14,18 +14,19 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../functions/invoke.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
+import { AuthApiError, errorResponse } from '../gotrue/errors.ts';
 import { checkProjectKey } from '../services/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { measureBody } from '../services/response-bytes.ts';
-import { RestError } from '../rest/errors.ts';
+import { parseError, RestError } from '../rest/errors.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
-import { StorageApiError } from '../storage/errors.ts';
+import { invalidRequest, StorageApiError } from '../storage/errors.ts';
 import { serveRest } from '../rest/handler.ts';
 import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
-import { restBodyLimit } from './body-limits.ts';
+import { projectBodyLimits } from './body-limits.ts';
 import { HttpError } from '../kernel/errors.ts';
 
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
@@ -71,9 +72,41 @@ export function presentedKey(headers: Headers): string | undefined {
   return bearer?.[1];
 }
 
-const answer = (status: 401 | 404, message: string) => Response.json({ message }, { status });
+const answer = (status: 400 | 401 | 404, message: string) => Response.json({ message }, { status });
+
+const NUL_IN_PATH = 'The request path must not contain NUL characters (%00)';
+
+/**
+ * A NUL in the path, percent-encoded as sent or already decoded: no API behind the gateway names
+ * anything with one, and Postgres text cannot hold it.
+ */
+const hasNul = (path: string) => path.includes('\u0000') || /%00/i.test(path);
 
 const isStoragePath = (path: string) => path === '/storage/v1' || path.startsWith('/storage/v1/');
+const isRestPath = (path: string) => path === '/rest/v1' || path.startsWith('/rest/v1/');
+
+/**
+ * Storage's requests with a JSON body: buckets, and listing, moving, copying, signing and deleting
+ * objects. Its other bodies are files, streamed on unread and held to their bucket's limit.
+ */
+const isStorageOperation = (method: string, path: string) =>
+  /^\/storage\/v1\/bucket(\/|$)/.test(path) ||
+  (method === 'POST' && /^\/storage\/v1\/object\/(list|move|copy|sign)(\/|$)/.test(path)) ||
+  (method === 'DELETE' && /^\/storage\/v1\/object\/[^/]+\/?$/.test(path));
+
+/** The data API reads forms and CSV as such; its other bodies as JSON. */
+const isFormOrCsv = (contentType: string | undefined) => /^\s*(application\/x-www-form-urlencoded|text\/csv)\b/i.test(contentType ?? '');
+
+/** The path of a URL as it was sent, still percent-encoded (Hono's `c.req.path` is decoded). */
+const pathAsSent = (url: string) => new URL(url).pathname;
+
+/** A path the gateway refuses (400), in the words of the API it was meant for, as refuseToken answers. */
+function refusePath(request: Request, path: string, message: string): Response {
+  if (isStoragePath(path)) return invalidRequest(message).response();
+  if (isAuthPath(path)) return errorResponse(new AuthApiError(400, 'validation_failed', message), request);
+  if (isRestPath(path)) return Response.json(parseError(message).body(), { status: 400 });
+  return answer(400, message);
+}
 
 /**
  * The answer to a token the project refuses, in the words of the API it was meant for (storage-js
@@ -147,11 +180,27 @@ function cookieStaysOn(setCookie: string, host: string): boolean {
 /** What the project's API serves once the key is accepted; paths relative to its root. */
 function projectApi(ctx: PlatformContext) {
   const api = new Hono<ApiEnv>({ strict: false });
+  // Bodies an API parses are limited in size and depth first, each refusal in that API's words.
+  const restLimits = projectBodyLimits(
+    (c, status, message) => c.json(new RestError(status, 'PGRST102', message).body(), status),
+    (c) => !isFormOrCsv(c.req.header('content-type')),
+  );
+  const authLimits = projectBodyLimits((c, status, message) => errorResponse(new AuthApiError(status, 'bad_json', message), c.req.raw));
+  const storageLimits = projectBodyLimits((c, status, message) =>
+    (status === 413 ? new StorageApiError(413, 'EntityTooLarge', 'Payload too large', message) : invalidRequest(message)).response(),
+  );
+  api.use('/auth/v1/*', authLimits);
+  api.use('/storage/v1/*', (c, next) => (isStorageOperation(c.req.method, c.req.path) ? storageLimits(c, next) : next()));
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
   api.route('/auth/v1', authApi(ctx));
-  api.route('/storage/v1', storageApi(ctx)); // no body limit: uploads are held to their bucket's
-  api.all('/functions/v1/*', (c) => invokeFunction(ctx, c.env.project, c.req.raw, c.req.path, c.env.clientIp));
-  api.all('/rest/v1/*', restBodyLimit, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
+  api.route('/storage/v1', storageApi(ctx));
+  // A function gets its path as sent, as Supabase's relay passes it on; one whose prefix only
+  // decodes to /functions/v1 (so was not checked as a function's) names no route.
+  api.all('/functions/v1/*', (c) => {
+    const path = pathAsSent(c.req.url);
+    return isFunctionsPath(path) ? invokeFunction(ctx, c.env.project, c.req.raw, path, c.env.clientIp) : c.notFound();
+  });
+  api.all('/rest/v1/*', restLimits, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
@@ -166,6 +215,8 @@ export function projectGateway(ctx: PlatformContext) {
 
   /** Checks the key, serves `path` of the project's API and logs the request. */
   async function serve(request: Request, ref: string, path: string, clientIp: string, door: Door): Promise<Response> {
+    // Before anything looks the path up (functions by name, the log), as an unknown project is refused.
+    if (hasNul(path)) return refusePath(request, path, NUL_IN_PATH);
     const toFunction = isFunctionsPath(path);
     // Functions answer their own preflights (CORS is theirs to decide).
     if (request.method === 'OPTIONS' && !toFunction) return new Response(null, { status: 204, headers: CORS_HEADERS });
@@ -237,11 +288,11 @@ export function projectGateway(ctx: PlatformContext) {
     /** Every request whose Host names a project, whatever its path: mount before everything else. */
     byHost: (async (c, next) => {
       const ref = projectRefOfHost(c.req.header('host'), ctx.config.domain);
-      return ref ? serve(c.req.raw, ref, c.req.path, clientAddress(c), 'project-host') : next();
+      return ref ? serve(c.req.raw, ref, pathAsSent(c.req.url), clientAddress(c), 'project-host') : next();
     }) satisfies MiddlewareHandler,
     /** `/projects/{ref}/gateway/...` for clients that cannot set Host: mount under /api, before its catch-all. */
     byPath: new Hono().all('/projects/:ref/gateway/*', (c) => {
-      const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(c.req.path) ?? [];
+      const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(pathAsSent(c.req.url)) ?? [];
       return serve(c.req.raw, ref, path, clientAddress(c), 'dashboard-origin');
     }),
   };

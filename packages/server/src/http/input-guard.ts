@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { badRequest, HttpError } from '../kernel/errors.ts';
+import { nestedTooDeep, TOO_DEEP } from './body-limits.ts';
+import { NUL, textProblem } from '../kernel/text.ts';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -7,7 +9,8 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * What every API route can count on before it runs: a request body, if there is one, is JSON
  * (a form post from another site is not), and every string in the path, the query and the body
  * is text Postgres can store: no NUL character, no lone UTF-16 surrogate (it would be stored as
- * U+FFFD, so the row would no longer match what was sent). The body stays in Hono's cache.
+ * U+FFFD, so the row would no longer match what was sent), and it nests no deeper than
+ * MAX_JSON_DEPTH. The body stays in Hono's cache.
  */
 export const guardInput: MiddlewareHandler = async (c, next) => {
   // A URL cannot carry a raw NUL; only its percent-encoding reaches here.
@@ -21,31 +24,15 @@ export const guardInput: MiddlewareHandler = async (c, next) => {
   if (!text) return next();
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]!.trim();
   if (!JSON_MEDIA_TYPE.test(mediaType)) throw new HttpError(415, 'The request body must be JSON (Content-Type: application/json)');
+  // Before parsing: walking a value nested thousands deep (below, in zod) overflows the stack.
+  if (nestedTooDeep(text)) throw badRequest(TOO_DEEP);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
-  const problem = textProblem(body, []);
+  const problem = textProblem(body);
   if (problem) throw badRequest(`${problem.at.length ? problem.at.join('.') : 'The body'} ${problem.message}`);
   return next();
 };
-
-const NUL = 'must not contain NUL characters';
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/** The first string (value or key) Postgres could not store as it is, and why. */
-function textProblem(value: unknown, at: string[]): { at: string[]; message: string } | undefined {
-  if (typeof value === 'string') {
-    if (value.includes('\u0000')) return { at, message: NUL };
-    if (LONE_SURROGATE.test(value)) return { at, message: 'must be valid Unicode text' };
-    return undefined;
-  }
-  if (!value || typeof value !== 'object') return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const problem = textProblem(key, at) ?? textProblem(item, [...at, key]);
-    if (problem) return problem;
-  }
-  return undefined;
-}

@@ -19,13 +19,6 @@ import { objectField, readBody, redirectTarget, stringField, validEmail } from '
 import { endSessions, type LogoutScope, refreshSession, startSession } from '../sessions.ts';
 import { AUDIENCE, findUserByEmail, findUserById, insertUser, isBanned, type UserRow, userJson } from '../users.ts';
 
-/** Per hour, per address: GoTrue's window for sign-ups and anonymous sign-ins. */
-const HOUR = 3600;
-/** Token refreshes and verifications are counted per 5 minutes. */
-const FIVE_MINUTES = 300;
-/** Sign-ups per address and hour, whatever else is configured (GoTrue's default). */
-const SIGN_UPS_PER_HOUR = 30;
-
 /** A hash compared against when the email is unknown, so that a wrong address costs what a wrong password costs. */
 const NO_USER_HASH = '$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z6cqvEXq3yDsvoSmVDs7lIYu';
 
@@ -47,7 +40,7 @@ accountRoutes.post('/signup', async (c) => {
   const password = stringField(body, 'password');
   if (!password) throw unprocessable('Signup requires a valid password');
   checkPassword(password, auth.settings);
-  takeRateLimit(auth.project.ref, 'sign_up', auth.ip, SIGN_UPS_PER_HOUR, HOUR);
+  await takeRateLimit(auth, 'sign_up');
   const redirectTo = redirectTarget(auth.settings, c.req.query('redirect_to'));
   const encryptedPassword = await hashPassword(password);
   const answer = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
@@ -117,7 +110,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>) {
 async function signInAnonymously(auth: AuthContext, data: Record<string, unknown>) {
   if (!auth.settings.external_anonymous_users_enabled)
     throw unprocessable('Anonymous sign-ins are disabled', 'anonymous_provider_disabled');
-  takeRateLimit(auth.project.ref, 'anonymous', auth.ip, auth.settings.rate_limit_anonymous_users, HOUR);
+  await takeRateLimit(auth, 'anonymous');
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await insertUser(client, { email: null, encryptedPassword: null, userMetadata: data, confirmed: false, anonymous: true });
     await audit(client, { action: 'user_signedup', actorId: user.id, actorUsername: null, ip: auth.ip, traits: { provider: 'anonymous' } });
@@ -135,7 +128,7 @@ accountRoutes.post('/token', async (c) => {
     return c.json(session);
   }
   if (grantType === 'refresh_token') {
-    takeRateLimit(auth.project.ref, 'token_refresh', auth.ip, auth.settings.rate_limit_token_refresh, FIVE_MINUTES);
+    await takeRateLimit(auth, 'token_refresh');
     const token = stringField(body, 'refresh_token');
     if (!token) throw badRequest('refresh_token required');
     return c.json(await refreshSession(auth, token));
@@ -149,6 +142,8 @@ async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {
   if (!email) throw badRequest(stringField(body, 'phone') ? 'Phone logins are not available in Basin' : 'missing email or phone');
   if (!auth.settings.external_email_enabled) throw badRequest('Email logins are disabled', 'email_provider_disabled');
   const address = email.trim().toLowerCase();
+  // Per address and per account: guessing one account's password from many addresses is held back too.
+  await takeRateLimit(auth, 'sign_in', address);
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await findUserByEmail(client, address);
     if (!(await passwordMatches(password, user?.encrypted_password ?? NO_USER_HASH)) || !user) {

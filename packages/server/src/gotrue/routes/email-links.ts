@@ -12,9 +12,6 @@ import { takeRateLimit } from '../rate-limits.ts';
 import { type Body, objectField, readBody, redirectTarget, stringField } from '../request.ts';
 import { verify, type VerifyParams, verifyType } from '../verification.ts';
 
-const HOUR = 3600;
-const FIVE_MINUTES = 300;
-
 export const emailLinkRoutes = new Hono<AuthEnv>();
 
 const phoneRefused = () => unprocessable('Phone logins are not available in Basin: use an email address');
@@ -42,7 +39,7 @@ emailLinkRoutes.post('/otp', async (c) => {
   const body = await readBody(c.req.raw);
   const email = stringField(body, 'email');
   if (!email) throw stringField(body, 'phone') ? phoneRefused() : unprocessable('An email address is required');
-  takeRateLimit(auth.project.ref, 'otp', auth.ip, auth.settings.rate_limit_otp, HOUR);
+  await takeRateLimit(auth, 'otp');
   if (!auth.settings.external_email_enabled) throw unprocessable('Email logins are disabled', 'email_provider_disabled');
   await sendMagicLink(auth, email, {
     createUser: booleanField(body, 'create_user') ?? true,
@@ -66,7 +63,7 @@ emailLinkRoutes.post('/resend', async (c) => {
 /** POST /verify: the code with its address, or the hash from the link; answers the session. */
 emailLinkRoutes.post('/verify', async (c) => {
   const auth = c.var.auth;
-  takeRateLimit(auth.project.ref, 'verify', auth.ip, auth.settings.rate_limit_verify, FIVE_MINUTES);
+  await takeRateLimit(auth, 'verify');
   const body = await readBody(c.req.raw);
   const type = verifyType(stringField(body, 'type'));
   const hash = stringField(body, 'token_hash');
@@ -93,7 +90,7 @@ emailLinkRoutes.post('/verify', async (c) => {
  */
 emailLinkRoutes.get('/verify', async (c) => {
   const auth = c.var.auth;
-  takeRateLimit(auth.project.ref, 'verify', auth.ip, auth.settings.rate_limit_verify, FIVE_MINUTES);
+  await takeRateLimit(auth, 'verify');
   const token = c.req.query('token');
   if (!token) throw badRequest('Verify requires a token or a token hash');
   const type = verifyType(c.req.query('type'));

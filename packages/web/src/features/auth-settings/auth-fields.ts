@@ -185,13 +185,35 @@ export const MFA_FIELDS: AuthField[] = [
   { key: 'MFA_MAX_ENROLLED_FACTORS', label: 'Maximum enrolled factors per user', kind: 'number' },
 ];
 
+/** Labels as core's validation messages name them; the windows are those the auth API counts in (gotrue/rate-limits.ts). */
 export const RATE_LIMIT_FIELDS: AuthField[] = [
-  { key: 'RATE_LIMIT_EMAIL_SENT', label: 'Emails per hour', kind: 'number' },
-  { key: 'RATE_LIMIT_SMS_SENT', label: 'SMS per hour', kind: 'number' },
-  { key: 'RATE_LIMIT_OTP', label: 'OTPs per hour', kind: 'number' },
-  { key: 'RATE_LIMIT_VERIFY', label: 'Verifications per 5 minutes', kind: 'number' },
-  { key: 'RATE_LIMIT_TOKEN_REFRESH', label: 'Token refreshes per 5 minutes', kind: 'number' },
+  {
+    key: 'RATE_LIMIT_OTP',
+    label: 'Sign-ups and sign-ins per 5 minutes',
+    kind: 'number',
+    description:
+      'Per client address, each on its own: email sign-ups, password sign-ins, and magic link or code requests (anonymous sign-ins have their own limit). Password sign-ins are also counted per account, from all addresses together.',
+  },
+  {
+    key: 'RATE_LIMIT_TOKEN_REFRESH',
+    label: 'Token refreshes per 5 minutes',
+    kind: 'number',
+    description: 'Per client address: sessions refreshed.',
+  },
+  {
+    key: 'RATE_LIMIT_VERIFY',
+    label: 'Verifications per 5 minutes',
+    kind: 'number',
+    description: 'Per client address: email links and codes checked.',
+  },
   { key: 'RATE_LIMIT_ANONYMOUS_USERS', label: 'Anonymous sign-ins per hour', kind: 'number', description: 'Per client address.' },
+  {
+    key: 'RATE_LIMIT_EMAIL_SENT',
+    label: 'Emails per hour',
+    kind: 'number',
+    description: 'Auth emails the project may send in an hour, to all recipients together.',
+  },
+  { key: 'RATE_LIMIT_SMS_SENT', label: 'SMS per hour', kind: 'number', description: 'Kept for Supabase clients: Basin sends no SMS.' },
 ];
 
 export const SMTP_FIELDS: AuthField[] = [

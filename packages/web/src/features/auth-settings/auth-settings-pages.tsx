@@ -36,7 +36,11 @@ export const MfaPage = () => (
   <AuthSettingsPage title="Multi-Factor Authentication" description="The second factors users may enroll." fields={MFA_FIELDS} />
 );
 export const RateLimitsPage = () => (
-  <AuthSettingsPage title="Rate Limits" description="How often auth endpoints may be called." fields={RATE_LIMIT_FIELDS} />
+  <AuthSettingsPage
+    title="Rate Limits"
+    description="How often the auth API may be called. Past a limit it answers 429 until the window ends; every platform replica counts together."
+    fields={RATE_LIMIT_FIELDS}
+  />
 );
 export const SmtpPage = () => (
   <AuthSettingsPage title="SMTP Settings" description="Send auth emails through your own mail server." fields={SMTP_FIELDS} />

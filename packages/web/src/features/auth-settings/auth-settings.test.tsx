@@ -287,6 +287,25 @@ describe('other auth settings pages', () => {
     expect(patches()[0]).toMatchObject({ RATE_LIMIT_ANONYMOUS_USERS: 100, RATE_LIMIT_EMAIL_SENT: 30 });
   });
 
+  it('limits sign-ups and sign-ins per 5 minutes, refusing 0 with the core message', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<RateLimitsPage />, 'rate-limits');
+    const signIns = await screen.findByLabelText('Sign-ups and sign-ins per 5 minutes');
+    await waitFor(() => expect(signIns).toHaveProperty('disabled', false));
+    expect(signIns).toHaveProperty('value', '30');
+    expect(screen.getByText(/also counted per account/)).toBeTruthy();
+    await user.clear(signIns);
+    await user.type(signIns, '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sign-ups and sign-ins per 5 minutes must be at least 1')).toBeTruthy();
+    expect(patches()).toHaveLength(0);
+    await user.clear(signIns);
+    await user.type(signIns, '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toMatchObject({ RATE_LIMIT_OTP: 10, RATE_LIMIT_TOKEN_REFRESH: 150, RATE_LIMIT_VERIFY: 30 });
+  });
+
   it('keeps the stored SMTP password when the field is empty', async () => {
     const user = userEvent.setup();
     const { patches } = renderSettings(<SmtpPage />, 'smtp');

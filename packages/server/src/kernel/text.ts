@@ -1,0 +1,36 @@
+/**
+ * Text Postgres can store as it is: text and jsonb refuse NUL, and a lone UTF-16 surrogate is
+ * stored as U+FFFD in text (so the row no longer matches what was sent) and refused in jsonb.
+ * Input with such text is refused (textProblem); what Basin writes of its own, such as log lines
+ * quoting a request, is repaired instead (storable).
+ */
+
+export const NUL = 'must not contain NUL characters';
+/** In a `u` pattern, a surrogate of a well-formed pair is part of its code point: only lone ones match. */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
+
+/** The first string (value or key) Postgres could not store as it is, where it is and why. */
+export function textProblem(value: unknown, at: string[] = []): { at: string[]; message: string } | undefined {
+  if (typeof value === 'string') {
+    if (value.includes('\u0000')) return { at, message: NUL };
+    if (LONE_SURROGATE.test(value)) return { at, message: 'must be valid Unicode text' };
+    return undefined;
+  }
+  if (!value || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = textProblem(key, at) ?? textProblem(item, [...at, key]);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** The value with every unstorable character of its strings replaced by U+FFFD (plain objects and arrays followed). */
+export function storable<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(storable) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, storable(inner)])) as T;
+  }
+  return value;
+}
