@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { deployFunction } from '../packages/server/test/functions-fixture.ts';
+import { takeBackup } from '../packages/server/src/services/backups.ts';
+import * as projects from '../packages/server/src/store/projects.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -140,6 +143,18 @@ describe('the project pages', () => {
     expect(new URL(page.url()).searchParams.get('panel')).toBe('subscriptionPlan');
     await page.context().close();
   }, 60_000);
+
+  // Issue 21: the signed link opens with the member's session only; the browser sends it.
+  it('Scheduled backups: the Download button saves the archive', async () => {
+    const backup = await takeBackup(platform.ctx, (await projects.findByRef(platform.ctx.db, ref))!, 'scheduled');
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${platform.url}/project/${ref}/database/backups/scheduled`);
+    const button = page.getByRole('button', { name: `Download backup ${backup.id}` });
+    const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^${ref}-backup-${backup.id}-.+\\.tar\\.gz$`));
+    expect((await readFile((await download.path())!)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+    await page.context().close();
+  }, 90_000);
 
   it('Storage settings and a function’s details open too', async () => {
     const page = await dashboard.openPage(owner);

@@ -13,11 +13,11 @@ import { ApiClient } from './harness.ts';
 
 const run = promisify(execFile);
 
-/** Downloads a backup as a browser would follow the link: the signed URL alone, no cookie. */
+/** Downloads a backup as the dashboard's button does: the signed link, followed with the member's session cookie. */
 export async function downloadBackup(client: ApiClient, ref: string, id: number): Promise<{ response: Response; archive: Buffer }> {
   const { status, body } = await client.post(`/api/platform/database/${ref}/backups/download`, { id });
   if (status !== 200) throw new Error(`download link: ${status} ${JSON.stringify(body)}`);
-  const response = await fetch(new URL(body.fileUrl, client.baseUrl));
+  const response = await fetch(new URL(body.fileUrl, client.baseUrl), { headers: { cookie: client.cookie } });
   if (response.status !== 200) throw new Error(`download: ${response.status} ${await response.text()}`);
   return { response, archive: Buffer.from(await response.arrayBuffer()) };
 }

@@ -1,4 +1,4 @@
-import { BACKUP_MESSAGES } from '@basin/core';
+import { BACKUP_MESSAGES, MESSAGES } from '@basin/core';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { execFile } from 'node:child_process';
@@ -20,7 +20,9 @@ import { storedFiles } from './stored-files.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
+let ownerId: string;
 let readonly: ApiClient;
+let readonlyId: string;
 let ref: string;
 let connectionString: string;
 let files: ReturnType<typeof storedFiles>;
@@ -29,15 +31,17 @@ const report = randomBytes(300 * 1024);
 const list = (client: ApiClient) => client.get(`/api/platform/database/${ref}/backups/downloadable-backups`);
 const download = (client: ApiClient, id: number) => client.post(`/api/platform/database/${ref}/backups/download`, { id });
 const run = promisify(execFile);
+/** A link followed as a browser would: with the client's session cookie, if any. */
+const follow = (url: string, client?: ApiClient) => fetch(new URL(url, platform.url), { headers: client ? { cookie: client.cookie } : {} });
 const rows = async (cs: string) => (await query(cs, 'select id, body from notes order by id')).rows;
 
 beforeAll(async () => {
   platform = await startTestPlatform();
   owner = new ApiClient(platform.url);
-  await owner.signUp(uniqueEmail('backups'));
+  ownerId = (await owner.signUp(uniqueEmail('backups'))).id;
   const slug = (await owner.post('/api/platform/organizations', { name: 'Backups' })).body.slug;
   readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('reader'));
+  readonlyId = (await readonly.signUp(uniqueEmail('reader'))).id;
   await addMember(owner, slug, readonly, 'Read-only');
   ref = (
     await owner.post('/api/platform/projects', {
@@ -204,7 +208,7 @@ describe('physical backups', () => {
   it('refuses links that are not signed by the platform or have expired', async () => {
     const [backup] = (await list(owner)).body.backups;
     const { fileUrl } = (await download(owner, backup.id)).body;
-    const get = (url: string) => fetch(new URL(url, platform.url));
+    const get = (url: string) => follow(url, owner);
 
     const forged = fileUrl.replace(/signature=[^&]+/, 'signature=forged');
     expect(await get(forged).then(answer)).toEqual({ status: 403, body: { message: BACKUP_MESSAGES.linkInvalid } });
@@ -214,8 +218,36 @@ describe('physical backups', () => {
     expect((await get(longer)).status).toBe(403);
     expect((await get(`/api/backups/${ref}/${backup.id}`)).status).toBe(403);
 
-    const expired = signedBackupPath(platform.ctx.box, ref, backup.id, Date.now() - BACKUP_LINK_LIFETIME_MS - 1000);
+    const expired = signedBackupPath(platform.ctx.box, ref, backup.id, ownerId, Date.now() - BACKUP_LINK_LIFETIME_MS - 1000);
     expect(await get(expired).then(answer)).toEqual({ status: 403, body: { message: BACKUP_MESSAGES.linkExpired } });
+  });
+
+  // Issue 21: the platform secret alone (leaked) must open no backup.
+  it('opens only for the session of the member it was made for, while they may download backups', async () => {
+    const [backup] = (await list(owner)).body.backups;
+    const { fileUrl } = (await download(owner, backup.id)).body;
+    const refused = (message: string) => ({ status: 403, body: { message } });
+
+    // Anyone the link leaked to, without the member's session.
+    const leaked = await follow(fileUrl);
+    expect(leaked.status).toBe(401);
+    expect(await leaked.json()).toEqual({ message: MESSAGES.notSignedIn });
+    // A member of another organization: with the link, or with one forged for them with the platform secret.
+    const outsider = new ApiClient(platform.url);
+    const outsiderId = (await outsider.signUp(uniqueEmail('outsider'))).id;
+    expect((await outsider.post('/api/platform/organizations', { name: 'Elsewhere' })).status).toBe(201);
+    const forged = signedBackupPath(platform.ctx.box, ref, backup.id, outsiderId);
+    expect(await follow(fileUrl, outsider).then(answer)).toEqual(refused(BACKUP_MESSAGES.linkInvalid));
+    expect(await follow(forged, outsider).then(answer)).toEqual(refused(BACKUP_MESSAGES.linkInvalid));
+    expect((await follow(forged)).status).toBe(401);
+    // A member who may list backups but not download them, with a link forged for them.
+    const forReader = signedBackupPath(platform.ctx.box, ref, backup.id, readonlyId);
+    expect(await follow(forReader, readonly).then(answer)).toEqual(refused(BACKUP_MESSAGES.noDownloadPermission));
+
+    const opened = await follow(fileUrl, owner);
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get('content-type')).toBe('application/gzip');
+    await opened.body?.cancel();
   });
 
   it('a Read-only member lists backups but cannot download them; unknown ids are 404', async () => {

@@ -438,7 +438,7 @@ export class RequestMaker {
   private body(method: string, relation: { columns: Record<string, Kind> }): string | undefined {
     const r = this.r;
     if (method === 'GET' || method === 'HEAD' || r.chance(0.03)) return undefined;
-    if (this.dirty() && r.chance(0.3)) return this.brokenJson();
+    if (this.dirty() && r.chance(0.3)) return r.chance(0.2) ? this.deepJson(this.column(relation)[0]) : this.brokenJson();
     const row = () => this.row(relation);
     return JSON.stringify(method === 'POST' && r.chance(0.5) ? Array.from({ length: r.int(0, 5) }, row) : row());
   }
@@ -446,13 +446,22 @@ export class RequestMaker {
   private rpcBody(method: string, args: Record<string, unknown[]>): string | undefined {
     const r = this.r;
     if (method === 'GET' || method === 'HEAD') return undefined;
-    if (this.dirty() && r.chance(0.3)) return this.brokenJson();
+    if (this.dirty() && r.chance(0.3)) return r.chance(0.2) ? this.deepJson(Object.keys(args)[0] ?? 'a') : this.brokenJson();
     const entries = Object.entries(args).filter(() => r.chance(0.85));
     return JSON.stringify(
       Object.fromEntries(
         entries.map(([arg, values]) => [this.dirty() ? this.name([arg]) : arg, this.dirty() ? this.value(0) : r.pick(values)]),
       ),
     );
+  }
+
+  /** An object (or a list of one) whose value under `name` nests far deeper than the gateway allows. */
+  private deepJson(name: string): string {
+    const r = this.r;
+    const depth = r.int(1000, 20_000);
+    const value = r.chance(0.5) ? `${'['.repeat(depth)}${']'.repeat(depth)}` : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    const row = `{${JSON.stringify(name)}:${value}}`;
+    return r.chance(0.5) ? `[${row}]` : row;
   }
 
   private brokenJson(): string {

@@ -7,6 +7,7 @@
  * Another seed explores other inputs: BASIN_FUZZ_SEED=7 npx vitest run packages/server/test/rest-fuzz.test.ts
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOO_DEEP } from '../src/http/body-limits.ts';
 import { seeded } from './prng.ts';
 import { CONFORMANCE_SQL } from './rest-conformance-fixture.ts';
 import { type FuzzRequest, FUZZ_SQL, RequestMaker } from './rest-fuzz-inputs.ts';
@@ -147,4 +148,44 @@ describe('failed writes', () => {
     }
     expect(await count()).toBe(before);
   }, 60_000);
+});
+
+// Issue 21: these answered 500 (JSON.stringify of the parsed body overflowed the stack).
+describe('deeply nested JSON', () => {
+  const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+  const api = (path: string) => project.url.replace(/\/rest\/v1$/, path);
+  const read = async (path: string) => (await fetch(api(path), { headers: withKey(project.keys.service) })).json();
+  const write = async (path: string, method: string, body: string) => {
+    const headers = { ...withKey(project.keys.service), 'content-type': 'application/json' };
+    const answer = await fetch(api(path), { method, headers, body });
+    return { status: answer.status, body: await answer.json() };
+  };
+
+  it('is refused with 400 by each API of the gateway, in its own words, and changes nothing', async () => {
+    const kinds = await read('/rest/v1/kinds?select=id,j&order=id');
+    const restRefusal = { status: 400, body: { code: 'PGRST102', details: null, hint: null, message: TOO_DEEP } };
+    expect(await write('/rest/v1/kinds', 'POST', `[{"j":${deep}}]`)).toEqual(restRefusal);
+    expect(await write('/rest/v1/kinds?id=gt.0', 'PATCH', `{"j":${deep}}`)).toEqual(restRefusal);
+    expect(await read('/rest/v1/kinds?select=id,j&order=id')).toEqual(kinds);
+
+    const email = `deep-${Date.now()}@example.com`;
+    expect(await write('/auth/v1/admin/users', 'POST', `{"email":"${email}","app_metadata":{"a":${deep}}}`)).toEqual({
+      status: 400,
+      body: { code: 400, error_code: 'bad_json', msg: TOO_DEEP },
+    });
+    const { users } = (await read('/auth/v1/admin/users')) as { users: { email: string }[] };
+    expect(users.map((u) => u.email)).not.toContain(email);
+
+    expect((await write('/storage/v1/bucket', 'POST', '{"name":"deep"}')).status).toBe(200);
+    // A file is not JSON the API reads: stored byte for byte, however deep.
+    const file = { ...withKey(project.keys.service), 'content-type': 'application/json' };
+    expect((await fetch(api('/storage/v1/object/deep/nested.json'), { method: 'POST', headers: file, body: deep })).status).toBe(200);
+    expect(await (await fetch(api('/storage/v1/object/deep/nested.json'), { headers: withKey(project.keys.service) })).text()).toBe(deep);
+    const copy = `{"bucketId":"deep","sourceKey":"nested.json","destinationKey":"copy.json","copyMetadata":false,"metadata":{"a":${deep}}}`;
+    expect(await write('/storage/v1/object/copy', 'POST', copy)).toEqual({
+      status: 400,
+      body: { statusCode: '400', code: 'InvalidRequest', error: 'Bad Request', message: TOO_DEEP },
+    });
+    expect((await fetch(api('/storage/v1/object/deep/copy.json'), { headers: withKey(project.keys.service) })).status).toBe(404);
+  });
 });

@@ -152,7 +152,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.route('/api/v1', v1);
   app.route('/api/ai', ai);
   app.route('/api', restHealthRoutes(ctx, requireSession(auth, sessions)));
-  app.route('/api', backupFileRoutes(ctx)); // signed links: no session
+  app.route('/api', backupFileRoutes(ctx, requireSession(auth, sessions))); // signed links, with the member's session
   app.route('/api', gateway.byPath); // project keys: no session
   app.all('/api/*', (c) => c.json({ message: 'No such API route' }, 404));
   app.route('/', dashboardRoutes(ctx.config.webDir));

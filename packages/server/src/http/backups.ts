@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DownloadableBackupsResponse, DownloadBackupBody, DownloadBackupResponse, ProjectRef } from '@basin/core/schemas';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
@@ -38,15 +38,16 @@ export function backupRoutes(ctx: PlatformContext) {
 }
 
 /**
- * GET /backups/{ref}/{id}?expires=&signature=: the archive behind a signed link. No session: the
- * signature is the permission, so this is mounted outside the platform routes (under /api).
+ * GET /backups/{ref}/{id}?expires=&signature=: the archive behind a signed link, a plain link the
+ * browser follows with the session cookie (`session`): the link opens for the member it was made
+ * for only, while they may download backups. Mounted outside the JSON platform routes (under /api).
  */
-export function backupFileRoutes(ctx: PlatformContext) {
-  return new Hono<AppEnv>().get('/backups/:ref/:id', async (c) => {
+export function backupFileRoutes(ctx: PlatformContext, session: MiddlewareHandler<AppEnv>) {
+  return new Hono<AppEnv>().get('/backups/:ref/:id', session, async (c) => {
     const ref = ProjectRef.safeParse(c.req.param('ref'));
     const id = Number(c.req.param('id'));
     if (!ref.success || !Number.isSafeInteger(id)) throw notFound('Backup');
-    const download = await backups.openSignedBackup(ctx, {
+    const download = await backups.openSignedBackup(ctx, c.var.userId, {
       ref: ref.data,
       id,
       expires: c.req.query('expires'),

@@ -4,7 +4,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { forbidden, HttpError, notFound } from '../kernel/errors.ts';
 import * as store from '../store/backups.ts';
-import type { ProjectRow } from '../store/projects.ts';
+import { findForUser, type ProjectRow } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
 import { snapshotStoredFiles } from './backup-files.ts';
 import { checkBackupLink, signedBackupPath } from './backup-links.ts';
@@ -85,14 +85,14 @@ export async function listDownloadableBackups(ctx: PlatformContext, ref: string,
   };
 }
 
-/** A signed link to one completed backup of the project. */
+/** A signed link to one completed backup of the project, for this member's session only. */
 export async function backupDownloadLink(ctx: PlatformContext, ref: string, userId: string, id: number): Promise<DownloadBackupResponse> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'backups:download', BACKUP_MESSAGES.noDownloadPermission);
   const backups = await store.listCompleted(ctx.db, ref);
   if (!backups.length) throw new HttpError(404, BACKUP_MESSAGES.noBackups);
   if (!backups.some((b) => b.id === id)) throw notFound('Backup');
-  return { fileUrl: signedBackupPath(ctx.box, ref, id) };
+  return { fileUrl: signedBackupPath(ctx.box, ref, id, userId) };
 }
 
 export interface BackupDownload {
@@ -100,14 +100,22 @@ export interface BackupDownload {
   filename: string;
 }
 
-/** The file behind a signed link: 403 for a link that is not ours or has expired. */
+/**
+ * The file behind a signed link, for the member it was made for who may still download backups:
+ * 403 for a link that is not ours, not theirs or has expired, and for a member no longer allowed.
+ */
 export async function openSignedBackup(
   ctx: PlatformContext,
+  userId: string,
   link: { ref: string; id: number; expires: string | undefined; signature: string | undefined },
 ): Promise<BackupDownload> {
-  const check = checkBackupLink(ctx.box, link);
+  const check = checkBackupLink(ctx.box, { ...link, userId });
   if (check === 'invalid') throw forbidden(BACKUP_MESSAGES.linkInvalid);
   if (check === 'expired') throw forbidden(BACKUP_MESSAGES.linkExpired);
+  // The signature is not the permission: a leaked platform secret signs links too.
+  const project = await findForUser(ctx.db, link.ref, userId);
+  if (!project) throw forbidden(BACKUP_MESSAGES.linkInvalid);
+  requirePermission(project.role, 'backups:download', BACKUP_MESSAGES.noDownloadPermission);
   const backup = await store.findCompleted(ctx.db, link.ref, link.id);
   if (!backup) throw notFound('Backup');
   const day = backup.inserted_at.toISOString().slice(0, 10);
