@@ -1,9 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import http from 'node:http';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionsRoot } from '../src/functions/bundle.ts';
 import { functionsRuntime } from '../src/functions/runtime.ts';
+import type { PlatformContext } from '../src/kernel/context.ts';
 import { deployFunction } from './functions-fixture.ts';
 import { type ApiClient, waitFor } from './harness.ts';
 import { memberWith } from './meta-fixture.ts';
@@ -220,6 +220,48 @@ describe('deploy and invoke', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
   });
+
+  // Issue 21: these paths answered 500 (a decoded space reached the worker's request line; a NUL, Postgres).
+  it('passes a function its path as sent, and answers 4xx for a name no function can have', async () => {
+    const code = 'Deno.serve((req) => new Response(new URL(req.url).pathname));';
+    const deployed = await deployFunction(owner, ref, 'echo', { 'index.ts': code }, { entrypoint_path: 'index.ts', verify_jwt: false });
+    expect(deployed.status).toBe(201);
+    /** By the project's host, as supabase-js calls it (fetch cannot set Host). */
+    const byHost = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { hostname, port } = new URL(project.meta.platform.url);
+        const host = `${ref}.${project.meta.platform.ctx.config.domain}`;
+        http
+          .get({ hostname, port, path, headers: { host } }, (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk));
+            response.on('end', () => resolve({ status: response.statusCode!, body }));
+          })
+          .on('error', reject);
+      });
+    for (const sub of ['/%20', '/a%20b', '/%C3%A9', '/%7C', '/%22x%22', '/a%2Fb', '/%25', '/%0A']) {
+      const answer = await fetch(`${gateway}/functions/v1/echo${sub}`);
+      expect({ sub, status: answer.status, body: await answer.text() }).toEqual({ sub, status: 200, body: `/echo${sub}` });
+      expect({ sub, ...(await byHost(`/functions/v1/echo${sub}`)) }).toEqual({ sub, status: 200, body: `/echo${sub}` });
+    }
+
+    const key = withKey(project.keys.anon);
+    const refusals: [string, Record<string, string>, number][] = [
+      ['/functions/v1/echo%00', {}, 400],
+      ['/functions/v1/echo%00', key, 400],
+      ['/functions/v1/missing%00/x', key, 400],
+      ['/functions/v1/echo%20', key, 404],
+      ['/functions/v1/%20', key, 404],
+      ['/functions/v1/%ZZ', key, 404],
+      ['/%66unctions/v1/echo', key, 404], // decodes to a function's path, but is not one as sent
+    ];
+    for (const [path, headers, status] of refusals) {
+      const answer = await fetch(`${gateway}${path}`, { headers });
+      expect({ path, status: answer.status }).toEqual({ path, status });
+      expect(typeof ((await answer.json()) as { message?: unknown }).message).toBe('string');
+    }
+    expect((await owner.delete(v1('/functions/echo'))).status).toBe(200);
+  });
 });
 
 describe('secrets', () => {
@@ -296,6 +338,77 @@ describe('management', () => {
     expect(badSlug.status).toBe(400);
   });
 
+  // Issue 21: Deno's loader read a literal `file:` specifier without --allow-read. The sandbox is the
+  // fix; deploy refuses such bundles too (the many forms: services/function-imports.test.ts).
+  it('refuses a bundle that imports a file outside the function, and stores nothing', async () => {
+    const entry = 'supabase/functions/leak/index.ts';
+    const metadata = { entrypoint_path: entry, name: 'leak' };
+    const before = (await owner.get(v1('/functions/hello'))).body;
+    const leaks: [string, string][] = [
+      ['const key = await import("file:///data/secret.key", { with: { type: "text" } });', 'file:///data/secret.key'],
+      ['const key = await import(`/data/secret.key`, { with: { type: "bytes" } });', '/data/secret.key'],
+      ['const pkg = await import("../../../../package.json", { with: { type: "json" } });', '../../../../package.json'],
+      ['import passwd from "file:///etc/passwd" with { type: "text" };', 'file:///etc/passwd'],
+      ['export * from "/etc/passwd";', '/etc/passwd'],
+    ];
+    for (const [source, specifier] of leaks) {
+      for (const slug of ['leak', 'hello']) {
+        const refused = await deployFunction(owner, ref, slug, { [entry]: `${source}\nDeno.serve(() => new Response('ok'));\n` }, metadata);
+        expect(refused.status).toBe(400);
+        expect(refused.body.message).toContain(`${entry} imports "${specifier}", a file outside the function`);
+      }
+    }
+    const mapped = await deployFunction(
+      owner,
+      ref,
+      'leak',
+      {
+        [entry]: 'const key = await import("secret", { with: { type: "text" } });\n',
+        'supabase/functions/import_map.json': JSON.stringify({ imports: { secret: 'file:///etc/passwd' } }),
+      },
+      { ...metadata, import_map_path: 'supabase/functions/import_map.json' },
+    );
+    expect(mapped.status).toBe(400);
+    expect(mapped.body.message).toContain(
+      'supabase/functions/import_map.json maps "secret" to "file:///etc/passwd", a file outside the function',
+    );
+
+    expect((await owner.get(v1('/functions'))).body.map((f: { slug: string }) => f.slug)).not.toContain('leak');
+    expect((await owner.get(v1('/functions/hello'))).body).toEqual(before);
+  });
+
+  it('deploys a bundle that imports its own files, npm:, jsr: and https: modules', async () => {
+    const deployed = await deployFunction(
+      owner,
+      ref,
+      'imports',
+      {
+        'supabase/functions/imports/index.ts': [
+          "import { greet } from '../_shared/greet.ts';",
+          "import { util } from './lib/util.ts';",
+          "import { z } from 'npm:zod@3';",
+          "import { join } from 'jsr:@std/path@1';",
+          "import { camelCase } from 'https://esm.sh/lodash-es@4?exports=camelCase';",
+          "import { assert } from 'std/assert.ts';",
+          'export type { Shape } from "../../../../types.ts";',
+          "const data = await import('./data.json', { with: { type: 'json' } });",
+          'const lazy = await import(`./lib/util.ts`);',
+          'Deno.serve(() => Response.json({ greet, util, z, join, camelCase, assert, data, lazy }));',
+        ].join('\n'),
+        'supabase/functions/imports/lib/util.ts': "export { greet as util } from '../../_shared/greet.ts';\n",
+        'supabase/functions/imports/data.json': '{"a": 1}',
+        'supabase/functions/_shared/greet.ts': "export const greet = (name: string) => 'Hi ' + name;\n",
+        'supabase/functions/import_map.json': JSON.stringify({
+          imports: { 'std/': 'https://deno.land/std@0.224.0/', local: './_shared/' },
+        }),
+      },
+      { entrypoint_path: 'supabase/functions/imports/index.ts', import_map_path: 'supabase/functions/import_map.json' },
+    );
+    expect(deployed.status).toBe(201);
+    expect(deployed.body).toMatchObject({ slug: 'imports', version: 1, import_map: true });
+    expect((await owner.delete(v1('/functions/imports'))).status).toBe(200);
+  });
+
   it('lets a Read-only member read but not deploy, and outsiders see nothing', async () => {
     const readOnly = await memberWith(project.meta, 'Read-only');
     expect((await readOnly.get(v1('/functions'))).status).toBe(200);
@@ -329,9 +442,9 @@ describe('management', () => {
   });
 });
 
-/** Deno processes running a function bundle of this project, read from /proc. */
-function workerPids(dataDir: string): number[] {
-  const bundles = `--allow-read=${path.join(functionsRoot(dataDir), ref)}/`;
+/** Worker processes (the sandbox around Deno, or Deno) running a function version of this project, read from /proc. */
+function workerPids(ctx: PlatformContext): number[] {
+  const bundles = `${functionsRuntime(ctx).versionsDir(ref)}/`;
   const pids: number[] = [];
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
@@ -339,7 +452,7 @@ function workerPids(dataDir: string): number[] {
       if (
         readFileSync(`/proc/${name}/cmdline`, 'utf8')
           .split('\0')
-          .some((arg) => arg.startsWith(bundles))
+          .some((arg) => arg.startsWith(bundles) || arg.startsWith(`--allow-read=${bundles}`))
       )
         pids.push(Number(name));
     } catch {
@@ -357,12 +470,12 @@ describe('pausing the project', () => {
     expect((await service.storage.createBucket('kept', { public: true })).error).toBeNull();
     expect((await service.storage.from('kept').upload('note.txt', 'kept', { contentType: 'text/plain' })).error).toBeNull();
     expect((await anon.functions.invoke('hello', { body: { name: 'warm' } })).error).toBeNull();
-    expect(workerPids(ctx.config.dataDir).length).toBeGreaterThan(0);
+    expect(workerPids(ctx).length).toBeGreaterThan(0);
 
     expect((await owner.post(`/api/platform/projects/${ref}/pause`)).status).toBe(202);
     // Gone once pausing starts, not when the idle timeout comes.
     await waitFor(
-      async () => workerPids(ctx.config.dataDir),
+      async () => workerPids(ctx),
       (pids) => pids.length === 0,
       10_000,
     );
@@ -371,7 +484,7 @@ describe('pausing the project', () => {
       (status) => status === 'INACTIVE',
       120_000,
     );
-    expect(workerPids(ctx.config.dataDir)).toEqual([]);
+    expect(workerPids(ctx)).toEqual([]);
     expect(functionsRuntime(ctx).size).toBe(0);
 
     const invoked = await fetch(`${gateway}/functions/v1/hello`, { method: 'POST', headers: withKey(project.keys.anon), body: '{}' });
@@ -387,7 +500,7 @@ describe('pausing the project', () => {
     const open = await fetch(`${gateway}/storage/v1/object/public/kept/note.txt`);
     expect({ status: open.status, body: await open.json() }).toEqual({ status: 503, body: paused });
     // No worker was started by those requests.
-    expect(workerPids(ctx.config.dataDir)).toEqual([]);
+    expect(workerPids(ctx)).toEqual([]);
   });
 });
 
@@ -395,7 +508,7 @@ describe('pausing the project', () => {
 describe('deleting the project', () => {
   it('ends its workers and removes its function files', async () => {
     const { ctx } = project.meta.platform;
-    const files = path.join(functionsRoot(ctx.config.dataDir), ref);
+    const files = functionsRuntime(ctx).versionsDir(ref);
     expect(existsSync(files)).toBe(true);
     expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
     await waitFor(

@@ -44,6 +44,9 @@ describe('a worker', () => {
     await worker.start();
     const { response } = await worker.handle(new Request('http://localhost/s', { method: 'PUT', body: 'x' }), '/s', '127.0.0.1');
     expect(await response.text()).toBe('hi there');
+    // A path Node will not send (an unescaped space) is the caller's mistake: 400, and the worker serves on.
+    const refused = await worker.handle(new Request('http://localhost/s x'), '/s x', '127.0.0.1');
+    expect(refused.response.status).toBe(400);
     expect(worker.alive).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 900));
     expect(worker.alive).toBe(false);

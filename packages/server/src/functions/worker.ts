@@ -201,8 +201,7 @@ export class FunctionWorker {
         if (!HOP_BY_HOP.has(name)) headers[name] = value;
       });
       headers['x-forwarded-for'] = clientIp;
-      const upstream = http.request({ socketPath: this.listenSocket, agent: this.agent, method: request.method, path, headers });
-
+      let upstream: http.ClientRequest;
       const wallClock = setTimeout(() => {
         const message = `The function did not finish within the wall-clock limit of ${spec.limits.wallClockMs / 1000} s`;
         spec.onConsole({ eventType: 'Log', level: 'error', message });
@@ -210,6 +209,15 @@ export class FunctionWorker {
         upstream.destroy(new Error(message));
         finish();
       }, spec.limits.wallClockMs);
+      try {
+        upstream = http.request({ socketPath: this.listenSocket, agent: this.agent, method: request.method, path, headers });
+      } catch (error) {
+        // A path or header Node will not put on the wire (unescaped characters): the caller's mistake.
+        answered = true;
+        finish();
+        resolve({ response: Response.json({ message: (error as Error).message }, { status: 400 }), errorCode: null, memoryUsedMb: null });
+        return;
+      }
       request.signal?.addEventListener('abort', () => upstream.destroy(), { once: true });
 
       upstream.on('response', (res) => {
