@@ -45,7 +45,8 @@ describe('API keys in the browser', () => {
     // *.localhost to this machine), across origins, as an app in the browser would. The test
     // platform's domain keeps the default port; it listens on another.
     const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
-    const endpoint: string = settings.app_config.endpoint;
+    const apiUrls: { url: string; form: string }[] = (await owner.get(`/api/platform/projects/${ref}`)).body.apiUrls;
+    const hostUrl = new URL(apiUrls.find((url) => url.form === 'host')!.url);
     const service = (settings.service_api_keys as { api_key: string; tags: string }[]).find((key) => key.tags === 'service_role')!.api_key;
     const port = new URL(platform.url).port;
     const answer = await page.evaluate(
@@ -53,7 +54,7 @@ describe('API keys in the browser', () => {
         const response = await fetch(url, { headers: { apikey: key } });
         return { status: response.status, swagger: ((await response.json()) as { swagger?: string }).swagger };
       },
-      { url: `http://${endpoint.replace(/:\d+$/, '')}:${port}/rest/v1/`, key: service },
+      { url: `http://${hostUrl.hostname}:${port}/rest/v1/`, key: service },
     );
     expect(answer).toEqual({ status: 200, swagger: '2.0' });
 
@@ -72,6 +73,30 @@ describe('API keys in the browser', () => {
 
     const lints = (await owner.get(`/api/platform/projects/${ref}/run-lints?refresh=true`)).body as { name: string }[];
     expect(lints.map((lint) => lint.name)).toContain('leaked_service_key');
+  });
+
+  it('shows the project URL that createClient takes, reachable from Node, on the home page, in API settings and in the API docs', async () => {
+    // A default install: the gateway path on the platform's address first, {ref}.localhost second.
+    const url = `${platform.url}/api/projects/${ref}/gateway`;
+    const page = await dashboard.openPage(owner, { viewport: { width: 1440, height: 1000 } });
+    await page.goto(`${platform.url}/project/${ref}`);
+    const shown = (name: string) => page.getByRole('group', { name, exact: true }).getByRole('textbox').inputValue();
+    await page.getByRole('group', { name: 'Project URL', exact: true }).waitFor();
+    expect(await shown('Project URL')).toBe(url);
+    expect(await shown('Other project URL')).toMatch(new RegExp(`^http://${ref}\\.localhost:\\d+$`));
+    expect(await shown('REST endpoint')).toBe(`${url}/rest/v1/`);
+    await page.getByText('for browsers on this machine only', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'project-home-urls.png') });
+
+    await page.getByRole('button', { name: 'API Docs' }).click();
+    await page.getByText(`createClient('${url}'`, { exact: false }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${platform.url}/project/${ref}/settings/api`);
+    await page.getByRole('textbox', { name: 'URL', exact: true }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'URL', exact: true }).inputValue()).toBe(url);
+    await page.getByText('Other project URL').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'api-settings-urls.png') });
   });
 
   it('explains custom domains on a paid plan', async () => {

@@ -120,7 +120,7 @@ describe('Storage in the dashboard', () => {
     const signedUrl = await sign.getByRole('textbox', { name: 'Signed URL' }).inputValue();
     expect(signedUrl).toMatch(/\/storage\/v1\/object\/sign\/documents\/reports\/data\.bin\?token=/);
     await shot(page, 'signed-url');
-    const fetched = await fetch(signedUrl.replace(/^http:\/\/[^/]+/, `${platform.url}/api/projects/${ref}/gateway`));
+    const fetched = await fetch(signedUrl); // on the platform's address: Node reaches it as it is
     expect(Buffer.from(await fetched.arrayBuffer()).equals(CONTENT)).toBe(true);
     await page.keyboard.press('Escape');
 

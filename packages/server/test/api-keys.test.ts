@@ -1,8 +1,11 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { decodeJwt, jwtVerify } from 'jose';
 import { API_KEYS_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signProjectKey, verifyProjectKey } from '../src/services/project-keys.ts';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
+import { supabaseClient } from './supabase-client.ts';
 import { twoProjectsWithReader } from './two-projects.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -22,12 +25,38 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => platform?.destroy());
 
+describe('the project URL the dashboard shows', () => {
+  // A default install (BASIN_DOMAIN unset): Node and curl cannot resolve {ref}.localhost, so the
+  // URL shown first is the gateway path on the platform's own address.
+  it('is the base URL that supabase-js in Node and curl reach with the anon key shown beside it', async () => {
+    const created = await owner.post(`/api/platform/pg-meta/${refA}/query`, {
+      query:
+        "create table public.planets (id int primary key, name text); insert into public.planets values (1, 'Earth'); grant select on public.planets to anon",
+    });
+    expect(created.status).toBe(200);
+    const project = (await owner.get(`/api/platform/projects/${refA}`)).body;
+    const { body } = await settings(owner, refA);
+    const url = `${body.app_config.protocol}://${body.app_config.endpoint}`;
+    expect(url).toBe(`${platform.url}/api/projects/${refA}/gateway`);
+    expect(project.apiUrls[0].url).toBe(url);
+    expect(project.restUrl).toBe(`${url}/rest/v1/`);
+    const anon = keyOf(body, 'anon');
+
+    const { data, error } = await supabaseClient(url, anon).from('planets').select('name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'Earth' }]);
+
+    const curl = await promisify(execFile)('curl', ['-sS', '--fail', '-H', `apikey: ${anon}`, `${url}/rest/v1/planets?select=name`]);
+    expect(JSON.parse(curl.stdout)).toEqual([{ name: 'Earth' }]);
+  });
+});
+
 describe('GET /platform/projects/{ref}/settings', () => {
   it('gives owners the secret and an anon and a service_role key signed with it', async () => {
     const { status, body } = await settings(owner, refA);
     expect(status).toBe(200);
     expect(body.jwt_secret.length).toBeGreaterThanOrEqual(40);
-    expect(body.app_config).toEqual({ protocol: 'http', endpoint: `${refA}.${platform.ctx.config.domain}` });
+    expect(body.app_config).toEqual({ protocol: 'http', endpoint: `${new URL(platform.url).host}/api/projects/${refA}/gateway` });
     expect(body.db_schema).toBe('public');
     expect(body.jwtSecretUpdateStatus.status).toBe('Updated');
     expect(body.service_api_keys.map((k: { tags: string }) => k.tags)).toEqual(['anon', 'service_role']);

@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { presentedKey, projectRefOfHost } from '../src/http/gateway.ts';
+import { projectApiUrls } from '../src/services/gateway.ts';
 import { signProjectKey } from '../src/services/project-keys.ts';
 import { RETIRED_SECRETS_KEPT } from '../src/store/api-keys.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
@@ -89,6 +90,22 @@ beforeAll(async () => {
   ({ owner, reader, slug, refA, refB } = await twoProjectsWithReader(platform.url, 'Gateway'));
 }, 240_000);
 afterAll(() => platform?.destroy());
+
+describe("a project's API URLs", () => {
+  const ref = 'abcdefghijklmnopqrst';
+  const path = { url: `http://127.0.0.1:8080/api/projects/${ref}/gateway`, form: 'path' };
+
+  it('recommend the path form on the platform address by default: *.localhost resolves in browsers only', () => {
+    const host = { url: `http://${ref}.localhost:8080`, form: 'host' };
+    expect(projectApiUrls({ domain: 'localhost:8080', host: '127.0.0.1', port: 8080 }, ref)).toEqual([path, host]);
+    expect(projectApiUrls({ domain: 'localhost:8080', host: '0.0.0.0', port: 8080 }, ref)).toEqual([path, host]);
+  });
+
+  it('recommend the host form when BASIN_DOMAIN names a real domain', () => {
+    const host = { url: `http://${ref}.basin.example.com`, form: 'host' };
+    expect(projectApiUrls({ domain: 'basin.example.com', host: '::', port: 8080 }, ref)).toEqual([host, path]);
+  });
+});
 
 describe('which requests are project-facing', () => {
   it('reads the project from a Host under the domain, whatever the port', () => {

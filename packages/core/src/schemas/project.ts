@@ -7,6 +7,13 @@ import { PostgrestStatus } from './rest-health.ts';
 
 export const ProjectStatus = z.enum(PROJECT_STATUSES);
 
+/**
+ * One address of a project's API, the base URL createClient takes: `host` is
+ * `http://<ref>.<BASIN_DOMAIN>`, `path` is `<platform URL>/api/projects/<ref>/gateway`.
+ */
+export const ProjectApiUrl = z.object({ url: z.string(), form: z.enum(['host', 'path']) }).meta({ id: 'ProjectApiUrl' });
+export type ProjectApiUrl = z.infer<typeof ProjectApiUrl>;
+
 export const Project = z
   .object({
     id: z.number().int(),
@@ -21,7 +28,10 @@ export const Project = z
     region: z.string(),
     cloud_provider: z.literal('local'),
     infra_compute_size: z.string(),
+    /** The recommended API URL with /rest/v1/. */
     restUrl: z.string(),
+    /** Every URL the project's API answers on, the recommended one first. */
+    apiUrls: z.array(ProjectApiUrl).min(1),
     /** Superuser connection string; null for members without database.credentials:read. */
     connectionString: z.string().nullable(),
     connectionStringReadOnly: z.string(),

@@ -9,6 +9,7 @@ import type { Queryable } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { injectFault } from '../kernel/faults.ts';
+import { projectApiUrl } from './gateway.ts';
 import { newJwtSecret, type ProjectKeyClaims, signProjectKey, verifyProjectKey } from './project-keys.ts';
 import type { SecretBox } from '../kernel/secrets.ts';
 
@@ -41,6 +42,12 @@ async function signKeys(secret: string, ref: string, issuedAt: Date): Promise<Ap
   );
 }
 
+/** The recommended API URL split as the settings entity carries it: `protocol://endpoint`. */
+function appConfig(url: string): ProjectSettings['app_config'] {
+  const [protocol, endpoint] = url.split('://') as [string, string];
+  return { protocol, endpoint };
+}
+
 /** The project settings entity; the secret and keys only for members who may read them. */
 export async function projectSettings(ctx: PlatformContext, ref: string, userId: string): Promise<ProjectSettings> {
   const project = await requireProject(ctx.db, ref, userId);
@@ -50,7 +57,7 @@ export async function projectSettings(ctx: PlatformContext, ref: string, userId:
   return {
     ref,
     service_api_keys: mayRead ? await signKeys(secret, ref, issuedAt) : [],
-    app_config: { protocol: 'http', endpoint: `${ref}.${ctx.config.domain}` },
+    app_config: appConfig(projectApiUrl(ctx, ref)),
     jwt_secret: mayRead ? secret : null,
     db_schema: (await exposedSchemas(ctx.db, ref)).join(','),
     jwtSecretUpdateStatus: updateStatusOf(row),

@@ -8,12 +8,13 @@ import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { projectApiUrl } from './gateway.ts';
+import { projectApiUrls } from './gateway.ts';
 import { connectionString } from '../instances/connection-string.ts';
 import { newDatabasePassword, newProjectRef } from '../kernel/secrets.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {
   const port = row.port ?? 0;
+  const apiUrls = projectApiUrls(ctx.config, row.ref);
   return {
     id: row.id,
     ref: row.ref,
@@ -26,7 +27,8 @@ export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Rol
     region: row.region,
     cloud_provider: 'local',
     infra_compute_size: row.compute_size,
-    restUrl: `${projectApiUrl(ctx, row.ref)}/rest/v1/`,
+    restUrl: `${apiUrls[0]!.url}/rest/v1/`,
+    apiUrls,
     connectionString: can(role, 'database.credentials:read') ? connectionString('postgres', ctx.box.open(row.db_password), port) : null,
     connectionStringReadOnly: connectionString(READONLY_ROLE, ctx.box.open(row.readonly_password), port),
     parent_project_ref: row.parent_project_ref,

@@ -15,7 +15,11 @@ export function projectFixture(overrides: Partial<Project> = {}): Project {
     region: 'local',
     cloud_provider: 'local',
     infra_compute_size: 'micro',
-    restUrl: `http://127.0.0.1:8080/projects/${PROJECT_REF}`,
+    restUrl: `http://127.0.0.1:8080/api/projects/${PROJECT_REF}/gateway/rest/v1/`,
+    apiUrls: [
+      { url: `http://127.0.0.1:8080/api/projects/${PROJECT_REF}/gateway`, form: 'path' },
+      { url: `http://${PROJECT_REF}.localhost:8080`, form: 'host' },
+    ],
     connectionString: 'postgresql://postgres:secret@127.0.0.1:54321/postgres',
     connectionStringReadOnly: 'postgresql://basin_read_only:secret@127.0.0.1:54321/postgres',
     parent_project_ref: null,

@@ -12,6 +12,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Signed in with the dashboard's session, or with a personal access token (`Authorization: Bearer sbp_...`) acting as its user with the user's own roles */
         post: {
             parameters: {
                 query?: never;

@@ -9700,6 +9700,140 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{ref}/hipaa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Whether the project holds HIPAA data (the assistant is then disallowed) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectHipaa"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ProjectHipaa"];
+                };
+            };
+            responses: {
+                /** @description Changed (Owners only) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProjectHipaa"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/feature-flags": {
         parameters: {
             query?: never;
@@ -10070,12 +10204,18 @@ export interface components {
             cloud_provider: "local";
             infra_compute_size: string;
             restUrl: string;
+            apiUrls: components["schemas"]["ProjectApiUrl"][];
             connectionString: string | null;
             connectionStringReadOnly: string;
             parent_project_ref: string | null;
             /** @enum {string} */
             postgrestStatus: "ONLINE" | "OFFLINE";
             inserted_at: string;
+        };
+        ProjectApiUrl: {
+            url: string;
+            /** @enum {string} */
+            form: "host" | "path";
         };
         AvailableVersionsResponse: {
             available_versions: {
@@ -10402,7 +10542,7 @@ export interface components {
             name: "unindexed_foreign_keys" | "auth_users_exposed" | "auth_rls_initplan" | "no_primary_key" | "unused_index" | "multiple_permissive_policies" | "policy_exists_rls_disabled" | "rls_enabled_no_policy" | "duplicate_index" | "security_definer_view" | "function_search_path_mutable" | "rls_disabled_in_public" | "extension_in_public" | "rls_references_user_metadata" | "public_bucket_allows_listing" | "materialized_view_in_api" | "foreign_table_in_api" | "unsupported_reg_types" | "auth_otp_long_expiry" | "auth_otp_short_length" | "password_requirements_min_length" | "auth_leaked_password_protection" | "auth_insufficient_mfa_options" | "auth_password_policy_missing" | "ssl_not_enforced" | "network_restrictions_not_set" | "pitr_not_enabled" | "leaked_service_key" | "no_backup_admin" | "vulnerable_postgres_version";
             title: string;
             /** @enum {string} */
-            level: "ERROR" | "WARN" | "INFO";
+            level: "ERROR" | "WARNING" | "INFO";
             /** @enum {string} */
             facing: "EXTERNAL";
             categories: ("PERFORMANCE" | "SECURITY")[];
@@ -11003,6 +11143,9 @@ export interface components {
             } & {
                 [key: string]: unknown;
             };
+        };
+        ProjectHipaa: {
+            hipaa: boolean;
         };
         FeatureFlags: {
             aiOptInLevelDisabled: boolean;

@@ -1287,7 +1287,7 @@ export interface components {
             name: "unindexed_foreign_keys" | "auth_users_exposed" | "auth_rls_initplan" | "no_primary_key" | "unused_index" | "multiple_permissive_policies" | "policy_exists_rls_disabled" | "rls_enabled_no_policy" | "duplicate_index" | "security_definer_view" | "function_search_path_mutable" | "rls_disabled_in_public" | "extension_in_public" | "rls_references_user_metadata" | "public_bucket_allows_listing" | "materialized_view_in_api" | "foreign_table_in_api" | "unsupported_reg_types" | "auth_otp_long_expiry" | "auth_otp_short_length" | "password_requirements_min_length" | "auth_leaked_password_protection" | "auth_insufficient_mfa_options" | "auth_password_policy_missing" | "ssl_not_enforced" | "network_restrictions_not_set" | "pitr_not_enabled" | "leaked_service_key" | "no_backup_admin" | "vulnerable_postgres_version";
             title: string;
             /** @enum {string} */
-            level: "ERROR" | "WARN" | "INFO";
+            level: "ERROR" | "WARNING" | "INFO";
             /** @enum {string} */
             facing: "EXTERNAL";
             categories: ("PERFORMANCE" | "SECURITY")[];

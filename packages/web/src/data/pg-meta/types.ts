@@ -16,6 +16,7 @@ export interface SwaggerProperty {
   type?: string;
   format?: string;
   description?: string;
+  enum?: string[];
 }
 
 export interface SwaggerDefinition {

@@ -7,7 +7,7 @@ import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fix
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { ApiDocsButton } from './api-docs-button';
-import { projectUrl } from './api-docs-panel';
+import { projectApiOrigin } from '../../data/projects/project-api-urls';
 import { visibleDocsSections } from './docs-sections';
 import { NO_KEYS_PERMISSION } from './introduction-page';
 
@@ -16,8 +16,12 @@ const API_REST = {
   definitions: {
     orders: {
       type: 'object',
-      required: ['id'],
-      properties: { id: { type: 'integer', format: 'bigint' }, note: { type: 'string', format: 'text' } },
+      required: ['id', 'customer'],
+      properties: {
+        id: { type: 'integer', format: 'bigint', description: 'Note:\nThis is a Primary Key.<pk/>' },
+        note: { type: 'string', format: 'text' },
+        customer: { type: 'string', format: 'uuid' },
+      },
     },
   },
   paths: {
@@ -71,10 +75,12 @@ describe('API docs sections', () => {
   });
 });
 
-describe('projectUrl', () => {
+describe('projectApiOrigin', () => {
   it('drops the /rest/v1 path so each example adds its own API path', () => {
-    expect(projectUrl('http://abc.localhost:8080/rest/v1/')).toBe('http://abc.localhost:8080');
-    expect(projectUrl('http://127.0.0.1:8080/projects/abc')).toBe('http://127.0.0.1:8080/projects/abc');
+    expect(projectApiOrigin('http://abc.localhost:8080/rest/v1/')).toBe('http://abc.localhost:8080');
+    expect(projectApiOrigin('http://127.0.0.1:8080/api/projects/abc/gateway/rest/v1/')).toBe(
+      'http://127.0.0.1:8080/api/projects/abc/gateway',
+    );
   });
 });
 
@@ -103,6 +109,18 @@ describe('API docs panel', () => {
     expect(screen.getByText(/\/rest\/v1\/orders\?select=\*&limit=100/)).toBeTruthy();
     await user.click(within(nav).getByRole('button', { name: 'add_numbers' }));
     expect(screen.getByText(/\/rest\/v1\/rpc\/add_numbers/)).toBeTruthy();
+  });
+
+  it("writes the insert and update examples with the table's own columns and filters on its primary key", async () => {
+    renderPanel();
+    const { user, nav } = await openPanel();
+    await user.click(await within(nav).findByRole('button', { name: 'orders' }));
+    expect(screen.getByText(/\.insert\(\{ customer: '00000000-0000-0000-0000-000000000000' \}\)/)).toBeTruthy();
+    expect(screen.getByText(/\.update\(\{ note: 'new value' \}\)\s+\.eq\('id', 1\)/)).toBeTruthy();
+    expect(screen.queryByText(/some_column/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Bash' }));
+    expect(screen.getByText(/-d '\{ "customer": "00000000-0000-0000-0000-000000000000" \}'/)).toBeTruthy();
+    expect(screen.getByText(/-X PATCH '[^']+\/rest\/v1\/orders\?id=eq\.1'[\s\S]+-d '\{ "note": "new value" \}'/)).toBeTruthy();
   });
 
   it('shows a public URL for public buckets and a 60 s signed URL for private ones', async () => {

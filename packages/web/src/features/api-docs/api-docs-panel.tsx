@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { can } from '@basin/core';
+import { projectApiOrigin } from '../../data/projects/project-api-urls';
 import { useProjectQuery } from '../../data/projects/use-project-query';
 import { useProjectRole } from '../../data/use-project-role';
 import { cn } from '../../ui/cn';
@@ -9,11 +10,6 @@ import type { DocsLanguage } from './docs-examples';
 import { DocsNav } from './docs-nav';
 import { visibleDocsSections, type DocsPage } from './docs-sections';
 import { useDocsItems } from './use-docs-items';
-
-/** The project's API origin: the REST URL without its /rest/v1 path (the examples add each API's path). */
-export function projectUrl(restUrl: string | undefined): string {
-  return (restUrl ?? '').replace(/\/rest\/v1\/?$/, '').replace(/\/$/, '');
-}
 
 const LANGUAGES: { id: DocsLanguage; label: string }[] = [
   { id: 'javascript', label: 'Javascript' },
@@ -51,7 +47,7 @@ export function ApiDocsPanel({ projectRef }: { projectRef: string }) {
   const [language, setLanguage] = useState<DocsLanguage>('javascript');
   const section = sections.find((candidate) => candidate.id === page.section) ?? sections[0];
   const shown: DocsPage = section?.id === page.section ? page : { section: 'introduction' };
-  const url = projectUrl(project?.restUrl);
+  const url = projectApiOrigin(project?.restUrl);
 
   return (
     <Sheet.Content title="API Docs" side="right" className="w-[880px] max-w-[95vw]">

@@ -83,7 +83,7 @@ export function DocsContent({ page, projectRef, url, role, language, items }: Do
       <div className="flex flex-col gap-5">
         {definition?.description ? <p className="text-[13px] text-muted">{definition.description}</p> : null}
         <Columns definition={definition} />
-        <ExampleList examples={tableExamples(url, item)} language={language} />
+        <ExampleList examples={tableExamples(url, item, definition)} language={language} />
       </div>
     );
   }

@@ -1,3 +1,5 @@
+import type { SwaggerDefinition, SwaggerProperty } from '../../data/pg-meta/types';
+
 /**
  * The code examples of the API docs panel, one JavaScript (supabase-js) and one Bash (curl) text
  * each. Keys are placeholders but in the client example; `LIST_LIMIT` caps every list example.
@@ -97,8 +99,52 @@ export function oauthExample(): Example {
   };
 }
 
-export function tableExamples(url: string, table: string): Example[] {
+type Sample = string | number | boolean | unknown[] | Record<string, never>;
+
+/** A value of the column's type for the examples (json columns take any JSON: an object). */
+function sampleValue(property: SwaggerProperty | undefined, text = 'value'): Sample {
+  if (property?.enum?.[0]) return property.enum[0];
+  if (property?.type === 'integer') return 1;
+  if (property?.type === 'number') return 1.5;
+  if (property?.type === 'boolean') return true;
+  if (property?.type === 'array') return [];
+  if (property && !property.type) return {};
+  if (property?.format === 'uuid') return '00000000-0000-0000-0000-000000000000';
+  if (property?.format?.startsWith('timestamp')) return '2025-01-01T00:00:00Z';
+  if (property?.format === 'date') return '2025-01-01';
+  return text;
+}
+
+const jsKey = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : `'${name}'`);
+const jsValue = (value: Sample) => (typeof value === 'string' ? `'${value}'` : JSON.stringify(value));
+const jsObject = (row: [string, Sample][]) => `{ ${row.map(([name, value]) => `${jsKey(name)}: ${jsValue(value)}`).join(', ')} }`;
+const jsonObject = (row: [string, Sample][]) =>
+  `{ ${row.map(([name, value]) => `${JSON.stringify(name)}: ${JSON.stringify(value)}`).join(', ')} }`;
+
+/**
+ * The table's columns the examples use: the key its filters match (the primary key, else the first
+ * column), the columns an insert sets (the required ones but the key, else the first other column)
+ * and the one an update changes.
+ */
+function exampleColumns(definition: SwaggerDefinition | undefined) {
+  const properties = Object.entries(definition?.properties ?? {});
+  const key = properties.find(([, property]) => property.description?.includes('<pk/>')) ?? properties[0] ?? ['id', { type: 'integer' }];
+  const others = properties.filter(([name]) => name !== key[0]);
+  const required = others.filter(([name]) => definition?.required?.includes(name));
+  const inserted = required.length > 0 ? required : [others[0] ?? key];
+  const updated = others[0] ?? key;
+  const row = (columns: [string, SwaggerProperty][], text?: string) =>
+    columns.map(([name, property]): [string, Sample] => [name, sampleValue(property, text)]);
+  return { key: row([key])[0]!, insert: row(inserted), update: row([updated], 'new value') };
+}
+
+/** The table's examples, with its own columns (from its API description) in filters, inserts and updates. */
+export function tableExamples(url: string, table: string, definition?: SwaggerDefinition): Example[] {
   const rest = `${url}/rest/v1/${encodeURIComponent(table)}`;
+  const { key, insert, update } = exampleColumns(definition);
+  const [keyName, keyValue] = key;
+  const eq = `.eq('${keyName}', ${jsValue(keyValue)})`;
+  const filter = `${encodeURIComponent(keyName)}=eq.${encodeURIComponent(String(keyValue))}`;
   return [
     {
       title: 'Read rows',
@@ -107,23 +153,23 @@ export function tableExamples(url: string, table: string): Example[] {
     },
     {
       title: 'Filter rows',
-      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .select('*')\n  .eq('id', 1)`,
-      bash: `curl '${rest}?id=eq.1&select=*' \\\n  ${headers(ANON_KEY)}`,
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .select('*')\n  ${eq}`,
+      bash: `curl '${rest}?${filter}&select=*' \\\n  ${headers(ANON_KEY)}`,
     },
     {
       title: 'Insert a row',
-      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .insert({ some_column: 'value' })\n  .select()`,
-      bash: `curl -X POST '${rest}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -H "Prefer: return=representation" \\\n  -d '{ "some_column": "value" }'`,
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .insert(${jsObject(insert)})\n  .select()`,
+      bash: `curl -X POST '${rest}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -H "Prefer: return=representation" \\\n  -d '${jsonObject(insert)}'`,
     },
     {
       title: 'Update rows',
-      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .update({ some_column: 'new value' })\n  .eq('id', 1)\n  .select()`,
-      bash: `curl -X PATCH '${rest}?id=eq.1' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '{ "some_column": "new value" }'`,
+      javascript: `const { data, error } = await supabase\n  .from('${table}')\n  .update(${jsObject(update)})\n  ${eq}\n  .select()`,
+      bash: `curl -X PATCH '${rest}?${filter}' \\\n  ${headers(ANON_KEY)} \\\n  ${jsonHeader} \\\n  -d '${jsonObject(update)}'`,
     },
     {
       title: 'Delete rows',
-      javascript: `const { error } = await supabase\n  .from('${table}')\n  .delete()\n  .eq('id', 1)`,
-      bash: `curl -X DELETE '${rest}?id=eq.1' \\\n  ${headers(ANON_KEY)}`,
+      javascript: `const { error } = await supabase\n  .from('${table}')\n  .delete()\n  ${eq}`,
+      bash: `curl -X DELETE '${rest}?${filter}' \\\n  ${headers(ANON_KEY)}`,
     },
   ];
 }

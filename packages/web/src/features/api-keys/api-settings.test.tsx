@@ -21,6 +21,16 @@ const status = (value: JwtSecretUpdateStatus['status']): JwtSecretUpdateStatus =
   status: value,
 });
 
+/** A platform with BASIN_DOMAIN=basin.test: the host form first, the path form second. */
+const GATEWAY_URL = `http://127.0.0.1:8080/api/projects/${PROJECT_REF}/gateway`;
+const project = projectFixture({
+  restUrl: `http://${PROJECT_REF}.basin.test/rest/v1/`,
+  apiUrls: [
+    { url: `http://${PROJECT_REF}.basin.test`, form: 'host' },
+    { url: GATEWAY_URL, form: 'path' },
+  ],
+});
+
 function settingsFixture(canRead = true): ProjectSettings {
   return {
     ref: PROJECT_REF,
@@ -54,7 +64,7 @@ function renderPage({
   customHostname = json(hostname(plan.id === 'free' ? '0_not_allowed' : '0_no_hostname_configured')) as MockAnswer,
 } = {}) {
   const api = mockApi({
-    [`GET ${BASE}`]: json(projectFixture()),
+    [`GET ${BASE}`]: json(project),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan })),
     [`GET ${BASE}/settings`]: settings,
     [`GET ${BASE}/config/secrets/update-status`]: updateStatus,
@@ -81,6 +91,10 @@ describe('API settings page', () => {
     await user.click(screen.getByRole('button', { name: 'Hide service_role secret' }));
     expect(service.value).not.toContain(SERVICE);
     expect((await field('URL')).value).toBe(`http://${PROJECT_REF}.basin.test`);
+    expect((await field('Other project URL')).value).toBe(GATEWAY_URL);
+    expect(
+      screen.getByText("The same API through the dashboard's address, for clients that cannot resolve the project's host name."),
+    ).toBeTruthy();
     const secret = await field('JWT Secret');
     expect(secret.value).not.toContain(SECRET);
     await user.click(screen.getByRole('button', { name: 'Reveal JWT Secret' }));

@@ -20,6 +20,7 @@ export function ApiSettings() {
   const lastUsed = useApiKeysLastUsedQuery(ref, settings.data?.service_api_keys, { enabled: Boolean(canReadKeys) });
   const jwtStatus = useJwtSecretUpdateStatusQuery(ref);
   const status = jwtStatus.data?.status ?? settings.data?.jwtSecretUpdateStatus.status;
+  const hostUrl = project?.apiUrls.find((url) => url.form === 'host')?.url;
 
   return (
     <Page>
@@ -34,12 +35,13 @@ export function ApiSettings() {
         />
         <ConfigurationPanel
           projectRef={ref}
+          otherUrl={project?.apiUrls[1]}
           settings={settings.data}
           isError={settings.isError}
           canRotate={Boolean(role && can(role, 'project.settings:write'))}
           updating={status === 'Updating'}
         />
-        <CustomDomainCard projectRef={ref} organization={organization} endpoint={settings.data?.app_config.endpoint} />
+        <CustomDomainCard projectRef={ref} organization={organization} endpoint={hostUrl && new URL(hostUrl).host} />
       </div>
     </Page>
   );

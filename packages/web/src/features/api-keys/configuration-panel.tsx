@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { API_KEYS_MESSAGES } from '@basin/core';
-import type { ProjectSettings } from '@basin/core/schemas';
+import type { ProjectApiUrl, ProjectSettings } from '@basin/core/schemas';
 import { useRotateJwtSecretMutation } from '../../data/api-keys/use-project-settings';
+import { OTHER_API_URL_LABEL, otherApiUrlHint } from '../../data/projects/project-api-urls';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -9,15 +10,20 @@ import { Skeleton } from '../../ui/skeleton';
 import { TypeToConfirmDialog } from '../../ui/type-to-confirm-dialog';
 import { SecretField } from './secret-field';
 
-/** The project's API URL and JWT secret, and the rotation of that secret behind a typed confirmation. */
+/**
+ * The project's API URL (and the other one it answers on, from the project's `apiUrls`) and JWT
+ * secret, and the rotation of that secret behind a typed confirmation.
+ */
 export function ConfigurationPanel({
   projectRef,
+  otherUrl,
   settings,
   isError,
   canRotate,
   updating,
 }: {
   projectRef: string;
+  otherUrl: ProjectApiUrl | undefined;
   settings: ProjectSettings | undefined;
   isError: boolean;
   canRotate: boolean;
@@ -40,9 +46,10 @@ export function ConfigurationPanel({
           <>
             <SecretField
               label="URL"
-              hint="The base URL of the project's API."
+              hint="The base URL of the project's API, as createClient takes it."
               value={`${settings.app_config.protocol}://${settings.app_config.endpoint}`}
             />
+            {otherUrl ? <SecretField label={OTHER_API_URL_LABEL} hint={otherApiUrlHint(otherUrl)} value={otherUrl.url} /> : null}
             {settings.jwt_secret === null ? null : (
               <SecretField
                 label="JWT Secret"

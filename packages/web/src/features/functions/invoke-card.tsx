@@ -2,18 +2,12 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState } from 'react';
 import { can, type Role } from '@basin/core';
 import { useProjectSettingsQuery } from '../../data/api-keys/use-project-settings';
+import { projectApiOrigin } from '../../data/projects/project-api-urls';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { CopyButton } from '../../ui/copy-button';
-import {
-  ANON_KEY_PLACEHOLDER,
-  curlExample,
-  functionUrl,
-  projectApiOrigin,
-  supabaseJsExample,
-  type InvokeLanguage,
-} from './invoke-examples';
+import { ANON_KEY_PLACEHOLDER, curlExample, functionUrl, supabaseJsExample, type InvokeLanguage } from './invoke-examples';
 
 const LANGUAGES: { id: InvokeLanguage; label: string }[] = [
   { id: 'curl', label: 'cURL' },

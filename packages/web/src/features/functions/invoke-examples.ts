@@ -1,7 +1,4 @@
-/** The project's API origin from its REST URL (`http://{ref}.{domain}/rest/v1/` → `http://{ref}.{domain}`). */
-export function projectApiOrigin(restUrl: string | undefined): string {
-  return (restUrl ?? '').replace(/\/rest\/v1\/?$/, '').replace(/\/$/, '');
-}
+import { projectApiOrigin } from '../../data/projects/project-api-urls';
 
 /** Where the function answers: `{project API}/functions/v1/{slug}` (spec part 1 §2). */
 export const functionUrl = (restUrl: string | undefined, slug: string) =>

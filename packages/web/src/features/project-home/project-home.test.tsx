@@ -25,6 +25,15 @@ describe('project home', () => {
     expect((await screen.findAllByRole('link', { name: /Next\.js/ })).length).toBeGreaterThan(0);
   });
 
+  it('shows the project URL createClient takes, the other URL with when to use it, and the REST endpoint apart', async () => {
+    renderHome();
+    const value = async (name: string) => within(await screen.findByRole('group', { name })).getByRole<HTMLInputElement>('textbox').value;
+    expect(await value('Project URL')).toBe(`http://127.0.0.1:8080/api/projects/${PROJECT_REF}/gateway`);
+    expect(await value('Other project URL')).toBe(`http://${PROJECT_REF}.localhost:8080`);
+    expect(screen.getByText(/for browsers on this machine only/)).toBeTruthy();
+    expect(await value('REST endpoint')).toBe(`http://127.0.0.1:8080/api/projects/${PROJECT_REF}/gateway/rest/v1/`);
+  });
+
   it('tells members without the connection string that they only see the read-only one', async () => {
     renderHome(projectFixture({ connectionString: null }), organizationFixture({ role: 'Read-only' }));
     expect(await screen.findByText('Your role (Read-only) can only see the read-only connection string.')).toBeTruthy();
