@@ -156,6 +156,23 @@ describe('the project pages', () => {
     await page.context().close();
   }, 90_000);
 
+  // Issue 22: the API answers these refs with a 400, which once showed the error screen.
+  it('/project/default and a malformed ref show Project not found, not the error screen', async () => {
+    const page = await dashboard.openPage(owner);
+    for (const [name, bad] of [
+      ['default', 'default'],
+      ['malformed', 'NOT-A-REF/settings/general'],
+    ]) {
+      await page.goto(`${platform.url}/project/${bad}`);
+      await page.getByRole('heading', { name: 'Project not found' }).waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      await shot(page, `not-found-${name}`);
+      await page.getByRole('link', { name: 'Go to your organizations' }).click();
+      await page.waitForURL((url) => url.pathname === '/organizations');
+    }
+    await page.context().close();
+  }, 60_000);
+
   it('Storage settings and a function’s details open too', async () => {
     const page = await dashboard.openPage(owner);
     await page.goto(`${platform.url}/project/${ref}`);

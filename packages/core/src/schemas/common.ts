@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { PROJECT_REF_PATTERN } from '../rules/project-ref.ts';
 
 /** The one error shape of every API answer that is not 2xx. */
 export const ErrorResponse = z.object({ message: z.string() }).meta({ id: 'ErrorResponse' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Project refs are 20 lower-case letters, like the hosted platform's. */
-export const ProjectRef = z.string().regex(/^[a-z]{20}$/, 'Project ref must be 20 lower-case letters');
+export const ProjectRef = z.string().regex(PROJECT_REF_PATTERN, 'Project ref must be 20 lower-case letters');
 export const OrgSlug = z
   .string()
   .min(1)

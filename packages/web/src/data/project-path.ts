@@ -1,5 +1,7 @@
 import { requireIdentifier } from '@basin/core';
 
+export { isProjectRef } from '@basin/core';
+
 /** The `{ ref }` of a project route's path, checked (the typed client encodes it). */
 export function projectRef(ref: string | undefined): { ref: string } {
   return { ref: requireIdentifier(ref, 'Project ref') };

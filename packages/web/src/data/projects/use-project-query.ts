@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier } from '@basin/core';
 import type { Project } from '@basin/core/schemas';
 import { api } from '../fetcher';
+import { isProjectRef } from '../project-path';
 import { projectKeys } from './keys';
 
 export function getProject(ref: string | undefined, signal?: AbortSignal): Promise<Project> {
@@ -13,6 +14,7 @@ export function useProjectQuery(ref: string | undefined) {
   return useQuery({
     queryKey: projectKeys.detail(ref),
     queryFn: ({ signal }) => getProject(ref, signal),
-    enabled: Boolean(ref),
+    // The API answers a malformed ref with a 400, not a project: it is not asked.
+    enabled: isProjectRef(ref),
   });
 }

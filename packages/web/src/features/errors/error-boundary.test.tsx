@@ -30,7 +30,9 @@ describe('ErrorBoundary', () => {
     );
 
     expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByText("We've been notified and will review and fix this issue.")).toBeTruthy();
+    // Basin reports errors to no one: the screen does not claim anyone was notified.
+    expect(screen.queryByText(/notified/i)).toBeNull();
+    expect(screen.getByText('Try again, or reload the page if it keeps happening. The details are in the browser console.')).toBeTruthy();
 
     state.explode = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));

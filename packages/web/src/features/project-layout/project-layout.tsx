@@ -1,6 +1,7 @@
 import { Outlet, useLocation, useParams } from 'react-router';
 import { pageTitle, statusScreenFor } from '@basin/core';
 import { isApiError } from '../../data/fetcher';
+import { isProjectRef } from '../../data/project-path';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
 import { useProjectQuery } from '../../data/projects/use-project-query';
 import { useProjectStatusQuery } from '../../data/projects/use-project-status-query';
@@ -15,6 +16,10 @@ import { StatusScreenView, useFinishedScreen } from '../project-status/status-sc
 import { ProjectWorkspace } from './project-workspace';
 import { usePageName } from './use-page-name';
 
+function ProjectNotFound() {
+  return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
+}
+
 /** What fills the page area: a full-page status screen (spec part 1 §2), an error, or the route. */
 function ProjectContent({ projectRef }: { projectRef: string }) {
   const { pathname } = useLocation();
@@ -28,8 +33,7 @@ function ProjectContent({ projectRef }: { projectRef: string }) {
   const assistant = useAssistantPanel();
 
   if (project.isError) {
-    if (isApiError(project.error, 404))
-      return <NotFound title="Project not found" detail="No project with this ref, or you are not a member of its organization." />;
+    if (isApiError(project.error, 404)) return <ProjectNotFound />;
     return <ErrorFallback onRetry={() => void project.refetch()} />;
   }
   const shown = finished ?? screen;
@@ -52,6 +56,9 @@ export function ProjectLayout() {
   const { page, table } = usePageName();
   useDocumentTitle(pageTitle({ page, table, project: project?.name, organization: organization?.name }));
 
+  // `/project/default`, `/project/_` or a mistyped ref: no project can have it, so no project menu
+  // or page (whose queries would fail) is shown for it.
+  if (!isProjectRef(ref)) return <ProjectNotFound />;
   return (
     <ProjectWorkspace projectRef={ref}>
       <ProjectContent projectRef={ref} />

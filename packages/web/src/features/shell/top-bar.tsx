@@ -1,5 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { Link, useParams } from 'react-router';
+import { isProjectRef } from '../../data/project-path';
 import { useLocalSetting } from '../../lib/local-setting';
 import { assistantHotkeySetting } from '../../lib/settings';
 import { Button } from '../../ui/button';
@@ -24,7 +25,9 @@ function AssistantToggle() {
 }
 
 export function TopBar() {
-  const { slug, ref } = useParams();
+  const { slug, ref: param } = useParams();
+  // A ref no project can have (`/project/default`) gets no project crumbs or buttons: its page says Project not found.
+  const ref = isProjectRef(param) ? param : undefined;
   return (
     <header className="flex h-12 shrink-0 items-center gap-2 border-b border-border bg-surface px-3">
       <Link to="/organizations" aria-label="Basin home" className="flex items-center gap-2 rounded px-1 py-1 text-sm font-semibold">
