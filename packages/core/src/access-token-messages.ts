@@ -4,7 +4,7 @@ export const ACCESS_TOKEN_MESSAGES = {
   unknown: 'Invalid access token: it does not exist or was deleted',
   expired: (at: string) => `This access token expired on ${at}: generate a new one in Account → Access tokens`,
   /** A token sent to the dashboard's own API (/api/platform, /api/auth...), which takes sessions only. */
-  managementApiOnly: 'Access tokens work on the management API (/api/v1) only: sign in to use this route',
+  managementApiOnly: "Access tokens work on the management API (/api/v1) and the assistant's generate-v4 only: sign in to use this route",
   created: (name: string) => `Generated access token ${name}`,
   deleted: (name: string) => `Deleted access token ${name}`,
   createFailed: (message: string) => `Failed to generate access token: ${message}`,

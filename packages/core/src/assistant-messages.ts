@@ -40,6 +40,10 @@ export const ASSISTANT_MESSAGES = {
   /** The server's refusal while the organization's AI opt-in level is 'disabled' (spec part 2 §6). */
   optInDisabled:
     "This organization's AI opt-in level is 'disabled', so the Assistant may not see this project. An Owner or Administrator can change it in the organization's settings.",
+  /** The server's refusal and the panel's explanation for a project marked as holding HIPAA data (spec part 2 §6). */
+  hipaaDisallowed:
+    "This project is marked as holding HIPAA-protected health information, so the Assistant may not see it. An Owner can change this in the project's settings.",
+  hipaaNoPermission: 'Only an Owner can change whether this project holds HIPAA data',
   /** What the model gets instead of a query's rows below the 'schema_and_log_and_data' level. */
   rowsNotShared: (rowCount: number) =>
     `The query ran and returned ${rowCount} row${rowCount === 1 ? '' : 's'}. The user can see them; this organization's AI opt-in level does not share rows with the Assistant.`,

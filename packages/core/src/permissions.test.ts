@@ -40,6 +40,7 @@ const EXPECTED: Record<Permission, readonly Role[]> = {
   'realtime:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'analytics:read': ['Owner', 'Administrator', 'Developer', 'Read-only'],
   'assistant:use': ['Owner', 'Administrator', 'Developer', 'Read-only'],
+  'projects.hipaa:write': ['Owner'],
 };
 
 const permissions = Object.keys(PERMISSIONS) as Permission[];

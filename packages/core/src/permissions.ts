@@ -64,6 +64,8 @@ export const PERMISSIONS = {
    * routes and permissions (the SQL editor's role, functions:write), so every role may use it.
    */
   'assistant:use': EVERYONE,
+  /** Marking a project as holding HIPAA data (which disallows the assistant), or unmarking it. */
+  'projects.hipaa:write': ['Owner'],
   /** The project's logs (logs.all) and their retention setting; changing it is project.settings:write. */
   'analytics:read': EVERYONE,
 } as const satisfies Record<string, readonly Role[]>;

@@ -213,7 +213,7 @@ describe('catalog lints', () => {
     const initplan = lints.find((l) => l.name === 'auth_rls_initplan' && l.metadata.entity === 'app.notes')!;
     expect(initplan).toMatchObject({
       title: 'Auth RLS Initialization Plan',
-      level: 'WARN',
+      level: 'ERROR',
       facing: 'EXTERNAL',
       categories: ['PERFORMANCE'],
       metadata: { schema: 'app', name: 'notes', type: 'table' },
@@ -221,6 +221,9 @@ describe('catalog lints', () => {
       acknowledged: null,
     });
     expect(initplan.detail).toContain('notes_own');
+    // The levels as the spec names them: ERROR, WARNING, INFO (never the hosted platform's WARN).
+    expect(lints.find((l) => l.name === 'multiple_permissive_policies')?.level).toBe('WARNING');
+    expect(new Set(lints.map((l) => l.level))).toEqual(new Set(['ERROR', 'WARNING', 'INFO']));
     expect(new Set(lints.map((l) => l.cache_key)).size).toBe(lints.length);
   });
 

@@ -90,14 +90,22 @@ export interface GenerateAnswer {
 }
 
 /**
- * POST /api/ai/sql/generate-v4 as the dashboard's chat transport sends it. With `stopWhen`, the
+ * POST /api/ai/sql/generate-v4 as the dashboard's chat transport sends it (or with a personal
+ * access token in the Authorization header). With `stopWhen`, the
  * request is cut (the stop button) as soon as the text so far passes it.
  */
-export async function generate(client: ApiClient, body: unknown, stopWhen?: (text: string) => boolean): Promise<GenerateAnswer> {
+export async function generate(
+  client: ApiClient | { baseUrl: string; token: string },
+  body: unknown,
+  stopWhen?: (text: string) => boolean,
+): Promise<GenerateAnswer> {
   const abort = new AbortController();
+  // A personal access token as a client without a browser sends it: no cookie, no Origin.
+  const credentials: Record<string, string> =
+    'token' in client ? { authorization: `Bearer ${client.token}` } : { cookie: client.cookie, origin: client.baseUrl };
   const response = await fetch(`${client.baseUrl}/api/ai/sql/generate-v4`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: client.cookie, origin: client.baseUrl },
+    headers: { 'content-type': 'application/json', ...credentials },
     body: JSON.stringify(body),
     signal: abort.signal,
   });

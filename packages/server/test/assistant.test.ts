@@ -1,4 +1,4 @@
-import { ASSISTANT_MESSAGES, MESSAGES } from '@basin/core';
+import { ACCESS_TOKEN_MESSAGES, ASSISTANT_MESSAGES, MESSAGES } from '@basin/core';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -561,6 +561,68 @@ describe('bad input', () => {
       body: JSON.stringify(body(chat, [userMessage('evil', 'hi')])),
     });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('the Authorization header', () => {
+  const tokenOf = async (client: ApiClient, name: string): Promise<string> =>
+    (await client.post('/api/platform/profile/access-tokens', { name })).body.token;
+
+  it('generate-v4 takes a personal access token as its user, with that user’s permissions', async () => {
+    const token = await tokenOf(developer, 'Assistant CLI');
+    const chatId = randomUUID();
+    env.standIn.script(text('From ', 'a token.'));
+    const answer = await generate({ baseUrl: env.platform.url, token }, body(chatId, [userMessage('t1', 'hi')]));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('From a token.');
+    // The turn is the token's user's: stored in their chat.
+    expect((await messagesOf(developer, chatId)).map((m: { id: string }) => m.id)[0]).toBe('t1');
+
+    const stranger = await tokenOf(outsider, 'Not a member');
+    const refused = await generate({ baseUrl: env.platform.url, token: stranger }, body(randomUUID(), [userMessage('t2', 'hi')]));
+    expect(refused.status).toBe(404);
+    const unknown = await generate({ baseUrl: env.platform.url, token: `sbp_${'0'.repeat(40)}` }, body(randomUUID(), []));
+    expect(unknown).toMatchObject({ status: 401, body: { message: ACCESS_TOKEN_MESSAGES.unknown } });
+    // The assistant's other calls stay the dashboard's: sessions only.
+    const check = await fetch(`${env.platform.url}/api/ai/sql/check-api-key`, { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status).toBe(401);
+  });
+});
+
+describe('HIPAA', () => {
+  it('a project an Owner marks as holding HIPAA data refuses every assistant route, with a message; off by default', async () => {
+    const path = `/api/platform/projects/${env.ref}/hipaa`;
+    const chatId = randomUUID();
+    env.standIn.script(text('Before.'));
+    expect((await generate(developer, body(chatId, [userMessage('h1', 'hi')]))).status).toBe(200);
+    expect((await developer.get(path)).body).toEqual({ hipaa: false });
+    const stored = await messagesOf(developer, chatId);
+
+    // Only an Owner changes it; bad input is a 400, a stranger gets 404.
+    expect(await developer.patch(path, { hipaa: true })).toMatchObject({
+      status: 403,
+      body: { message: ASSISTANT_MESSAGES.hipaaNoPermission },
+    });
+    expect((await outsider.patch(path, { hipaa: true })).status).toBe(404);
+    expect((await env.owner.patch(path, { hipaa: 'yes' })).status).toBe(400);
+    expect((await env.owner.patch(path, {})).status).toBe(400);
+    expect(await env.owner.patch(path, { hipaa: true })).toMatchObject({ status: 200, body: { hipaa: true } });
+    try {
+      expect((await readonly.get(path)).body).toEqual({ hipaa: true });
+      const mark = env.standIn.requests.length;
+      const refusal = { status: 403, body: { message: ASSISTANT_MESSAGES.hipaaDisallowed } };
+      expect(await generate(developer, body(chatId, [userMessage('h2', 'hi')]))).toMatchObject(refusal);
+      expect(await generate(env.owner, body(randomUUID(), [userMessage('h3', 'hi')]))).toMatchObject(refusal);
+      expect(await developer.get(chats())).toMatchObject(refusal);
+      expect(await developer.post(chats(), {})).toMatchObject(refusal);
+      const rating = { rating: 'positive', messages: stored, messageId: stored[1].id, projectRef: env.ref, orgSlug: env.slug };
+      expect(await developer.post('/api/ai/feedback/rate', rating)).toMatchObject(refusal);
+      expect(env.standIn.requests.length).toBe(mark);
+    } finally {
+      expect((await env.owner.patch(path, { hipaa: false })).body).toEqual({ hipaa: false });
+    }
+    env.standIn.script(text('After.'));
+    expect((await generate(developer, body(chatId, [userMessage('h4', 'hi')]))).text).toBe('After.');
   });
 });
 

@@ -3,7 +3,8 @@
  * how to fix it, and the dashboard page that fixes it. The server reports findings with these
  * texts; the dashboard uses the same entries for titles and action links.
  */
-export const LINT_LEVELS = ['ERROR', 'WARN', 'INFO'] as const;
+/** As the spec names them (part 2 §3: ERROR or WARNING; INFO also as a label), in the API too. */
+export const LINT_LEVELS = ['ERROR', 'WARNING', 'INFO'] as const;
 export type LintLevel = (typeof LINT_LEVELS)[number];
 
 export const LINT_CATEGORIES = ['PERFORMANCE', 'SECURITY'] as const;
@@ -64,7 +65,9 @@ export const LINTS = {
   },
   auth_rls_initplan: {
     title: 'Auth RLS Initialization Plan',
-    level: 'WARN',
+    // An error: the cost grows with every row a query reads. The assistant's 'Improve Performance'
+    // suggestions (spec part 2 §2) are the ERROR findings whose first category is not SECURITY.
+    level: 'ERROR',
     category: 'PERFORMANCE',
     source: 'catalog',
     description:
@@ -92,7 +95,7 @@ export const LINTS = {
   },
   multiple_permissive_policies: {
     title: 'Multiple Permissive Policies',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'PERFORMANCE',
     source: 'catalog',
     description: 'A table has several permissive policies for the same role and action; each one runs for every row of every query.',
@@ -119,7 +122,7 @@ export const LINTS = {
   },
   duplicate_index: {
     title: 'Duplicate Index',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'PERFORMANCE',
     source: 'catalog',
     description: 'A table has identical indexes (same columns, predicate and method); all but one can be dropped.',
@@ -137,7 +140,7 @@ export const LINTS = {
   },
   function_search_path_mutable: {
     title: 'Function Search Path Mutable',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description: 'A function without a fixed search_path resolves names through the caller’s search_path, which a caller can change.',
@@ -155,7 +158,7 @@ export const LINTS = {
   },
   extension_in_public: {
     title: 'Extension in Public',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description: 'An extension is installed in the public schema, where its objects are exposed through the API.',
@@ -173,7 +176,7 @@ export const LINTS = {
   },
   public_bucket_allows_listing: {
     title: 'Public Bucket Allows Listing',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description:
@@ -183,7 +186,7 @@ export const LINTS = {
   },
   materialized_view_in_api: {
     title: 'Materialized View in API',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description:
@@ -193,7 +196,7 @@ export const LINTS = {
   },
   foreign_table_in_api: {
     title: 'Foreign Table in API',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description: 'A foreign table in an exposed schema can be read by anon or authenticated; foreign tables have no row level security.',
@@ -202,7 +205,7 @@ export const LINTS = {
   },
   unsupported_reg_types: {
     title: 'Unsupported reg types',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'catalog',
     description: 'A column uses a reg* type that holds object ids; such columns block a major version upgrade.',
@@ -211,7 +214,7 @@ export const LINTS = {
   },
   auth_otp_long_expiry: {
     title: 'Auth OTP long expiry',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'The email one-time password expires after more than an hour.',
@@ -220,7 +223,7 @@ export const LINTS = {
   },
   auth_otp_short_length: {
     title: 'Auth OTP short length',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'The SMS one-time password has fewer than 6 digits, which makes it easier to guess.',
@@ -229,7 +232,7 @@ export const LINTS = {
   },
   password_requirements_min_length: {
     title: 'Minimum password length too short',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'Passwords may be shorter than 8 characters.',
@@ -238,7 +241,7 @@ export const LINTS = {
   },
   auth_leaked_password_protection: {
     title: 'Leaked Password Protection Disabled',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'Sign-up and password changes accept passwords known from data leaks.',
@@ -247,7 +250,7 @@ export const LINTS = {
   },
   auth_insufficient_mfa_options: {
     title: 'Insufficient MFA Options',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'Fewer than two multi-factor authentication methods are enabled.',
@@ -256,7 +259,7 @@ export const LINTS = {
   },
   auth_password_policy_missing: {
     title: 'Password policy missing',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'Passwords have no character requirements (letters, digits, symbols).',
@@ -265,7 +268,7 @@ export const LINTS = {
   },
   ssl_not_enforced: {
     title: 'SSL not enforced',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'The database accepts connections without SSL.',
@@ -311,7 +314,7 @@ export const LINTS = {
   },
   vulnerable_postgres_version: {
     title: 'Vulnerable Postgres version',
-    level: 'WARN',
+    level: 'WARNING',
     category: 'SECURITY',
     source: 'platform',
     description: 'A newer minor version of this Postgres major, with security fixes, is installed.',

@@ -68,6 +68,13 @@ export type CreateChatBody = z.infer<typeof CreateChatBody>;
 export const RenameChatBody = z.object({ name: ChatName }).meta({ id: 'RenameChatBody' });
 export type RenameChatBody = z.infer<typeof RenameChatBody>;
 
+/**
+ * Whether a project's data falls under HIPAA: the assistant is then disallowed for it (spec part 2
+ * §6). Any member reads it; only an Owner changes it.
+ */
+export const ProjectHipaa = z.object({ hipaa: z.boolean() }).meta({ id: 'ProjectHipaa' });
+export type ProjectHipaa = z.infer<typeof ProjectHipaa>;
+
 /** Spec part 2 §2, §3: SQL from the editor that the member attached to the assistant (a snippet or part of one). */
 export const AttachedSqlSnippet = z.object({
   name: z.string().trim().min(1).max(200),

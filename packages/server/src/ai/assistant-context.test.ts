@@ -315,7 +315,7 @@ describe('ratings, errors and docs', () => {
 
   it("searches Basin's README, the dashboard's help texts and the lint catalogue", () => {
     expect(searchDocs('auth rls initplan').map((hit) => hit.title)).toContain(
-      'Advisor: Auth RLS Initialization Plan (auth_rls_initplan, warn, performance)',
+      'Advisor: Auth RLS Initialization Plan (auth_rls_initplan, error, performance)',
     );
     expect(searchDocs('resumable uploads TUS').some((hit) => hit.title === 'README: Storage (`/storage/v1`)')).toBe(true);
     expect(searchDocs('no backups available for download')[0]).toEqual({

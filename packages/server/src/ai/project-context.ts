@@ -105,7 +105,7 @@ async function readable<T>(ctx: PlatformContext, ref: string, what: string, read
 }
 
 function lintLines(lints: Awaited<ReturnType<typeof projectLints>>): LintLine[] {
-  const order = { ERROR: 0, WARN: 1, INFO: 2 } as const;
+  const order = { ERROR: 0, WARNING: 1, INFO: 2 } as const;
   return lints
     .filter((lint) => !lint.acknowledged && lint.level !== 'INFO')
     .sort((a, b) => order[a.level] - order[b.level])

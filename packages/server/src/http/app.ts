@@ -14,7 +14,7 @@ import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
 import { authUserRoutes } from './auth-users.ts';
-import { assistantRoutes } from './assistant.ts';
+import { assistantRoutes, GENERATE_PATH } from './assistant.ts';
 import { assistantChatRoutes } from './assistant-chats.ts';
 import { functionActivityRoutes } from './functions-activity.ts';
 import { diskRoutes } from './disk.ts';
@@ -124,8 +124,11 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   });
 
   // The AI assistant's calls (spec part 2 §7: /api/ai/sql/generate-v4, check-api-key, feedback/rate).
+  // generate-v4 also takes the Authorization header the spec names (a personal access token, as /api/v1 does).
   const ai = createRouter();
-  ai.use('*', requireSession(auth, sessions));
+  const aiSession = requireSession(auth, sessions);
+  const aiSessionOrToken = requireSessionOrToken(auth, sessions, accessTokens);
+  ai.use('*', (c, next) => (c.req.path.endsWith(GENERATE_PATH) ? aiSessionOrToken : aiSession)(c, next));
   ai.route('/', assistantRoutes(ctx));
   ai.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin AI assistant API', version: '1' } });
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Chat, ChatList, ChatMessage, CreateChatBody, ProjectRef, RenameChatBody } from '@basin/core/schemas';
+import { Chat, ChatList, ChatMessage, CreateChatBody, ProjectHipaa, ProjectRef, RenameChatBody } from '@basin/core/schemas';
 import * as chats from '../services/assistant-chats.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
@@ -9,7 +9,7 @@ const chatParams = z.object({ ref: ProjectRef, id: z.uuid('Invalid chat id') });
 const messageParams = chatParams.extend({ messageId: z.string().min(1).max(100) });
 const tags = ['AI assistant'];
 
-/** The assistant's chats: each member's own, within one project. */
+/** The assistant's chats (each member's own, within one project) and the project's HIPAA mark, which disallows the assistant. */
 export function assistantChatRoutes(ctx: PlatformContext) {
   return createRouter()
     .openapi(
@@ -88,5 +88,25 @@ export function assistantChatRoutes(ctx: PlatformContext) {
         await chats.deleteFromMessage(ctx, ref, c.var.userId, id, messageId);
         return c.body(null, 204);
       },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}/hipaa',
+        tags,
+        request: { params: refParams },
+        responses: { 200: json(ProjectHipaa, 'Whether the project holds HIPAA data (the assistant is then disallowed)'), ...ERRORS },
+      }),
+      async (c) => c.json(await chats.getProjectHipaa(ctx, c.req.valid('param').ref, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'patch',
+        path: '/projects/{ref}/hipaa',
+        tags,
+        request: { params: refParams, ...jsonBody(ProjectHipaa) },
+        responses: { 200: json(ProjectHipaa, 'Changed (Owners only)'), ...ERRORS },
+      }),
+      async (c) => c.json(await chats.updateProjectHipaa(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json')), 200),
     );
 }

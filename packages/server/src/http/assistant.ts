@@ -6,6 +6,8 @@ import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['AI assistant'];
+/** The one assistant call that also takes a personal access token (`Authorization: Bearer sbp_...`). */
+export const GENERATE_PATH = '/sql/generate-v4';
 
 /** The assistant's calls under /api/ai (spec part 2 §7), for signed-in members. */
 export function assistantRoutes(ctx: PlatformContext) {
@@ -13,8 +15,10 @@ export function assistantRoutes(ctx: PlatformContext) {
     .openapi(
       createRoute({
         method: 'post',
-        path: '/sql/generate-v4',
+        path: GENERATE_PATH,
         tags,
+        description:
+          "Signed in with the dashboard's session, or with a personal access token (`Authorization: Bearer sbp_...`) acting as its user with the user's own roles",
         request: jsonBody(GenerateBody),
         responses: {
           200: {

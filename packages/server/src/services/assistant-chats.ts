@@ -4,9 +4,10 @@
  * (editing). A chat is its owner's alone: anyone else, the project's Owners included, gets 404.
  */
 import { ASSISTANT_MESSAGES } from '@basin/core';
-import type { Chat, ChatMessage, CreateChatBody, RenameChatBody } from '@basin/core/schemas';
-import { badRequest, notFound } from '../kernel/errors.ts';
+import type { Chat, ChatMessage, CreateChatBody, ProjectHipaa, RenameChatBody } from '@basin/core/schemas';
+import { badRequest, forbidden, notFound } from '../kernel/errors.ts';
 import * as store from '../store/assistant-chats.ts';
+import * as settings from '../store/assistant-settings.ts';
 import { transaction } from '../store/db.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
@@ -19,11 +20,29 @@ export function toChatMessage(row: store.MessageRow): ChatMessage {
   return { id: row.message_id, role: row.role, parts: row.parts, metadata: { ...row.metadata, createdAt: row.created_at.toISOString() } };
 }
 
-/** The project for a member who may use the assistant (404 for others, 403 without the permission). */
+/**
+ * The project for a member who may use the assistant (404 for others, 403 without the permission,
+ * and 403 for everyone when the project holds HIPAA data).
+ */
 export async function requireAssistantProject(ctx: PlatformContext, ref: string, userId: string) {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'assistant:use');
+  if (await settings.projectHipaa(ctx.db, ref)) throw forbidden(ASSISTANT_MESSAGES.hipaaDisallowed);
   return project;
+}
+
+/** Whether the project holds HIPAA data; any member may read it. */
+export async function getProjectHipaa(ctx: PlatformContext, ref: string, userId: string): Promise<ProjectHipaa> {
+  await requireProject(ctx.db, ref, userId);
+  return { hipaa: await settings.projectHipaa(ctx.db, ref) };
+}
+
+/** Marks the project as holding HIPAA data, or not: Owners only. */
+export async function updateProjectHipaa(ctx: PlatformContext, ref: string, userId: string, body: ProjectHipaa): Promise<ProjectHipaa> {
+  const project = await requireProject(ctx.db, ref, userId);
+  requirePermission(project.role, 'projects.hipaa:write', ASSISTANT_MESSAGES.hipaaNoPermission);
+  await settings.setProjectHipaa(ctx.db, ref, body.hipaa);
+  return { hipaa: body.hipaa };
 }
 
 async function requireChat(ctx: PlatformContext, ref: string, userId: string, id: string): Promise<store.ChatRow> {

@@ -1,4 +1,4 @@
-/** What the assistant reads about a project's organization: its plan and its AI opt-in tags. */
+/** What the assistant reads about a project's organization (its plan and AI opt-in tags) and whether the project holds HIPAA data. */
 import type { PlanId } from '@basin/core/schemas';
 import type { Queryable } from './db.ts';
 
@@ -14,4 +14,14 @@ export async function organizationOfProject(db: Queryable, ref: string): Promise
     [ref],
   );
   return rows[0];
+}
+
+/** Whether the project is marked as holding HIPAA data (the assistant is disallowed for it). */
+export async function projectHipaa(db: Queryable, ref: string): Promise<boolean> {
+  const { rows } = await db.query<{ hipaa: boolean }>('select hipaa from projects where ref = $1', [ref]);
+  return rows[0]?.hipaa ?? false;
+}
+
+export async function setProjectHipaa(db: Queryable, ref: string, hipaa: boolean): Promise<void> {
+  await db.query('update projects set hipaa = $2 where ref = $1', [ref, hipaa]);
 }

@@ -1,6 +1,6 @@
 import type { Lint } from '@basin/core/schemas';
 
-export type AdvisorTab = 'ERROR' | 'WARN' | 'INFO' | 'ACKNOWLEDGED';
+export type AdvisorTab = 'ERROR' | 'WARNING' | 'INFO' | 'ACKNOWLEDGED';
 
 export const ADVISOR_TABS: { id: AdvisorTab; label: string; empty?: { title: string; detail: string } }[] = [
   {
@@ -9,7 +9,7 @@ export const ADVISOR_TABS: { id: AdvisorTab; label: string; empty?: { title: str
     empty: { title: 'No errors detected', detail: 'Congrats! There are no errors detected for this database' },
   },
   {
-    id: 'WARN',
+    id: 'WARNING',
     label: 'Warnings',
     empty: { title: 'No warnings detected', detail: 'Congrats! There are no warnings detected for this database' },
   },
@@ -27,7 +27,7 @@ export const ADVISOR_TABS: { id: AdvisorTab; label: string; empty?: { title: str
 
 /** Open findings by level; acknowledged ones leave their level for the 'Acknowledged' tab. */
 export function groupLints(lints: readonly Lint[]): Record<AdvisorTab, Lint[]> {
-  const groups: Record<AdvisorTab, Lint[]> = { ERROR: [], WARN: [], INFO: [], ACKNOWLEDGED: [] };
+  const groups: Record<AdvisorTab, Lint[]> = { ERROR: [], WARNING: [], INFO: [], ACKNOWLEDGED: [] };
   for (const lint of lints) groups[lint.acknowledged ? 'ACKNOWLEDGED' : lint.level].push(lint);
   return groups;
 }

@@ -230,17 +230,16 @@ describe('empty state suggestions', () => {
     const lints = [
       lintFixture(),
       lintFixture({
-        name: 'unindexed_foreign_keys',
-        title: 'Unindexed foreign keys',
+        name: 'auth_rls_initplan',
         categories: ['PERFORMANCE', 'SECURITY'],
         metadata: { schema: 'public', name: 'items' },
       }),
-      lintFixture({ title: 'Warning only', level: 'WARN' }),
+      lintFixture({ title: 'Warning only', level: 'WARNING' }),
       lintFixture({ title: 'Seen', acknowledged: { note: '', by: 'ada', at: '2026-01-01' } }),
     ];
     const { security, performance } = lintSuggestions(lints);
     expect(security.map((item) => item.label)).toEqual(['RLS Disabled in Public: public.orders']);
-    expect(performance.map((item) => item.label)).toEqual(['Unindexed foreign keys: public.items']);
+    expect(performance.map((item) => item.label)).toEqual(['Auth RLS Initialization Plan: public.items']);
     expect(security[0]?.prompt).toContain('Table public.orders is public');
     expect(DEFAULT_IDEAS.map((idea) => idea.label)).toEqual([...ASSISTANT_IDEAS]);
   });

@@ -18,6 +18,7 @@ import { ChatPicker, NEW_CHAT_NAME } from './chat-picker';
 import { DraftConversation, StoredConversation, type ConversationSetup } from './conversation';
 import { createChat, deleteMessagesFrom, getChatMessages, useChatsQuery, useDeleteChatMutation, useRenameChatMutation } from './data/chats';
 import { useCheckApiKeyQuery } from './data/check-api-key';
+import { useProjectHipaaQuery } from './data/hipaa';
 import { assistantKeys } from './data/keys';
 import { pageSuggestions } from './page-suggestions';
 import { PanelErrorBoundary } from './panel-error-boundary';
@@ -90,7 +91,9 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
   const organization = useOrganizationQuery(orgSlug);
   const enabledFlag = useFeatureFlag('assistantEnabled', orgSlug);
   const apiKey = useCheckApiKeyQuery();
-  const usable = apiKey.data?.hasKey === true && !apiKey.data.disabled && enabledFlag !== false;
+  const hipaa = useProjectHipaaQuery(ref);
+  const hipaaDisallowed = hipaa.data?.hipaa === true;
+  const usable = apiKey.data?.hasKey === true && !apiKey.data.disabled && enabledFlag !== false && hipaa.isSuccess && !hipaaDisallowed;
   const chats = useChatsQuery(ref, { enabled: usable });
   const renameChat = useRenameChatMutation(ref);
   const deleteChat = useDeleteChatMutation(ref);
@@ -180,13 +183,21 @@ export default function AssistantPanelBody({ onClose }: { onClose: () => void })
   }
 
   let body: ReactNode;
-  if (apiKey.isPending || (usable && chats.isPending)) body = <PageSpinner label="Loading the assistant" />;
+  if (apiKey.isPending || hipaa.isPending || (usable && chats.isPending)) body = <PageSpinner label="Loading the assistant" />;
   else if (apiKey.data?.disabled || enabledFlag === false) body = <Notice>{ASSISTANT_MESSAGES.disabled}</Notice>;
-  else if (apiKey.isError) {
+  else if (hipaaDisallowed) {
     body = (
       <Notice>
-        <p role="alert">Failed to reach the assistant: {apiKey.error.message}</p>
-        <Button size="sm" onClick={() => void apiKey.refetch()}>
+        <p className="font-medium text-foreground">{ASSISTANT_MESSAGES.disabled}</p>
+        <p>{ASSISTANT_MESSAGES.hipaaDisallowed}</p>
+      </Notice>
+    );
+  } else if (apiKey.isError || hipaa.isError) {
+    const failed = apiKey.isError ? apiKey : hipaa;
+    body = (
+      <Notice>
+        <p role="alert">Failed to reach the assistant: {failed.error?.message}</p>
+        <Button size="sm" onClick={() => void failed.refetch()}>
           Try again
         </Button>
       </Notice>

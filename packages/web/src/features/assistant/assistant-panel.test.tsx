@@ -46,18 +46,14 @@ const assistantSays = (text: string): UIMessage[] => [
 ];
 
 describe('the empty state', () => {
-  it('offers the project’s ERROR lints by category, then the ideas, and sends the one picked', async () => {
+  it('offers the project’s ERROR lints by category (performance ones too), then the ideas, and sends the one picked', async () => {
     const { generated } = mockAssistant({
       api: {
         [`GET ${paths.lints}`]: json([
           lintFixture(),
-          lintFixture({
-            name: 'unindexed_foreign_keys',
-            title: 'Unindexed foreign keys',
-            categories: ['PERFORMANCE'],
-            metadata: { schema: 'public', name: 'items' },
-          }),
-          lintFixture({ title: 'Only a warning', level: 'WARN' }),
+          lintFixture({ name: 'auth_rls_initplan', metadata: { schema: 'public', name: 'todos' } }),
+          lintFixture({ name: 'multiple_permissive_policies', metadata: { schema: 'public', name: 'multi' } }),
+          lintFixture({ name: 'unindexed_foreign_keys', metadata: { schema: 'public', name: 'items' } }),
         ]),
       },
     });
@@ -66,8 +62,9 @@ describe('the empty state', () => {
     const security = await screen.findByRole('region', { name: 'Improve Security' });
     expect(within(security).getByRole('button', { name: 'RLS Disabled in Public: public.orders' })).toBeTruthy();
     const performance = screen.getByRole('region', { name: 'Improve Performance' });
-    expect(within(performance).getByRole('button', { name: 'Unindexed foreign keys: public.items' })).toBeTruthy();
-    expect(screen.queryByText(/Only a warning/)).toBeNull();
+    // The performance advisors' own levels: auth_rls_initplan is an ERROR, the others a WARNING and INFO.
+    expect(within(performance).getByRole('button', { name: 'Auth RLS Initialization Plan: public.todos' })).toBeTruthy();
+    expect(screen.queryByText(/Multiple Permissive Policies|Unindexed foreign keys/)).toBeNull();
     const ideas = screen.getByRole('region', { name: 'Ideas' });
     expect(
       within(ideas)
@@ -102,6 +99,15 @@ describe('the panel’s states', () => {
     mockAssistant({ api: { 'GET /api/platform/organizations/acme/feature-flags': json({ assistantEnabled: false }) } });
     await openAssistant();
     expect(await screen.findByText(ASSISTANT_MESSAGES.disabled)).toBeTruthy();
+  });
+
+  it('is off for a project marked as holding HIPAA data, and asks nothing of the assistant', async () => {
+    const { calls } = mockAssistant({ api: { [`GET ${paths.hipaa}`]: json({ hipaa: true }) } });
+    await openAssistant();
+    expect(await screen.findByText(ASSISTANT_MESSAGES.disabled)).toBeTruthy();
+    expect(screen.getByText(ASSISTANT_MESSAGES.hipaaDisallowed)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).toBeNull();
+    expect(calls.some((call) => call.path === paths.chats)).toBe(false);
   });
 
   it('says how to add a key when there is none', async () => {

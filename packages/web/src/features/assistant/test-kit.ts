@@ -4,6 +4,7 @@ import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChu
 import { createElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { expect, vi } from 'vitest';
+import { LINTS } from '@basin/core';
 import type { Chat, GenerateBody, Lint, Organization, SqlResult } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
@@ -26,14 +27,17 @@ export function chatFixture(overrides: Partial<Chat> = {}): Chat {
   };
 }
 
+/** A finding as the advisors raise it: title, level and category from the lint catalogue. */
 export function lintFixture(overrides: Partial<Lint> = {}): Lint {
+  const name = overrides.name ?? 'rls_disabled_in_public';
+  const lint = LINTS[name];
   return {
-    name: 'rls_disabled_in_public',
-    title: 'RLS Disabled in Public',
-    level: 'ERROR',
+    name,
+    title: lint.title,
+    level: lint.level,
     facing: 'EXTERNAL',
-    categories: ['SECURITY'],
-    description: 'Detects tables in the public schema without row level security.',
+    categories: [lint.category],
+    description: lint.description,
     detail: 'Table public.orders is public, but RLS has not been enabled.',
     remediation: 'https://example.com/lints/rls',
     metadata: { schema: 'public', name: 'orders', type: 'table' },
@@ -65,6 +69,7 @@ export const paths = {
   message: (messageId: string, id = CHAT_ID) => `${base}/ai/chats/${id}/messages/${messageId}`,
   sql: `/api/platform/pg-meta/${PROJECT_REF}/query`,
   lints: `${base}/run-lints`,
+  hipaa: `${base}/hipaa`,
 };
 
 type Writer = UIMessageStreamWriter;
@@ -142,6 +147,7 @@ export function mockAssistant({
     [`GET ${paths.messages()}`]: json([]),
     [`GET ${paths.messages(OTHER_CHAT_ID)}`]: json([]),
     [`GET ${paths.lints}`]: json([]),
+    [`GET ${paths.hipaa}`]: json({ hipaa: false }),
     'POST /api/platform/telemetry/event': { status: 204 },
     ...api,
   });

@@ -28,6 +28,8 @@ function renderSettings({
     [`POST ${PROJECT_PATH}/pause`]: json({ ...project, status: 'PAUSING' }, 202),
     [`POST ${PROJECT_PATH}/restart`]: json({ ...project, status: 'RESTARTING' }, 202),
     [`POST /api/v1/projects/${PROJECT_REF}/upgrade`]: json({ tracking_id: 'upgrade-1' }, 202),
+    [`GET ${PROJECT_PATH}/hipaa`]: json({ hipaa: false }),
+    [`PATCH ${PROJECT_PATH}/hipaa`]: json({ hipaa: true }),
   });
   const rendered = renderRoutes(
     [
@@ -45,6 +47,21 @@ const enabledButton = async (name: string) => {
 };
 
 describe('general settings', () => {
+  it('lets an Owner mark the project as holding HIPAA data, which only an Owner may', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderSettings();
+    await user.click(await enabledButton('Mark as HIPAA data'));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'PATCH' && call.path.endsWith('/hipaa'))?.body).toEqual({ hipaa: true }),
+    );
+    expect(await screen.findByText('This project holds HIPAA data')).toBeTruthy();
+  });
+
+  it('shows an Administrator the HIPAA mark without letting them change it', async () => {
+    renderSettings({ role: 'Administrator' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Mark as HIPAA data' })).toHaveProperty('disabled', true));
+  });
+
   it('pauses the project after the project name is typed, then opens the home to watch it', async () => {
     const user = userEvent.setup();
     const { calls, queryClient, router } = renderSettings();

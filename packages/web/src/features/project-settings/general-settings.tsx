@@ -8,11 +8,12 @@ import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { DeleteProjectCard } from './delete-project-card';
+import { HipaaCard } from './hipaa-card';
 import { PostgresVersionCard } from './postgres-version-card';
 import { ProjectAvailabilityCard } from './project-availability-card';
 import { ProjectNameForm } from './project-name-form';
 
-/** /project/:ref/settings/general — name and ref; restart, pause, the Postgres upgrade; deleting the project. */
+/** /project/:ref/settings/general — name and ref; restart, pause, the Postgres upgrade; the HIPAA mark; deleting the project. */
 export function GeneralSettings() {
   const { ref = '' } = useParams();
   const { data: project } = useProjectQuery(ref);
@@ -47,6 +48,7 @@ export function GeneralSettings() {
           <>
             <ProjectAvailabilityCard project={project} organization={organization} />
             <PostgresVersionCard project={project} organization={organization} />
+            <HipaaCard project={project} organization={organization} />
             <DeleteProjectCard project={project} organization={organization} />
           </>
         ) : (
