@@ -34,7 +34,7 @@ describe('project add-ons in the dashboard', () => {
     const page = await dashboard.openPage(api);
     await page.goto(`${dashboard.platform.url}/project/${ref}/settings/addons?panel=computeInstance&source=e2e`);
     const panel = page.getByRole('dialog', { name: 'Change compute size' });
-    await panel.getByRole('radio', { name: /^small/ }).check();
+    await panel.getByRole('radio', { name: /^Small/ }).check();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'addons-compute-panel.png') });
     await panel.getByRole('button', { name: 'Change compute size' }).click();
 

@@ -91,6 +91,12 @@ function projectSubpath(pathname: string): string {
   return (match?.[1] ?? '').replace(/\/+$/, '');
 }
 
+/** Whether a pathname is one of a project's database/backups routes. */
+export function isBackupsPath(pathname: string): boolean {
+  const subpath = projectSubpath(pathname);
+  return subpath === '/database/backups' || subpath.startsWith('/database/backups/');
+}
+
 function screenOfStatus(status: ProjectStatus | undefined, postgrestStatus: PostgrestStatus | undefined): StatusScreen {
   switch (status) {
     case 'COMING_UP':
@@ -143,8 +149,6 @@ export function statusScreenFor({ status, pathname, postgrestStatus }: StatusScr
   const subpath = projectSubpath(pathname);
   if (screen === 'connecting' && subpath === DATABASE_HEALTH_PAGE) return null;
   if (screen === 'paused' && (subpath === '' || subpath === '/settings' || subpath.startsWith('/settings/'))) return null;
-  if (SKIPPED_ON_BACKUPS.has(screen) && (subpath === '/database/backups' || subpath.startsWith('/database/backups/'))) {
-    return null;
-  }
+  if (SKIPPED_ON_BACKUPS.has(screen) && isBackupsPath(pathname)) return null;
   return screen;
 }

@@ -25,14 +25,18 @@ describe('organizations', () => {
     expect((await owner.get('/api/platform/organizations/unicorn-labs')).body.name).toBe('Ünïcorn Labs!');
   });
 
-  it('renames an organization and rejects bad input without changing anything', async () => {
+  it('renames an organization, ignores empty fields and rejects bad input without changing anything', async () => {
     const { body: org } = await owner.post('/api/platform/organizations', { name: 'Rename me' });
     const renamed = await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '  Renamed  ' });
     expect(renamed.body).toMatchObject({ name: 'Renamed', slug: org.slug });
 
-    expect(await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '' })).toEqual({
+    const billed = await owner.patch(`/api/platform/organizations/${org.slug}`, { name: '', billing_email: 'billing@acme.test' });
+    expect(billed).toMatchObject({ status: 200, body: { name: 'Renamed', billing_email: 'billing@acme.test' } });
+    const unchanged = await owner.patch(`/api/platform/organizations/${org.slug}`, { name: ' ', billing_email: '' });
+    expect(unchanged).toMatchObject({ status: 200, body: { name: 'Renamed', billing_email: 'billing@acme.test' } });
+    expect(await owner.patch(`/api/platform/organizations/${org.slug}`, { billing_email: 'not an email' })).toEqual({
       status: 400,
-      body: { message: 'Name is required' },
+      body: { message: 'Billing email must be a valid email address' },
     });
     expect((await owner.patch(`/api/platform/organizations/${org.slug}`, {})).status).toBe(400);
     expect((await owner.post('/api/platform/organizations', { name: 'x'.repeat(65) })).body.message).toBe(

@@ -8,6 +8,8 @@ import { COMPUTE_SIZE_IDS, type ComputeSizeId } from '../rules/instance-settings
 export interface ComputeSize {
   id: `ci_${ComputeSizeId}`;
   size: ComputeSizeId;
+  /** What the dashboard shows, never the id: 'Small', '2XL', '24XL Optimized CPU'. */
+  name: string;
   memoryGb: number;
   /** Null when the size shares its CPU (nano). */
   cores: number | null;
@@ -43,11 +45,22 @@ const ROWS: Row[] = [
   ['48xlarge_high_memory', 3072, 192, 43.84, 32000, 240000],
 ];
 
+const WORDS: Record<string, string> = { cpu: 'CPU', xlarge: 'XL' };
+
+/** The size id in the words a price list uses: '24xlarge_optimized_cpu' is '24XL Optimized CPU'. */
+function sizeName(size: ComputeSizeId): string {
+  const [ladder = size, ...variant] = size.split('_');
+  const step = ladder.replace(/^(\d*)xlarge$/, (_, times: string) => `${times}${WORDS.xlarge}`);
+  const words = [step, ...variant].map((word) => WORDS[word] ?? `${word[0]!.toUpperCase()}${word.slice(1)}`);
+  return words.join(' ');
+}
+
 const FIRST_SIZE_NOT_ON_FLY = COMPUTE_SIZE_IDS.indexOf('8xlarge');
 
 export const COMPUTE_SIZES: readonly ComputeSize[] = ROWS.map(([size, memoryGb, cores, hourlyUsd, monthlyUsd, baseline]) => ({
   id: `ci_${size}` as const,
   size,
+  name: sizeName(size),
   memoryGb,
   cores,
   hourlyUsd,

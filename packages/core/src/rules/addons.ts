@@ -61,14 +61,9 @@ export interface AvailableAddon {
   variants: AddonVariant[];
 }
 
-const WORDS: Record<string, string> = { cpu: 'CPU', xlarge: 'XL' };
-
-/** 'Small', '2XL', '24XL Optimized Memory': the size id in the words a price list uses. */
+/** 'Small', '2XL', '24XL Optimized Memory': the catalogue's name of the size. */
 export function computeAddonName(size: ComputeSizeId): string {
-  const [ladder = size, ...variant] = size.split('_');
-  const step = ladder.replace(/^(\d*)xlarge$/, (_, times: string) => `${times}${WORDS.xlarge}`);
-  const words = [step, ...variant].map((word) => WORDS[word] ?? `${word[0]!.toUpperCase()}${word.slice(1)}`);
-  return words.join(' ');
+  return computeSize(size).name;
 }
 
 /** A compute size as an add-on variant: billed by the hour of use, at the catalogue's price. */

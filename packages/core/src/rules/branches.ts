@@ -11,6 +11,8 @@ export const BRANCH_MESSAGES = {
   nameTaken: 'A branch with this name already exists',
   gitBranchRequired: 'Git branch name is required when GitHub is connected',
   paidPlanOnly: 'Branching is only available on paid plans',
+  /** The create preview branches permission is missing (spec part 1 §6), in the words of the other refusals. */
+  noCreatePermission: 'You need additional permissions to create preview branches',
 } as const;
 
 export function gitBranchNotFoundMessage(branch: string, owner: string, repo: string): string {

@@ -61,10 +61,18 @@ export const AdditionalBillingEmails = z
   .transform((emails) => emails.filter((email, at) => emails.findIndex((other) => other.toLowerCase() === email.toLowerCase()) === at))
   .pipe(z.array(z.string()).max(ADDITIONAL_BILLING_EMAILS_MAX, `At most ${ADDITIONAL_BILLING_EMAILS_MAX} additional billing emails`));
 
+/**
+ * An optional text field where an empty (or blank) value counts as not sent (spec part 2: the
+ * update's fields are sent only when non-empty), so it changes nothing rather than failing.
+ */
+const emptyAsAbsent = <T extends z.ZodType>(field: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), field.optional());
+
+/** Lists are kept as sent: an empty opt_in_tags is the 'disabled' level, an empty list of emails clears it. */
 export const UpdateOrganizationBody = z
   .object({
-    name: Name.optional(),
-    billing_email: z.email('Billing email must be a valid email address').optional(),
+    name: emptyAsAbsent(Name),
+    billing_email: emptyAsAbsent(z.email('Billing email must be a valid email address')),
     opt_in_tags: OptInTags.optional(),
     additional_billing_emails: AdditionalBillingEmails.optional(),
   })

@@ -99,8 +99,9 @@ describe('UpdateOrganizationBody', () => {
     expect(problems(UpdateOrganizationBody, { plan: 'team' })).toEqual({ '': 'Nothing to update' });
   });
 
-  it('rejects a blank name and a bad billing email', () => {
-    expect(problems(UpdateOrganizationBody, { name: ' ' })).toEqual({ name: 'Name is required' });
+  it('ignores empty fields and rejects a bad billing email', () => {
+    expect(UpdateOrganizationBody.parse({ name: 'Acme', billing_email: '' })).toEqual({ name: 'Acme' });
+    expect(UpdateOrganizationBody.parse({ name: ' ', billing_email: 'billing@acme.test' })).toEqual({ billing_email: 'billing@acme.test' });
     expect(problems(UpdateOrganizationBody, { billing_email: 'not an email' })).toEqual({
       billing_email: 'Billing email must be a valid email address',
     });

@@ -50,9 +50,9 @@ describe('project add-ons page', () => {
     const panel = await screen.findByRole('dialog', { name: 'Change compute size' });
     const confirm = within(panel).getByRole('button', { name: 'Change compute size' });
     expect(confirm).toHaveProperty('disabled', true);
-    expect(within(panel).getByRole('radio', { name: /^micro \(current\)/ })).toHaveProperty('checked', true);
+    expect(within(panel).getByRole('radio', { name: /^Micro \(current\)/ })).toHaveProperty('checked', true);
 
-    await user.click(within(panel).getByRole('radio', { name: /^small/ }));
+    await user.click(within(panel).getByRole('radio', { name: /^Small/ }));
     await user.click(confirm);
     await waitFor(() =>
       expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ addon_type: 'compute_instance', addon_variant: 'ci_small' }),
@@ -69,7 +69,7 @@ describe('project add-ons page', () => {
     const user = userEvent.setup();
     const { calls } = renderPage({ size: 'large', query: '?panel=computeInstance' });
     const panel = await screen.findByRole('dialog', { name: 'Change compute size' });
-    await user.click(within(panel).getByRole('radio', { name: /^micro/ }));
+    await user.click(within(panel).getByRole('radio', { name: /^Micro/ }));
     await user.click(within(panel).getByRole('button', { name: 'Change compute size' }));
     await waitFor(() => expect(calls.find((call) => call.method === 'DELETE')?.path).toBe(`${ADDONS_PATH}/ci_large`));
   });
@@ -78,7 +78,7 @@ describe('project add-ons page', () => {
     const user = userEvent.setup();
     renderPage({ query: '?panel=computeInstance', select: json({ message: 'The project must be healthy' }, 409) });
     const panel = await screen.findByRole('dialog', { name: 'Change compute size' });
-    await user.click(within(panel).getByRole('radio', { name: /^medium/ }));
+    await user.click(within(panel).getByRole('radio', { name: /^Medium/ }));
     await user.click(within(panel).getByRole('button', { name: 'Change compute size' }));
     expect(await screen.findByText(ADDON_MESSAGES.updateFailed('The project must be healthy'))).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Change compute size' })).toBeTruthy();
@@ -96,7 +96,7 @@ describe('project add-ons page', () => {
     expect(await within(panel).findByText(LIFECYCLE_MESSAGES.resizeForbidden)).toBeTruthy();
     expect(
       within(panel)
-        .getByRole('radio', { name: /^small/ })
+        .getByRole('radio', { name: /^Small/ })
         .matches(':disabled'),
     ).toBe(true);
     expect(within(panel).getByRole('button', { name: 'Change compute size' })).toHaveProperty('disabled', true);

@@ -10,13 +10,34 @@ import { ErrorFallback } from '../errors/error-fallback';
 import { BackupsTable } from './backups-table';
 import { BackupsTabs } from './backups-tabs';
 
+/** The project's downloadable backups, each with its Download: also shown under the paused screen. */
+export function ScheduledBackupsList({ projectRef }: { projectRef: string }) {
+  const { data: project } = useProjectQuery(projectRef);
+  const { data: organization } = useOrganizationQuery(project?.organization_slug);
+  const backups = useDownloadableBackupsQuery(projectRef);
+
+  if (backups.isPending) {
+    return (
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="h-10 w-full" />
+      </div>
+    );
+  }
+  if (backups.isError) return <ErrorFallback onRetry={() => void backups.refetch()} />;
+  if (backups.data.backups.length === 0) {
+    return (
+      <EmptyState icon={<DatabaseBackup className="size-6" aria-hidden="true" />} title="No backups yet">
+        The first backup is taken within a day, or as soon as the project is paused.
+      </EmptyState>
+    );
+  }
+  return <BackupsTable projectRef={projectRef} backups={backups.data.backups} organization={organization} />;
+}
+
 /** /project/:ref/database/backups/scheduled — the physical backups, each downloadable as a .tar.gz. */
 export function ScheduledBackupsPage() {
   const { ref = '' } = useParams();
-  const { data: project } = useProjectQuery(ref);
-  const { data: organization } = useOrganizationQuery(project?.organization_slug);
-  const backups = useDownloadableBackupsQuery(ref);
-
   return (
     <Page>
       <PageHeader
@@ -24,20 +45,7 @@ export function ScheduledBackupsPage() {
         description="Physical backups of the database: one is taken every day and one whenever the project is paused."
       />
       <BackupsTabs projectRef={ref} />
-      {backups.isPending ? (
-        <div className="flex flex-col gap-2">
-          <Skeleton className="h-10 w-full" />
-          <Skeleton className="h-10 w-full" />
-        </div>
-      ) : backups.isError ? (
-        <ErrorFallback onRetry={() => void backups.refetch()} />
-      ) : backups.data.backups.length === 0 ? (
-        <EmptyState icon={<DatabaseBackup className="size-6" aria-hidden="true" />} title="No backups yet">
-          The first backup is taken within a day, or as soon as the project is paused.
-        </EmptyState>
-      ) : (
-        <BackupsTable projectRef={ref} backups={backups.data.backups} organization={organization} />
-      )}
+      <ScheduledBackupsList projectRef={ref} />
     </Page>
   );
 }

@@ -147,10 +147,13 @@ describe('preview branches page', () => {
     expect(await screen.findByText('Failed to create branch: boom')).toBeTruthy();
   });
 
-  it('disables Create branch for Read-only members', async () => {
+  it('disables Create branch for Read-only members and says why in its tooltip', async () => {
+    const user = userEvent.setup();
     renderPage({ role: 'Read-only' });
     await screen.findByText('dev');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Create branch' })).toHaveProperty('disabled', true));
+    await user.hover(screen.getByRole('button', { name: 'Create branch' }).parentElement!);
+    expect((await screen.findAllByText(BRANCH_MESSAGES.noCreatePermission)).length).toBeGreaterThan(0);
   });
 
   it('disables deleting branches for members who may not delete projects', async () => {

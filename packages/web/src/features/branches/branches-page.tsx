@@ -36,9 +36,15 @@ export function BranchesPage() {
   const [creating, setCreating] = useState(false);
   const canCreate = role !== undefined && can(role, 'preview_branches:create');
   const canDelete = can(role, 'projects:update');
+  // Why the button is disabled: the plan first, then the role once it is known.
+  const createRefusal = freePlan
+    ? BRANCH_MESSAGES.paidPlanOnly
+    : role !== undefined && !canCreate
+      ? BRANCH_MESSAGES.noCreatePermission
+      : undefined;
 
   const createButton = (
-    <Tooltip content={freePlan ? BRANCH_MESSAGES.paidPlanOnly : undefined} wrapDisabled>
+    <Tooltip content={createRefusal} wrapDisabled>
       <Button variant="primary" disabled={!canCreate || freePlan} onClick={() => setCreating(true)}>
         Create branch
       </Button>

@@ -34,8 +34,11 @@ describe('compute and disk', () => {
   it('lists every size with its prices and resizes after the project name is typed', async () => {
     const user = userEvent.setup();
     const { calls, queryClient } = renderPage();
-    const small = await screen.findByRole('radio', { name: /^small/ });
+    const small = await screen.findByRole('radio', { name: /^Small/ });
     expect(screen.getAllByRole('radio', { name: /memory/ })).toHaveLength(19);
+    // The catalogue's names, never the raw ids.
+    expect(screen.getByRole('radio', { name: /^24XL Optimized CPU/ })).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/xlarge|_/);
     expect(screen.getByText(/\$0\.0206 \/ hour · ~\$15 \/ month/)).toBeTruthy();
     // The catalogue's own figures, never rounded.
     expect(screen.getByText(/\$0\.01344 \/ hour/)).toBeTruthy();
@@ -45,7 +48,7 @@ describe('compute and disk', () => {
 
     await user.click(small);
     await user.click(change);
-    const dialog = screen.getByRole('dialog');
+    const dialog = screen.getByRole('dialog', { name: `Change ${projectFixture().name} to Small?` });
     await user.type(within(dialog).getByLabelText(/to confirm/), projectFixture().name);
     await user.click(within(dialog).getByRole('button', { name: 'Change compute size' }));
     await waitFor(() => expect(calls.find((call) => call.path.endsWith('/resize'))?.body).toEqual({ compute: 'ci_small' }));
@@ -93,6 +96,6 @@ describe('compute and disk', () => {
   it('keeps everything read-only for members without the permission', async () => {
     renderPage({ role: 'Developer' });
     expect(await screen.findByLabelText('Disk size (GB)')).toHaveProperty('disabled', true);
-    expect(screen.getByRole('radio', { name: /^small/ }).matches(':disabled')).toBe(true);
+    expect(screen.getByRole('radio', { name: /^Small/ }).matches(':disabled')).toBe(true);
   });
 });

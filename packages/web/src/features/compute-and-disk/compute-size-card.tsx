@@ -41,7 +41,7 @@ export function ComputeSizeCard({ project, canChange }: { project: Project; canC
               </Button>
             </Dialog.Trigger>
           }
-          title={`Change ${project.name} to ${selected}?`}
+          title={`Change ${project.name} to ${choice?.name ?? selected}?`}
           variant="danger"
           confirmString={project.name}
           confirmLabel="Change compute size"

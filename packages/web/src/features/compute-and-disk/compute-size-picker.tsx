@@ -37,7 +37,7 @@ export function ComputeSizePicker({
           />
           <span className="flex flex-col">
             <span className="font-medium">
-              {size.size}
+              {size.name}
               {size.size === current ? ' (current)' : ''}
             </span>
             <span className="text-muted">{computeSizeLabel(size)}</span>

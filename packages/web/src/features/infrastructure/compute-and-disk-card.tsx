@@ -36,11 +36,7 @@ export function ComputeAndDiskCard({ infrastructure, projectRef }: { infrastruct
         </Link>
       </Card.Header>
       <FactList>
-        <Fact
-          label="Compute size"
-          value={<span className="capitalize">{size.size.replaceAll('_', ' ')}</span>}
-          detail={computeSizeLabel(size)}
-        />
+        <Fact label="Compute size" value={size.name} detail={computeSizeLabel(size)} />
         <Fact label="Disk" value={`${infrastructure.disk.size_gb} GB ${infrastructure.disk.type}`} />
         <Fact label="Disk used" value={diskUsed(infrastructure.disk)} detail={diskUsedParts(infrastructure.disk)} />
       </FactList>

@@ -6,7 +6,7 @@ import type { Organization } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
-import { ProjectPausedPanel } from './paused-screen';
+import { PausedScreen, ProjectPausedPanel } from './paused-screen';
 
 const PROJECT_PATH = `/api/platform/projects/${PROJECT_REF}`;
 const PAUSE_STATUS = {
@@ -15,6 +15,12 @@ const PAUSE_STATUS = {
   max_days_till_restore_disabled: 90,
   remaining_days_till_restore_disabled: 88,
 };
+const BACKUPS_PATH = `/api/platform/database/${PROJECT_REF}/backups`;
+const BACKUPS = {
+  backups: [{ id: 4, isPhysicalBackup: true, inserted_at: '2026-03-02T04:00:00.000Z', status: 'COMPLETED' }],
+  status: 'physical-backups-enabled',
+};
+const project = projectFixture({ status: 'INACTIVE', dbVersion: 'supabase-postgres-15.8.1' });
 const V15 = { version: 'supabase-postgres-15.8.1', postgres_engine: '15', release_channel: 'ga' };
 const V17 = { version: 'supabase-postgres-17.10.0', postgres_engine: '17', release_channel: 'ga' };
 
@@ -25,8 +31,11 @@ function renderPanel({
   atLimit = [],
   restore = json(projectFixture({ status: 'RESTORING' }), 202),
   versionSelector = true,
+  subpath,
 }: {
   versionSelector?: boolean;
+  /** Renders the whole paused screen at /project/{ref}{subpath} rather than the panel alone. */
+  subpath?: string;
   organization?: Organization;
   pauseStatus?: MockAnswer;
   versions?: object[];
@@ -40,9 +49,14 @@ function renderPanel({
     [`GET ${PROJECT_PATH}/restore/versions`]: json({ available_versions: versions }),
     [`POST ${PROJECT_PATH}/restore`]: restore,
     'GET /api/platform/organizations/acme/members/reached-free-project-limit': json(atLimit),
+    [`GET ${PROJECT_PATH}`]: json(project),
+    [`GET ${BACKUPS_PATH}/downloadable-backups`]: json(BACKUPS),
   });
-  const project = projectFixture({ status: 'INACTIVE', dbVersion: 'supabase-postgres-15.8.1' });
-  renderRoutes([{ path: '/project/:ref', element: <ProjectPausedPanel project={project} /> }], `/project/${PROJECT_REF}`);
+  if (subpath === undefined) {
+    renderRoutes([{ path: '/project/:ref', element: <ProjectPausedPanel project={project} /> }], `/project/${PROJECT_REF}`);
+  } else {
+    renderRoutes([{ path: '/project/:ref/*', element: <PausedScreen project={project} /> }], `/project/${PROJECT_REF}${subpath}`);
+  }
   return api;
 }
 
@@ -174,5 +188,19 @@ describe('paused project', () => {
     expect(
       await screen.findByText('Failed to restore project: You do not have the required permissions to restore this project'),
     ).toBeTruthy();
+  });
+
+  it('keeps the backups listed, each downloadable, on the Backups page', async () => {
+    renderPanel({ subpath: '/database/backups/scheduled' });
+    expect(await screen.findByRole('heading', { name: 'The project "Orders" is paused' })).toBeTruthy();
+    const backups = screen.getByRole('region', { name: 'Backups' });
+    await waitFor(() => expect(within(backups).getByRole('button', { name: 'Download backup 4' })).toHaveProperty('disabled', false));
+  });
+
+  it('lists no backups on the other routes', async () => {
+    const { calls } = renderPanel({ subpath: '/database/tables' });
+    expect(await screen.findByText('88 more days')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Backups' })).toBeNull();
+    expect(calls.some((call) => call.path.endsWith('/downloadable-backups'))).toBe(false);
   });
 });

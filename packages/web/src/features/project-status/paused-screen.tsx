@@ -1,6 +1,6 @@
 import { Pause, Settings } from 'lucide-react';
-import { Link } from 'react-router';
-import { PAUSE_MESSAGES } from '@basin/core';
+import { Link, useLocation } from 'react-router';
+import { isBackupsPath, PAUSE_MESSAGES } from '@basin/core';
 import type { Organization, Project } from '@basin/core/schemas';
 import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
 import { usePauseStatusQuery } from '../../data/projects/use-pause-status-query';
@@ -9,6 +9,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
 import { DownloadBackupButton } from '../backups/download-backup-button';
+import { ScheduledBackupsList } from '../backups/scheduled-backups-page';
 import { RestoreProjectButton } from './restore-project-button';
 import { UpgradeToProButton } from './upgrade-to-pro-button';
 
@@ -88,11 +89,23 @@ export function ProjectPausedPanel({ project }: { project: Project }) {
   );
 }
 
-/** INACTIVE on every route but the home and settings ones (which show their own page). */
+/**
+ * INACTIVE on every route but the home and settings ones (which show their own page). On the
+ * backups routes the backups stay listed below it, each downloadable while the project is paused.
+ */
 export function PausedScreen({ project }: { project: Project }) {
+  const { pathname } = useLocation();
   return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col px-4 py-10 sm:px-6">
+    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6 px-4 py-10 sm:px-6">
       <ProjectPausedPanel project={project} />
+      {isBackupsPath(pathname) ? (
+        <section aria-labelledby="paused-backups-heading" className="flex flex-col gap-3">
+          <h2 id="paused-backups-heading" className="text-sm font-medium">
+            Backups
+          </h2>
+          <ScheduledBackupsList projectRef={project.ref} />
+        </section>
+      ) : null}
     </div>
   );
 }

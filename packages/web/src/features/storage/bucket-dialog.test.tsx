@@ -26,11 +26,12 @@ const bucketFixture = (fields: Partial<StorageBucket> = {}): StorageBucket => ({
 function renderBuckets({
   role = 'Owner' as Role,
   buckets = [] as StorageBucket[],
+  project = projectFixture(),
   extra = {} as Record<string, (request: MockRequest) => MockAnswer>,
 } = {}) {
   let current = buckets;
   const api = mockApi({
-    [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(projectFixture()),
+    [`GET /api/platform/projects/${PROJECT_REF}`]: () => json(project),
     'GET /api/platform/organizations/acme': () => json(organizationFixture({ role })),
     [`GET ${BUCKETS}`]: () => json(current),
     [`POST ${BUCKETS}`]: (request) => {
@@ -174,5 +175,33 @@ describe('Buckets page and the bucket dialog', () => {
     renderBuckets({ role: 'Read-only', buckets: [bucketFixture()] });
     await screen.findByRole('link', { name: 'avatars' });
     await waitFor(() => expect((screen.getByRole('button', { name: 'New bucket' }) as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  describe('the bucket list', () => {
+    const listCalls = (calls: { method: string; path: string }[]) => calls.filter((call) => call.method === 'GET' && call.path === BUCKETS);
+
+    it('is asked only while the project is active and healthy', async () => {
+      const { calls } = renderBuckets({ project: projectFixture({ status: 'COMING_UP' }) });
+      await waitFor(() => expect(calls.some((call) => call.path === `/api/platform/projects/${PROJECT_REF}`)).toBe(true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(listCalls(calls)).toHaveLength(0);
+    });
+
+    it('is retried after a failure', async () => {
+      let failures = 1;
+      const { calls } = renderBuckets({
+        extra: { [`GET ${BUCKETS}`]: () => (failures-- > 0 ? json({ message: 'boom' }, 500) : json([bucketFixture()])) },
+      });
+      expect(await screen.findByText('avatars', {}, { timeout: 3000 })).toBeTruthy();
+      expect(listCalls(calls)).toHaveLength(2);
+    });
+
+    it('is not retried when the tenant config is not found', async () => {
+      const { calls } = renderBuckets({
+        extra: { [`GET ${BUCKETS}`]: () => json({ message: `Tenant config for ${PROJECT_REF} not found` }, 404) },
+      });
+      expect(await screen.findByText('Could not load the buckets')).toBeTruthy();
+      expect(listCalls(calls)).toHaveLength(1);
+    });
   });
 });
