@@ -96,13 +96,12 @@ function mailTo(address: string): Mail {
 const mailsTo = (address: string) => mails.filter((m) => m.to.includes(address));
 
 /**
- * Follows a mail's link as a browser would, with no key. The link names the project's own host
- * ({ref}.{domain}); the test reaches the same API through the gateway's path prefix.
+ * Follows a mail's link as a browser would, with no key. The link names the project's URL as the
+ * dashboard shows it: on this install (no real BASIN_DOMAIN) the gateway's path form.
  */
 async function follow(link: string): Promise<{ status: number; location: URL; fragment: URLSearchParams }> {
-  const url = new URL(link);
-  expect(url.pathname).toBe('/auth/v1/verify');
-  const response = await fetch(`${apiUrl}/auth/v1/verify${url.search}`, { redirect: 'manual' });
+  expect(link.startsWith(`${apiUrl}/auth/v1/verify?`), link).toBe(true);
+  const response = await fetch(link, { redirect: 'manual' });
   const location = new URL(response.headers.get('location') ?? 'about:blank');
   return { status: response.status, location, fragment: new URLSearchParams(location.hash.slice(1)) };
 }

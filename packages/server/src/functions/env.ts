@@ -6,7 +6,7 @@
  */
 import { projectJwtSecret } from '../services/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { projectApiUrl } from '../services/gateway.ts';
+import { projectApiUrls } from '../services/gateway.ts';
 import { connectionString } from '../instances/connection-string.ts';
 import { signProjectKey } from '../services/project-keys.ts';
 import { findJwtSecret } from '../store/api-keys.ts';
@@ -45,7 +45,9 @@ async function readEnv(ctx: PlatformContext, project: ProjectRow): Promise<Funct
   const issuedAt = jwt?.jwt_issued_at ?? new Date(0);
   const values: Record<string, string> = {};
   for (const row of rows) values[row.name] = ctx.box.open(row.value);
-  values.SUPABASE_URL = projectApiUrl(ctx, project.ref);
+  // The host form whatever the dashboard recommends: the worker's fetch sends its origin through the
+  // gateway's socket (bootstrap.ts), so no resolver is asked, and the function sees paths without a prefix.
+  values.SUPABASE_URL = projectApiUrls(ctx.config, project.ref).find((url) => url.form === 'host')!.url;
   values.SUPABASE_ANON_KEY = await signProjectKey(secret, project.ref, 'anon', issuedAt);
   values.SUPABASE_SERVICE_ROLE_KEY = await signProjectKey(secret, project.ref, 'service_role', issuedAt);
   if (project.port !== null) values.SUPABASE_DB_URL = connectionString('postgres', ctx.box.open(project.db_password), project.port);
