@@ -8,12 +8,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { FunctionsConfig } from './config.ts';
+import { accepts, track } from './child-processes.ts';
 import { type Confinement, dirsSeenByWorker, sandboxedPid, type WorkerDirs, workerCommand } from './confinement.ts';
-import { type FunctionErrorCode, functionError } from './errors.ts';
+import { type FunctionErrorCode, functionError, type KillReason, killReasonText } from './errors.ts';
 import { readUsage } from './process-usage.ts';
 import { denoArgs, importHint, type SandboxSpec, workerFiles } from './sandbox.ts';
 
@@ -45,8 +45,6 @@ export interface Invocation {
   memoryUsedMb: number | null;
 }
 
-type KillReason = 'cpu' | 'memory' | 'idle' | 'retired' | 'boot-timeout' | 'shutdown';
-
 /** Console lines a worker may print per second; more are dropped and counted. */
 const LINES_PER_SECOND = 200;
 const LINE_MAX_CHARS = 10_000;
@@ -60,19 +58,6 @@ interface Call {
 }
 
 export class BootError extends Error {}
-
-/** Workers of this process: killed with it, even when it ends without stopping the platform. */
-const liveChildren = new Set<ChildProcess>();
-let exitHook = false;
-function track(child: ChildProcess): void {
-  liveChildren.add(child);
-  child.once('exit', () => liveChildren.delete(child));
-  if (exitHook) return;
-  exitHook = true;
-  process.once('exit', () => {
-    for (const c of liveChildren) c.kill('SIGKILL');
-  });
-}
 
 export class FunctionWorker {
   private child: ChildProcess | undefined;
@@ -137,7 +122,7 @@ export class FunctionWorker {
       clearInterval(this.watcher);
       clearTimeout(this.idleTimer);
       this.agent.destroy();
-      const why = this.killReason ? ` (${this.killReasonText()})` : '';
+      const why = this.killReason ? ` (${killReasonText(this.killReason, spec.limits)})` : '';
       spec.onConsole({
         eventType: 'Shutdown',
         level:
@@ -309,24 +294,6 @@ export class FunctionWorker {
     for (const call of this.calls) if (call.cpuMs > cpuTimeMs) return this.kill('cpu');
   }
 
-  private killReasonText(): string {
-    const { limits } = this.spec;
-    switch (this.killReason) {
-      case 'cpu':
-        return `CPU time limit of ${limits.cpuTimeMs} ms reached`;
-      case 'memory':
-        return `memory limit reached (${limits.memoryMb} MB heap, ${limits.rssLimitMb} MB resident)`;
-      case 'idle':
-        return 'idle';
-      case 'retired':
-        return 'replaced: a new version, new settings or new secrets';
-      case 'boot-timeout':
-        return 'did not start in time';
-      default:
-        return 'platform shutting down';
-    }
-  }
-
   /** Why a request lost its worker. */
   private failureOfRequest(): { code: FunctionErrorCode; message: string } {
     if (this.outOfMemory || this.killReason === 'memory') {
@@ -413,16 +380,4 @@ export class FunctionWorker {
     const uncaught = level === 'error' && /^(error: )?Uncaught/.test(line);
     this.spec.onConsole({ eventType: uncaught ? 'UncaughtException' : 'Log', level, message: line });
   }
-}
-
-/** Whether something listens on the Unix socket `path` (a connection is accepted, then closed). */
-function accepts(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.connect(path);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
 }
