@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@basin/core';
+import { BLUR_VALIDATION_DELAY_MS, type Role } from '@basin/core';
 import type { AuthUser, AuthUsersResponse } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockRequest } from '../../test/mock-api';
@@ -168,6 +168,29 @@ describe('Users page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts.at(-1)?.body).toEqual({ email: 'new@example.com', password: 'a fine password', autoConfirm: true });
+  }, 30_000);
+
+  it("keeps the server's refusal beside the password after the field's late blur check, until the password changes", async () => {
+    const user = userEvent.setup();
+    renderUsers({
+      extra: { [`POST ${USERS_PATH}`]: () => json({ message: 'Password should be at least 6 characters.' }, 422) },
+    });
+    await rowOf('user1@example.com');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Add user/ })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: /Add user/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create new user' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create a new user' }));
+    await user.click(await dialog.findByRole('button', { name: 'Create user' }));
+    await user.type(dialog.getByLabelText('Email address'), 'new@example.com');
+    await user.type(dialog.getByLabelText('User password'), '1');
+    await waitFor(() => expect(dialog.queryByText('Enter a valid email address')).toBeNull());
+    await user.click(dialog.getByRole('button', { name: 'Create user' }));
+    expect(await dialog.findByText('Password should be at least 6 characters.')).toBeTruthy();
+    // The click blurred the password field: its re-validation runs BLUR_VALIDATION_DELAY_MS later.
+    await new Promise((resolve) => setTimeout(resolve, BLUR_VALIDATION_DELAY_MS * 3));
+    expect(dialog.getByText('Password should be at least 6 characters.')).toBeTruthy();
+    await user.type(dialog.getByLabelText('User password'), '2');
+    await waitFor(() => expect(dialog.queryByText('Password should be at least 6 characters.')).toBeNull());
   }, 30_000);
 
   it('bans with a chosen duration and deletes after confirming', async () => {

@@ -18,7 +18,6 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   const {
     register,
     handleSubmit,
-    setError,
     formState: { errors },
   } = useForm<z.input<typeof CreateAuthUserBody>, unknown, z.output<typeof CreateAuthUserBody>>({
     resolver,
@@ -26,22 +25,20 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
     reValidateMode: 'onBlur',
     defaultValues: { email: '', password: '', autoConfirm: true },
   });
-  const createUser = useCreateAuthUserMutation({
-    onSuccess: onDone,
-    // The server's refusal beside the field it is about (a weak password, a taken address), else above the buttons.
-    onError: (error) =>
-      setError(/password/i.test(error.message) ? 'password' : /email|address/i.test(error.message) ? 'email' : 'root', {
-        message: error.message,
-      }),
-  });
+  // The server's refusal stays in the mutation, not in the form's errors: a field's late blur
+  // re-validation would otherwise erase it. Editing a field dismisses it.
+  const createUser = useCreateAuthUserMutation({ onSuccess: onDone, onError: () => undefined });
+  const dismissRefusal = { onChange: () => createUser.reset() };
+  const refusal = createUser.error?.message;
+  const refusalField = refusal === undefined ? undefined : /password/i.test(refusal) ? 'password' : /email|address/i.test(refusal) ? 'email' : 'root';
   const submit = handleSubmit((body) => createUser.mutate({ ref: projectRef, ...body }));
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
+  const emailError = errors.email?.message ?? (refusalField === 'email' ? refusal : undefined);
+  const passwordError = errors.password?.message ?? (refusalField === 'password' ? refusal : undefined);
 
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <EmailField id="create-user-email" error={emailError} registration={register('email')} />
+        <EmailField id="create-user-email" error={emailError} registration={register('email', dismissRefusal)} />
         <FormField
           id="create-user-password"
           label="User password"
@@ -54,7 +51,7 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
             autoComplete="new-password"
             invalid={Boolean(passwordError)}
             aria-describedby={describedBy('create-user-password', { error: passwordError, description: true })}
-            {...withDelayedBlur(register('password'))}
+            {...withDelayedBlur(register('password', dismissRefusal))}
           />
         </FormField>
         <label htmlFor="create-user-confirm" className="flex items-start gap-2 text-[13px]">
@@ -69,9 +66,9 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
             <span className="block text-xs text-muted">The user can sign in at once, without following a confirmation email.</span>
           </span>
         </label>
-        {errors.root?.message ? (
+        {refusalField === 'root' ? (
           <Alert tone="danger" title="The user was not created">
-            {errors.root.message}
+            {refusal}
           </Alert>
         ) : null}
       </Dialog.Body>
