@@ -16,7 +16,7 @@ export const SERVER_LAYERS = {
   kernel: ['kernel'],
   instances: ['instances'],
   store: ['store'],
-  domain: ['services', 'meta', 'advisors', 'rest', 'gotrue', 'storage', 'functions', 'logs', 'ai'],
+  domain: ['services', 'meta', 'advisors', 'rest', 'gotrue', 'storage', 'functions', 'logs', 'ai', 'realtime'],
   jobs: ['jobs'],
   http: ['http'],
 };

@@ -1,10 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server';
 import getPort from 'get-port';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
 import { createApp } from './http/app.ts';
+import { serveRealtimeSockets } from './http/realtime-socket.ts';
 import { EmbeddedDriver, protectDataDir, startSupervisor } from './instances/index.ts';
 import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
@@ -99,13 +101,16 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const stopLogCollector = startPostgresLogCollector(ctx);
 
   const server = await listen(createApp(ctx, auth).fetch, port, config.host);
+  const realtime = serveRealtimeSockets(ctx, server as Server);
   logger.info({ url }, 'platform started');
 
   return {
     url,
     ctx,
     async stop() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      await realtime.close(); // open sockets would keep the server from closing
+      await closed;
       await stopFunctions(ctx);
       await stopSupervisor();
       await stopSampling();

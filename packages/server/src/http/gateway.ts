@@ -21,6 +21,7 @@ import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../service
 import { gatewayRestDescription } from '../services/gateway.ts';
 import { measureBody } from '../services/response-bytes.ts';
 import { parseError, RestError } from '../rest/errors.ts';
+import { broadcastApi } from '../realtime/broadcast-api.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
 import { invalidRequest, StorageApiError } from '../storage/errors.ts';
 import { serveRest } from '../rest/handler.ts';
@@ -194,6 +195,7 @@ function projectApi(ctx: PlatformContext) {
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
   api.route('/auth/v1', authApi(ctx));
   api.route('/storage/v1', storageApi(ctx));
+  api.route('/realtime/v1', broadcastApi(ctx));
   // A function gets its path as sent, as Supabase's relay passes it on; one whose prefix only
   // decodes to /functions/v1 (so was not checked as a function's) names no route.
   api.all('/functions/v1/*', (c) => {

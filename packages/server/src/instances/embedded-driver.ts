@@ -28,6 +28,7 @@ import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-ro
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { instanceProcessStats, recentProcessChildren } from './process-stats.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
+import { ensureRealtimeSchema, REPLICATION_SETTINGS } from './realtime-schema.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
 import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
 import { instanceUser, letThrough, type SystemUser } from './system-user.ts';
@@ -106,6 +107,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensureAuthSchema(client, spec.authPassword);
       await ensureStorageSchema(client);
       await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
+      await ensureRealtimeSchema(client);
     });
   }
 
@@ -124,6 +126,7 @@ export class EmbeddedDriver implements InstanceDriver {
       await ensureAuthSchema(client, spec.authPassword);
       await ensureStorageSchema(client);
       await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
+      await ensureRealtimeSchema(client);
     });
   }
 
@@ -361,6 +364,7 @@ const projectOf = (ref: string) => ref.split('--')[0]!;
 function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog'): string[] {
   const all = {
     ...settings,
+    ...REPLICATION_SETTINGS,
     ...(serverLog === 'jsonlog' ? JSONLOG_SETTINGS : {}),
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions

@@ -1,6 +1,7 @@
 import type { ProjectStatus } from '@basin/core';
 import type PgBoss from 'pg-boss';
 import type { PlatformContext } from '../kernel/context.ts';
+import { closeProjectRealtime } from '../realtime/hub.ts';
 import { closeRestPool } from '../rest/pool.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectJobData } from '../kernel/project-jobs.ts';
@@ -32,8 +33,9 @@ export function projectJobHandler<D extends ProjectJobData>(definition: ProjectJ
       if (!row || row.status !== definition.pending) return;
       const attempt = job.retryCount + 1;
       // Every operation stops, moves or resizes the instance: the data API's sessions and schema
-      // cache go first, and again after, in case a request made new ones meanwhile.
-      await closeRestPool(ref);
+      // cache go first, and again after, in case a request made new ones meanwhile; realtime's
+      // sockets and change stream go first (clients reconnect once the project is back).
+      await Promise.all([closeRestPool(ref), closeProjectRealtime(ref)]);
       try {
         await definition.run(ctx, row, job.data);
         ctx.logger.info({ ref, queue: definition.queue, attempt }, 'lifecycle job done');

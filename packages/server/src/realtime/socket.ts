@@ -1,0 +1,235 @@
+/**
+ * One client's WebSocket: the Phoenix messages realtime-js sends (heartbeat, phx_join, broadcast,
+ * presence, access_token, phx_leave) and the replies and pushes it expects. Messages are handled
+ * one after another, so a broadcast sent after a join is handled after it.
+ */
+import type { WebSocket } from 'ws';
+import type { ApiRequestAuth } from '../rest/request-auth.ts';
+import { FilterError } from './filters.ts';
+import type { Channel, ProjectHub } from './hub.ts';
+import { subscriptionsOf } from './postgres-changes.ts';
+import { randomPresenceKey } from './presence.ts';
+import { decode, encode, type PhoenixMessage, ProtocolError, type Vsn } from './protocol.ts';
+import { expiredMessage, TokenRefusal, verifyChannelToken } from './tokens.ts';
+
+interface JoinedChannel extends Channel {
+  joinRef: string | null;
+  /** Whether the role may send (broadcast, track): always on a public channel, by policy on a private one. */
+  canWrite: boolean;
+  expiry?: NodeJS.Timeout;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const UNREACHABLE = 'UnableToConnectToProject: Realtime was unable to connect to the project database';
+
+/** setTimeout's longest delay; a token that lives longer is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const cannotWrite = (channel: Channel) =>
+  `Unauthorized: You do not have permissions to write to this Channel topic: ${channel.topic.slice('realtime:'.length)}`;
+
+export interface SocketOptions {
+  vsn: Vsn;
+  /** Who the socket's `apikey` is: the role of channels that send no token of their own. */
+  keyAuth: ApiRequestAuth;
+  jwtSecret: () => Promise<string>;
+}
+
+export class ClientSocket {
+  readonly #ws: WebSocket;
+  readonly #hub: ProjectHub;
+  readonly #options: SocketOptions;
+  readonly #channels = new Map<string, JoinedChannel>();
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(ws: WebSocket, hub: ProjectHub, options: SocketOptions) {
+    this.#ws = ws;
+    this.#hub = hub;
+    this.#options = options;
+    hub.sockets.add(this);
+    ws.on('message', (data: Buffer, isBinary: boolean) => {
+      this.#queue = this.#queue.then(() => this.#receive(data, isBinary)).catch(() => this.close(1011, 'Internal error'));
+    });
+    ws.on('close', () => this.#closed());
+  }
+
+  close(code: number, reason: string): void {
+    this.#ws.close(code, reason);
+  }
+
+  send(message: PhoenixMessage): void {
+    const frame = encode(message, this.#options.vsn);
+    if (frame !== undefined && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(frame);
+  }
+
+  #reply(to: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
+    this.send({ joinRef: to.joinRef, ref: to.ref, topic: to.topic, event: 'phx_reply', payload: { status, response } });
+  }
+
+  async #receive(data: Buffer, isBinary: boolean): Promise<void> {
+    let message: PhoenixMessage;
+    try {
+      message = decode(data, isBinary, this.#options.vsn);
+    } catch (error) {
+      if (error instanceof ProtocolError) return this.close(1003, error.message);
+      throw error;
+    }
+    if (message.topic === 'phoenix') return message.event === 'heartbeat' ? this.#reply(message, 'ok') : undefined;
+    if (message.event === 'phx_join') return this.#join(message);
+    const channel = this.#channels.get(message.topic);
+    if (!channel) return this.#reply(message, 'error', { reason: 'unmatched topic' });
+    switch (message.event) {
+      case 'phx_leave':
+        this.#end(channel);
+        return this.#reply(message, 'ok');
+      case 'broadcast':
+        return this.#broadcast(channel, message);
+      case 'presence':
+        return this.#presence(channel, message);
+      case 'access_token':
+        return this.#refreshToken(channel, message.payload.access_token);
+      default:
+        return undefined;
+    }
+  }
+
+  /** The channel's role: its own token's, else the socket's key's. Throws TokenRefusal. */
+  async #authOf(token: unknown): Promise<{ auth: ApiRequestAuth; exp?: number }> {
+    if (typeof token !== 'string' || !token || token.startsWith('sb_')) return { auth: this.#options.keyAuth };
+    const verified = await verifyChannelToken(await this.#options.jwtSecret(), token);
+    return { auth: { role: verified.role, claims: verified.claims }, exp: verified.exp };
+  }
+
+  async #join(message: PhoenixMessage): Promise<void> {
+    const { topic, payload } = message;
+    if (!topic.startsWith('realtime:')) return this.#reply(message, 'error', { reason: 'unmatched topic' });
+    if (topic === 'realtime:') return this.#reply(message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+    const previous = this.#channels.get(topic);
+    if (previous) this.#end(previous); // a join again replaces the channel, as Phoenix does
+    const config = isObject(payload.config) ? payload.config : {};
+    const broadcast = isObject(config.broadcast) ? config.broadcast : {};
+    const presence = isObject(config.presence) ? config.presence : {};
+    let channel: JoinedChannel;
+    try {
+      const { auth, exp } = await this.#authOf(payload.access_token ?? payload.user_token);
+      channel = {
+        topic,
+        joinRef: message.ref,
+        private: config.private === true,
+        canWrite: true,
+        auth,
+        selfBroadcast: broadcast.self === true,
+        presenceKey: typeof presence.key === 'string' && presence.key ? presence.key : randomPresenceKey(),
+        presenceEnabled: presence.enabled === true,
+        subscriptions: subscriptionsOf(config.postgres_changes),
+        send: (push) => this.send(push),
+      };
+      if (exp !== undefined) this.#expireAt(channel, exp);
+    } catch (error) {
+      if (error instanceof TokenRefusal || error instanceof FilterError) return this.#reply(message, 'error', { reason: error.message });
+      throw error;
+    }
+    const subTopic = topic.slice('realtime:'.length);
+    if (channel.private) {
+      const policies = await this.#hub.policies(channel.auth, subTopic);
+      if (!policies) return this.#reply(message, 'error', { reason: UNREACHABLE });
+      if (!policies.read) {
+        clearTimeout(channel.expiry);
+        return this.#reply(message, 'error', {
+          reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
+        });
+      }
+      channel.canWrite = policies.write;
+    }
+    this.#channels.set(topic, channel);
+    try {
+      await this.#hub.join(channel);
+    } catch {
+      this.#end(channel);
+      return this.#reply(message, 'error', { reason: UNREACHABLE });
+    }
+    if (this.#channels.get(topic) !== channel) return undefined; // left or replaced meanwhile
+    this.#reply(message, 'ok', { postgres_changes: channel.subscriptions.map(({ id, params }) => ({ ...params, id })) });
+    if (channel.subscriptions.length) this.#system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    if (channel.presenceEnabled) this.#hub.sendPresenceState(channel);
+  }
+
+  #broadcast(channel: JoinedChannel, message: PhoenixMessage): void {
+    if (!channel.canWrite) return message.ref === null ? undefined : this.#reply(message, 'error', { reason: cannotWrite(channel) });
+    const { event, payload } = message.payload;
+    this.#hub.broadcast(channel, { type: 'broadcast', event: String(event ?? ''), payload: payload ?? {} });
+    if (message.ref !== null) this.#reply(message, 'ok');
+  }
+
+  #presence(channel: JoinedChannel, message: PhoenixMessage): void {
+    const { event, payload } = message.payload;
+    if (event === 'untrack') {
+      this.#hub.untrack(channel);
+      return this.#reply(message, 'ok');
+    }
+    if (event !== 'track') return this.#reply(message, 'error', { reason: 'Presence event must be track or untrack' });
+    if (!isObject(payload)) return this.#reply(message, 'error', { reason: 'Presence track payload must be a map' });
+    if (!channel.canWrite) return this.#reply(message, 'error', { reason: cannotWrite(channel) });
+    this.#hub.track(channel, payload);
+    this.#reply(message, 'ok');
+  }
+
+  /** A new access token for the channel (realtime-js sends one when the session refreshes). */
+  async #refreshToken(channel: JoinedChannel, token: unknown): Promise<void> {
+    if (typeof token !== 'string' || token.startsWith('sb_')) return;
+    try {
+      const { auth, exp } = await this.#authOf(token);
+      if (channel.private) {
+        const subTopic = channel.topic.slice('realtime:'.length);
+        const policies = await this.#hub.policies(auth, subTopic);
+        if (!policies?.read) return this.#shutdown(channel, `You no longer have permission to read from this Channel topic: ${subTopic}`);
+        channel.canWrite = policies.write;
+      }
+      channel.auth = auth;
+      clearTimeout(channel.expiry);
+      if (exp !== undefined) this.#expireAt(channel, exp);
+    } catch (error) {
+      if (!(error instanceof TokenRefusal)) throw error;
+      this.#shutdown(channel, error.message.replace(/^\w+: /, ''));
+    }
+  }
+
+  #expireAt(channel: JoinedChannel, exp: number): void {
+    const delay = exp * 1000 - Date.now();
+    channel.expiry = setTimeout(
+      () => (delay > MAX_TIMER_MS ? this.#expireAt(channel, exp) : this.#shutdown(channel, expiredMessage(exp))),
+      Math.max(0, Math.min(delay, MAX_TIMER_MS)),
+    );
+    channel.expiry.unref();
+  }
+
+  #system(channel: JoinedChannel, extension: string, status: 'ok' | 'error', text: string): void {
+    channel.send({
+      joinRef: null,
+      ref: null,
+      topic: channel.topic,
+      event: 'system',
+      payload: { extension, status, message: text, channel: channel.topic.slice('realtime:'.length) },
+    });
+  }
+
+  /** Closes a channel from the server's side, saying why, as Realtime's shutdown does. */
+  #shutdown(channel: JoinedChannel, reason: string): void {
+    if (this.#channels.get(channel.topic) !== channel) return;
+    this.#system(channel, 'system', 'error', reason);
+    channel.send({ joinRef: null, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
+    this.#end(channel);
+  }
+
+  #end(channel: JoinedChannel): void {
+    clearTimeout(channel.expiry);
+    if (this.#channels.get(channel.topic) === channel) this.#channels.delete(channel.topic);
+    this.#hub.leave(channel);
+  }
+
+  #closed(): void {
+    for (const channel of [...this.#channels.values()]) this.#end(channel);
+    this.#hub.sockets.delete(this);
+  }
+}

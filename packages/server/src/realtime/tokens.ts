@@ -1,0 +1,35 @@
+/**
+ * A channel's access token, checked as Supabase Realtime checks it: a JWT the project's secret
+ * signed, with `role` and `exp`, not expired. Refusals carry Realtime's codes and words
+ * (`InvalidJWTToken: Token has expired 3 seconds ago`), which realtime-js shows as the error.
+ */
+import { decodeJwt, errors, jwtVerify } from 'jose';
+import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
+import type { ApiRequestAuth } from '../rest/request-auth.ts';
+
+export class TokenRefusal extends Error {}
+
+const refusal = (code: string, message: string) => new TokenRefusal(`${code}: ${message}`);
+
+const secondsAgo = (exp: number) => Math.max(0, Math.floor(Date.now() / 1000) - exp);
+
+export const expiredMessage = (exp: number) => `Token has expired ${secondsAgo(exp)} seconds ago`;
+
+export async function verifyChannelToken(secret: string, token: string): Promise<ApiRequestAuth & { exp: number }> {
+  let claims: Record<string, unknown>;
+  try {
+    claims = (await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256', 'HS384', 'HS512'] })).payload;
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) {
+      const exp = Number(decodeJwt(token).exp);
+      throw refusal('InvalidJWTToken', expiredMessage(exp));
+    }
+    if (error instanceof errors.JWSSignatureVerificationFailed) throw refusal('JwtSignatureError', 'Failed to validate JWT signature');
+    throw refusal('MalformedJWT', 'The token provided is not a valid JWT');
+  }
+  const { role, exp } = claims;
+  if (typeof role !== 'string' || typeof exp !== 'number') throw refusal('InvalidJWTToken', 'Fields `role` and `exp` are required in JWT');
+  if (!API_ROLES.includes(role as ApiRole))
+    throw refusal('Unauthorized', `The role ${JSON.stringify(role)} is not one of the project's API roles`);
+  return { role: role as ApiRole, claims, exp };
+}
