@@ -7,7 +7,7 @@ import { createClient, type RealtimeChannel, type SupabaseClient } from '@supaba
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query, waitFor } from './harness.ts';
+import { query, waitFor, waitForStatus } from './harness.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { signUserJwt } from './user-jwt.ts';
 
@@ -316,4 +316,51 @@ describe('Tokens and the door', () => {
     const byHost = `ws://127.0.0.1:${port}/realtime/v1/websocket?vsn=2.0.0&apikey=${project.keys.anon}`;
     expect(await status(byHost, { host: `${project.meta.ref}.localhost:${port}` })).toBe(101);
   });
+});
+
+describe('Realtime logs', () => {
+  it('lists connections, joins and refusals in realtime_logs, without payloads', async () => {
+    const { owner, ref } = project.meta;
+    const topic = `logged-${randomUUID()}`;
+    await expect(subscribed(client().channel(topic, { config: { private: true } }))).rejects.toThrow(/Unauthorized/);
+    const joined = await subscribed(client().channel(topic));
+    await joined.send({ type: 'broadcast', event: 'secret', payload: { from: 'writer' } });
+    const sqlText = `select event_type, topic, role, event_message from realtime_logs where topic = '${topic}' or event_type = 'Connect' order by id desc`;
+    const logged = async () =>
+      (await owner.get(`/api/platform/projects/${ref}/analytics/endpoints/logs.all?sql=${encodeURIComponent(sqlText)}`)).body.result as {
+        event_type: string;
+        topic: string | null;
+        role: string | null;
+        event_message: string;
+      }[];
+    const rows = await waitFor(logged, (found) => found.some((row) => row.event_type === 'Join' && row.topic === topic), 10_000);
+    expect(rows.some((row) => row.event_type === 'Connect')).toBe(true);
+    expect(rows.some((row) => row.event_type === 'JoinRefused' && row.role === 'anon' && row.topic === topic)).toBe(true);
+    expect(rows.find((row) => row.event_type === 'JoinRefused')?.event_message).toMatch(
+      /^Unauthorized: You do not have permissions to read/,
+    );
+    expect(JSON.stringify(rows)).not.toContain('from writer');
+  });
+});
+
+describe('Lifecycle', () => {
+  it('a restart closes the sockets; clients reconnect by themselves, hear changes again, and no slot is left behind', async () => {
+    const heard = await listen(client(), 'items', 'id=gte.100');
+    const { owner, ref } = project.meta;
+    expect((await owner.post(`/api/platform/projects/${ref}/restart`)).status).toBe(202);
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
+    // realtime-js reconnects with backoff and joins its channels again: insert until one is heard.
+    await waitFor(
+      async () => {
+        await sql(`insert into items values ((select coalesce(max(id), 99) + 1 from items where id >= 100), 'after restart', 1)`);
+        return heard.length;
+      },
+      (count) => count > 0,
+      60_000,
+      1_000,
+    );
+    expect(heard[0]).toMatchObject({ eventType: 'INSERT', new: { label: 'after restart' } });
+    const slots = await sql(`select slot_name from pg_replication_slots`);
+    expect(slots.rows.map((row) => row.slot_name)).toEqual(['basin_realtime']);
+  }, 120_000);
 });

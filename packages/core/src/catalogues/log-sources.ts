@@ -17,7 +17,14 @@ export interface LogSource {
   columns: readonly LogColumn[];
 }
 
-export const LOG_SOURCE_NAMES = ['edge_logs', 'postgres_logs', 'auth_logs', 'function_edge_logs', 'function_logs'] as const;
+export const LOG_SOURCE_NAMES = [
+  'edge_logs',
+  'postgres_logs',
+  'auth_logs',
+  'function_edge_logs',
+  'function_logs',
+  'realtime_logs',
+] as const;
 export type LogSourceName = (typeof LOG_SOURCE_NAMES)[number];
 
 const COMMON: readonly LogColumn[] = [
@@ -101,6 +108,17 @@ export const LOG_SOURCES: readonly LogSource[] = [
       column('execution_id', 'text', 'The worker'),
       column('event_type', 'text', 'Boot, Log, Shutdown or UncaughtException'),
       column('level', 'text', 'log, info, warning or error'),
+    ],
+  },
+  {
+    name: 'realtime_logs',
+    description: "Realtime's sockets and channels: connections, joins, refusals and shutdowns (never a payload)",
+    columns: [
+      ...COMMON,
+      column('level', 'text', 'info, warning or error'),
+      column('event_type', 'text', 'Connect, Disconnect, Join, JoinRefused, Leave or ChannelShutdown'),
+      column('topic', 'text', 'The channel, as the client named it'),
+      column('role', 'text', 'The role the channel joined as (anon, authenticated, service_role)'),
     ],
   },
 ];

@@ -15,7 +15,7 @@ const QUERY_ANSWERS = {
   503: json(ErrorResponse, 'The log store did not answer'),
 };
 const QUERY_DESCRIPTION =
-  'Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs and function_logs, ' +
+  'Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs, function_logs and realtime_logs, ' +
   'holding only this project’s rows between iso_timestamp_start (default: an hour before the end) and ' +
   'iso_timestamp_end (default: now). A query that fails answers 200 with `error`.';
 

@@ -7,8 +7,10 @@
 import type { PlatformContext } from '../kernel/context.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
+import type { RealtimeLogEntry } from '../store/realtime-logs.ts';
 import { type ChannelPolicies, channelPolicies } from './authorization.ts';
 import { ChangeStream, type RowChange } from './changes.ts';
+import { recordRealtimeEvent } from './log.ts';
 import { changeData, type ChangeSubscription, takes, unkeyedData } from './postgres-changes.ts';
 import { type PresenceDiff, TopicPresence } from './presence.ts';
 import type { PhoenixMessage } from './protocol.ts';
@@ -70,6 +72,24 @@ export class ProjectHub {
     const key = topicKey(channel);
     const channels = this.#topics.get(key) ?? new Set();
     this.#topics.set(key, channels.add(channel));
+  }
+
+  /** Writes an event to the project's realtime logs: what happened, to which channel and role, never a payload. */
+  log(
+    eventType: RealtimeLogEntry['eventType'],
+    msg: string,
+    channel?: Pick<Channel, 'topic' | 'auth'>,
+    level: RealtimeLogEntry['level'] = 'info',
+  ): void {
+    recordRealtimeEvent(this.#ctx, {
+      at: new Date(),
+      ref: this.ref,
+      level,
+      eventType,
+      topic: channel ? channel.topic.slice('realtime:'.length) : null,
+      role: channel?.auth.role ?? null,
+      msg,
+    });
   }
 
   /** What `auth` may do on the private topic; undefined when the database cannot answer. */

@@ -48,10 +48,11 @@ export class ClientSocket {
     this.#hub = hub;
     this.#options = options;
     hub.sockets.add(this);
+    hub.log('Connect', `Socket opened (protocol ${options.vsn}, key role ${options.keyAuth.role})`);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       this.#queue = this.#queue.then(() => this.#receive(data, isBinary)).catch(() => this.close(1011, 'Internal error'));
     });
-    ws.on('close', () => this.#closed());
+    ws.on('close', (code: number) => this.#closed(code));
   }
 
   close(code: number, reason: string): void {
@@ -82,6 +83,7 @@ export class ClientSocket {
     switch (message.event) {
       case 'phx_leave':
         this.#end(channel);
+        this.#hub.log('Leave', 'Left the channel', channel);
         return this.#reply(message, 'ok');
       case 'broadcast':
         return this.#broadcast(channel, message);
@@ -127,18 +129,16 @@ export class ClientSocket {
       };
       if (exp !== undefined) this.#expireAt(channel, exp);
     } catch (error) {
-      if (error instanceof TokenRefusal || error instanceof FilterError) return this.#reply(message, 'error', { reason: error.message });
+      if (error instanceof TokenRefusal || error instanceof FilterError) return this.#refuse(message, error.message);
       throw error;
     }
     const subTopic = topic.slice('realtime:'.length);
     if (channel.private) {
       const policies = await this.#hub.policies(channel.auth, subTopic);
-      if (!policies) return this.#reply(message, 'error', { reason: UNREACHABLE });
-      if (!policies.read) {
+      if (!policies?.read) {
         clearTimeout(channel.expiry);
-        return this.#reply(message, 'error', {
-          reason: `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}`,
-        });
+        const reason = policies ? `Unauthorized: You do not have permissions to read from this Channel topic: ${subTopic}` : UNREACHABLE;
+        return this.#refuse(message, reason, channel);
       }
       channel.canWrite = policies.write;
     }
@@ -147,12 +147,22 @@ export class ClientSocket {
       await this.#hub.join(channel);
     } catch {
       this.#end(channel);
-      return this.#reply(message, 'error', { reason: UNREACHABLE });
+      return this.#refuse(message, UNREACHABLE, channel);
     }
     if (this.#channels.get(topic) !== channel) return undefined; // left or replaced meanwhile
     this.#reply(message, 'ok', { postgres_changes: channel.subscriptions.map(({ id, params }) => ({ ...params, id })) });
+    this.#hub.log(
+      'Join',
+      `Joined ${channel.private ? 'private' : 'public'} channel${channel.subscriptions.length ? ` with ${channel.subscriptions.length} postgres_changes subscriptions` : ''}`,
+      channel,
+    );
     if (channel.subscriptions.length) this.#system(channel, 'postgres_changes', 'ok', 'Subscribed to PostgreSQL');
     if (channel.presenceEnabled) this.#hub.sendPresenceState(channel);
+  }
+
+  #refuse(message: PhoenixMessage, reason: string, channel?: JoinedChannel): void {
+    this.#hub.log('JoinRefused', reason, { topic: message.topic, auth: channel?.auth ?? this.#options.keyAuth }, 'warning');
+    this.#reply(message, 'error', { reason });
   }
 
   #broadcast(channel: JoinedChannel, message: PhoenixMessage): void {
@@ -218,6 +228,7 @@ export class ClientSocket {
   #shutdown(channel: JoinedChannel, reason: string): void {
     if (this.#channels.get(channel.topic) !== channel) return;
     this.#system(channel, 'system', 'error', reason);
+    this.#hub.log('ChannelShutdown', reason, channel, 'warning');
     channel.send({ joinRef: null, ref: null, topic: channel.topic, event: 'phx_close', payload: {} });
     this.#end(channel);
   }
@@ -228,8 +239,9 @@ export class ClientSocket {
     this.#hub.leave(channel);
   }
 
-  #closed(): void {
+  #closed(code: number): void {
     for (const channel of [...this.#channels.values()]) this.#end(channel);
     this.#hub.sockets.delete(this);
+    this.#hub.log('Disconnect', `Socket closed (code ${code})`);
   }
 }

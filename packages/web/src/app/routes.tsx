@@ -136,6 +136,11 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Edge Function logs' },
                 lazy: () => import('../routes/project-logs-function-logs'),
               },
+              {
+                path: 'logs/realtime-logs',
+                handle: { title: 'Realtime logs' },
+                lazy: () => import('../routes/project-logs-realtime-logs'),
+              },
             ],
           },
           { path: '*', lazy: () => import('../routes/not-found') },

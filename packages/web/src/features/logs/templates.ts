@@ -21,6 +21,11 @@ export const SOURCE_PAGES = {
     title: 'Edge Function logs',
     description: 'What edge functions printed, and their boots and shutdowns',
   },
+  'realtime-logs': {
+    source: 'realtime_logs',
+    title: 'Realtime logs',
+    description: "Realtime's connections, channel joins, refusals and shutdowns",
+  },
 } as const satisfies Record<string, { source: LogSourceName; title: string; description: string }>;
 
 export type SourcePage = keyof typeof SOURCE_PAGES;
@@ -31,6 +36,7 @@ const DEFAULT_COLUMNS: Record<LogSourceName, string> = {
   auth_logs: 'id, timestamp, level, method, path, status, event_message',
   function_edge_logs: 'id, timestamp, slug, method, status, execution_time_ms',
   function_logs: 'id, timestamp, slug, event_type, level, event_message',
+  realtime_logs: 'id, timestamp, event_type, topic, role, event_message',
 };
 
 /** A source's newest 100 events, with the columns worth reading first. */

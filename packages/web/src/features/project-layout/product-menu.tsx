@@ -100,6 +100,7 @@ const SECTIONS: MenuSection[] = [
       { label: 'Postgres logs', path: '/logs/postgres-logs', icon: ScrollText },
       { label: 'Auth logs', path: '/logs/auth-logs', icon: ScrollText },
       { label: 'Function logs', path: '/logs/function-logs', icon: ScrollText },
+      { label: 'Realtime logs', path: '/logs/realtime-logs', icon: ScrollText },
     ],
   },
   {
