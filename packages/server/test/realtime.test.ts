@@ -318,6 +318,57 @@ describe('Tokens and the door', () => {
   });
 });
 
+describe('Settings and limits', () => {
+  const configPath = () => `/api/platform/projects/${project.meta.ref}/config/realtime`;
+
+  it('reads and changes the settings, refusing values out of range', async () => {
+    const { owner, ref } = project.meta;
+    expect((await owner.get(configPath())).body).toMatchObject({
+      private_only: false,
+      max_channels_per_client: 100,
+      max_payload_size_in_kb: 256,
+    });
+    expect(await owner.patch(configPath(), { max_channels_per_client: 0 })).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Max channels per client must be at least 1') },
+    });
+    expect((await owner.patch(`/api/v1/projects/${ref}/config/realtime`, { max_events_per_second: 50 })).body).toMatchObject({
+      max_events_per_second: 50,
+    });
+    expect((await owner.patch(configPath(), { max_events_per_second: 100 })).status).toBe(200);
+  });
+
+  it('refuses joins over the limits with Realtime’s errors, and shuts a channel that sends too fast', async () => {
+    const { owner } = project.meta;
+    try {
+      await owner.patch(configPath(), { max_channels_per_client: 1, max_payload_size_in_kb: 1, max_events_per_second: 3 });
+      const made = client();
+      const first = made.channel(`limited-${randomUUID()}`, { config: { broadcast: { ack: true } } });
+      await subscribed(first);
+      await expect(subscribed(made.channel(`second-${randomUUID()}`))).rejects.toThrow(/ChannelRateLimitReached: Too many channels/);
+      expect(await first.send({ type: 'broadcast', event: 'big', payload: { text: 'x'.repeat(2_000) } })).toBe('error');
+      await expect(
+        client()
+          .channel('http-big')
+          .httpSend('big', { text: 'x'.repeat(2_000) }),
+      ).rejects.toThrow(/Payload size exceeded/);
+      const messages: string[] = [];
+      first.on('system', {}, (payload: { message: string }) => messages.push(payload.message));
+      for (let i = 0; i < 6; i++) void first.send({ type: 'broadcast', event: 'burst', payload: { i } });
+      await until(() => messages.includes('Too many messages per second'), 10_000);
+      await owner.patch(configPath(), { private_only: true });
+      await expect(subscribed(client().channel('public-room'))).rejects.toThrow(/PrivateOnly: This project only allows private channels/);
+    } finally {
+      await owner.patch(configPath(), {
+        private_only: false,
+        max_channels_per_client: 100,
+        max_payload_size_in_kb: 256,
+        max_events_per_second: 100,
+      });
+    }
+  });
+});
+
 describe('Realtime logs', () => {
   it('lists connections, joins and refusals in realtime_logs, without payloads', async () => {
     const { owner, ref } = project.meta;

@@ -23,6 +23,7 @@ export * from './invitations.ts';
 export * from './auth-users.ts';
 export * from './functions.ts';
 export * from './function-activity.ts';
+export * from './realtime.ts';
 export * from './storage.ts';
 export * from './assistant.ts';
 export * from './access-tokens.ts';

@@ -42,6 +42,7 @@ import { securityHeaders } from './security-headers.ts';
 import { supportRoutes } from './support.ts';
 import { telemetryRoutes } from './telemetry.ts';
 import { upgradeRoutes } from './upgrade.ts';
+import { realtimeConfigRoutes } from './realtime.ts';
 import { usageRoutes } from './usage.ts';
 import { branchRoutes } from './branches.ts';
 import { customHostnameRoutes } from './custom-hostname.ts';
@@ -91,6 +92,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
     .route('/', authUserRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
     .route('/', storageRoutes(ctx))
+    .route('/', realtimeConfigRoutes(ctx))
     .route('/', reportRoutes(ctx))
     .route('/', usageRoutes(ctx))
     .route('/', logRoutes(ctx))
@@ -111,6 +113,7 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   v1.route('/', branchRoutes(ctx));
   v1.route('/', customHostnameRoutes(ctx));
   v1.route('/', functionRoutes(ctx));
+  v1.route('/', realtimeConfigRoutes(ctx));
   v1.route('/', functionDeployRoutes(ctx)); // listed in the document; served by the multipart mount below
   v1.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', {
     type: 'http',

@@ -10,6 +10,7 @@ import { Hono } from 'hono';
 import type { PlatformContext } from '../kernel/context.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
 import { hubFor } from './hub.ts';
+import { LIMIT_MESSAGES, payloadBytes } from './limits.ts';
 
 interface Broadcast {
   topic: string;
@@ -41,10 +42,17 @@ export function broadcastApi(ctx: PlatformContext) {
     );
   }
 
+  /** Nothing goes out when one payload is over the project's limit. */
+  const tooLarge = async (ref: string, messages: { payload: unknown }[]) => {
+    const limit = (await hubFor(ctx, ref).settings()).max_payload_size_in_kb * 1024;
+    return messages.some((message) => payloadBytes(message.payload) > limit);
+  };
+
   api.post('/api/broadcast', async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined);
     const messages = messagesOf(body);
     if (typeof messages === 'string') return c.json({ message: messages }, 400);
+    if (await tooLarge(c.env.project.ref, messages)) return c.json({ message: LIMIT_MESSAGES.payloadTooLarge }, 413);
     for (const message of messages) await send(c.env.project.ref, c.env.auth, message);
     return c.body(null, 202);
   });
@@ -54,6 +62,7 @@ export function broadcastApi(ctx: PlatformContext) {
     const payload: unknown = binary ? Buffer.from(await c.req.arrayBuffer()) : await c.req.json().catch(() => undefined);
     if (payload === undefined) return c.json({ message: 'The body must be JSON' }, 400);
     const { topic, event } = c.req.param();
+    if (await tooLarge(c.env.project.ref, [{ payload }])) return c.json({ message: LIMIT_MESSAGES.payloadTooLarge }, 413);
     await send(c.env.project.ref, c.env.auth, { topic, event, payload, private: c.req.query('private') === 'true' });
     return c.body(null, 202);
   });

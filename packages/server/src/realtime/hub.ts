@@ -14,6 +14,8 @@ import { recordRealtimeEvent } from './log.ts';
 import { changeData, type ChangeSubscription, takes, unkeyedData } from './postgres-changes.ts';
 import { type PresenceDiff, TopicPresence } from './presence.ts';
 import type { PhoenixMessage } from './protocol.ts';
+import { RateWindow } from './limits.ts';
+import { settingsOf } from './settings.ts';
 import { authKey, maySelect } from './visibility.ts';
 
 /** What the hub needs of a joined channel (socket.ts). */
@@ -49,6 +51,10 @@ export class ProjectHub {
   readonly #listening = new Set<Channel>();
   /** Ends each socket of the project (socket.ts registers them). */
   readonly sockets = new Set<{ close(code: number, reason: string): void }>();
+  /** Sockets with a channel joined: the clients max_concurrent_users counts. */
+  readonly clients = new Set<object>();
+  /** The project's joins, client messages and presence messages of the current second. */
+  readonly rates = { joins: new RateWindow(), events: new RateWindow(), presence: new RateWindow() };
   #stream: Promise<ChangeStream> | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
 
@@ -90,6 +96,10 @@ export class ProjectHub {
       role: channel?.auth.role ?? null,
       msg,
     });
+  }
+
+  settings() {
+    return settingsOf(this.#ctx, this.ref);
   }
 
   /** What `auth` may do on the private topic; undefined when the database cannot answer. */

@@ -5,7 +5,9 @@
  */
 import type { WebSocket } from 'ws';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
+import type { RealtimeConfig } from '@basin/core/schemas';
 import { FilterError } from './filters.ts';
+import { LIMIT_MESSAGES, payloadBytes } from './limits.ts';
 import type { Channel, ProjectHub } from './hub.ts';
 import { subscriptionsOf } from './postgres-changes.ts';
 import { randomPresenceKey } from './presence.ts';
@@ -16,6 +18,8 @@ interface JoinedChannel extends Channel {
   joinRef: string | null;
   /** Whether the role may send (broadcast, track): always on a public channel, by policy on a private one. */
   canWrite: boolean;
+  /** The project's Realtime settings when the channel joined. */
+  limits: RealtimeConfig;
   expiry?: NodeJS.Timeout;
 }
 
@@ -110,6 +114,18 @@ export class ClientSocket {
     const previous = this.#channels.get(topic);
     if (previous) this.#end(previous); // a join again replaces the channel, as Phoenix does
     const config = isObject(payload.config) ? payload.config : {};
+    const limits = await this.#hub.settings();
+    const refusal =
+      limits.private_only && config.private !== true
+        ? LIMIT_MESSAGES.privateOnly
+        : !this.#hub.clients.has(this) && this.#hub.clients.size >= limits.max_concurrent_users
+          ? LIMIT_MESSAGES.tooManyUsers
+          : this.#channels.size >= limits.max_channels_per_client
+            ? LIMIT_MESSAGES.tooManyChannels
+            : !this.#hub.rates.joins.take(limits.max_joins_per_second)
+              ? LIMIT_MESSAGES.tooManyJoins
+              : undefined;
+    if (refusal) return this.#refuse(message, refusal);
     const broadcast = isObject(config.broadcast) ? config.broadcast : {};
     const presence = isObject(config.presence) ? config.presence : {};
     let channel: JoinedChannel;
@@ -120,6 +136,7 @@ export class ClientSocket {
         joinRef: message.ref,
         private: config.private === true,
         canWrite: true,
+        limits,
         auth,
         selfBroadcast: broadcast.self === true,
         presenceKey: typeof presence.key === 'string' && presence.key ? presence.key : randomPresenceKey(),
@@ -143,6 +160,7 @@ export class ClientSocket {
       channel.canWrite = policies.write;
     }
     this.#channels.set(topic, channel);
+    this.#hub.clients.add(this);
     try {
       await this.#hub.join(channel);
     } catch {
@@ -167,7 +185,11 @@ export class ClientSocket {
 
   #broadcast(channel: JoinedChannel, message: PhoenixMessage): void {
     if (!channel.canWrite) return message.ref === null ? undefined : this.#reply(message, 'error', { reason: cannotWrite(channel) });
+    if (!this.#hub.rates.events.take(channel.limits.max_events_per_second)) return this.#shutdown(channel, LIMIT_MESSAGES.tooManyEvents);
     const { event, payload } = message.payload;
+    if (payloadBytes(payload) > channel.limits.max_payload_size_in_kb * 1024) {
+      return message.ref === null ? undefined : this.#reply(message, 'error', { reason: LIMIT_MESSAGES.payloadTooLarge });
+    }
     this.#hub.broadcast(channel, { type: 'broadcast', event: String(event ?? ''), payload: payload ?? {} });
     if (message.ref !== null) this.#reply(message, 'ok');
   }
@@ -181,6 +203,10 @@ export class ClientSocket {
     if (event !== 'track') return this.#reply(message, 'error', { reason: 'Presence event must be track or untrack' });
     if (!isObject(payload)) return this.#reply(message, 'error', { reason: 'Presence track payload must be a map' });
     if (!channel.canWrite) return this.#reply(message, 'error', { reason: cannotWrite(channel) });
+    if (!this.#hub.rates.presence.take(channel.limits.max_presence_events_per_second)) {
+      return this.#shutdown(channel, LIMIT_MESSAGES.tooManyPresenceEvents);
+    }
+    if (payloadBytes(payload) > channel.limits.max_payload_size_in_kb * 1024) return this.#shutdown(channel, LIMIT_MESSAGES.trackTooLarge);
     this.#hub.track(channel, payload);
     this.#reply(message, 'ok');
   }
@@ -236,6 +262,7 @@ export class ClientSocket {
   #end(channel: JoinedChannel): void {
     clearTimeout(channel.expiry);
     if (this.#channels.get(channel.topic) === channel) this.#channels.delete(channel.topic);
+    if (this.#channels.size === 0) this.#hub.clients.delete(this);
     this.#hub.leave(channel);
   }
 
