@@ -8338,6 +8338,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{ref}/config/realtime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The project's Realtime limits and whether only private channels may be joined */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RealtimeConfig"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** @description Changes the fields sent. Owners and Administrators. Sockets already open keep their limits until they join again. */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateRealtimeConfigBody"];
+                };
+            };
+            responses: {
+                /** @description The settings after the change */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RealtimeConfig"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        trace?: never;
+    };
     "/projects/{ref}/reports/series/{chart}": {
         parameters: {
             query?: never;
@@ -8982,7 +9117,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs and function_logs, holding only this project’s rows between iso_timestamp_start (default: an hour before the end) and iso_timestamp_end (default: now). A query that fails answers 200 with `error`. */
+        /** @description Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs, function_logs and realtime_logs, holding only this project’s rows between iso_timestamp_start (default: an hour before the end) and iso_timestamp_end (default: now). A query that fails answers 200 with `error`. */
         get: {
             parameters: {
                 query: {
@@ -9064,7 +9199,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs and function_logs, holding only this project’s rows between iso_timestamp_start (default: an hour before the end) and iso_timestamp_end (default: now). A query that fails answers 200 with `error`. */
+        /** @description Runs one SELECT over the relations edge_logs, postgres_logs, auth_logs, function_edge_logs, function_logs and realtime_logs, holding only this project’s rows between iso_timestamp_start (default: an hour before the end) and iso_timestamp_end (default: now). A query that fails answers 200 with `error`. */
         post: {
             parameters: {
                 query?: never;
@@ -10986,6 +11121,24 @@ export interface components {
             size: number | null;
             fileUrl: string | null;
             error: string | null;
+        };
+        RealtimeConfig: {
+            private_only: boolean;
+            max_concurrent_users: number;
+            max_events_per_second: number;
+            max_presence_events_per_second: number;
+            max_joins_per_second: number;
+            max_channels_per_client: number;
+            max_payload_size_in_kb: number;
+        };
+        UpdateRealtimeConfigBody: {
+            private_only?: boolean;
+            max_concurrent_users?: number;
+            max_events_per_second?: number;
+            max_presence_events_per_second?: number;
+            max_joins_per_second?: number;
+            max_channels_per_client?: number;
+            max_payload_size_in_kb?: number;
         };
         ReportSeries: {
             /** @enum {string} */
