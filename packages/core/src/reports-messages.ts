@@ -55,4 +55,9 @@ export const USAGE_METRIC_TEXTS: Record<UsageMetricId, UsageMetricText> = {
   function_invocations: { label: 'Edge function invocations', description: 'Edge function invocations this month.' },
   monthly_active_users: { label: 'Monthly active users', description: 'Users who signed in this month.' },
   compute_hours: { label: 'Compute hours', description: 'Hours the databases ran this month.' },
+  realtime_messages: {
+    label: 'Realtime messages',
+    description: 'Messages Realtime sent to clients this month: broadcasts, presence and database changes.',
+  },
+  realtime_peak_connections: { label: 'Realtime peak connections', description: 'The most Realtime sockets open at once this month.' },
 };

@@ -394,6 +394,24 @@ describe('Realtime logs', () => {
   });
 });
 
+describe('Usage', () => {
+  it('counts the messages sent to clients and the peak of open sockets', async () => {
+    const { owner, ref } = project.meta;
+    const topic = `counted-${randomUUID()}`;
+    const receiver = await subscribed(client().channel(topic));
+    await receiver.httpSend('tick', { n: 1 });
+    const metric = (metrics: { metric: string; usage: number }[], name: string) => metrics.find((m) => m.metric === name)?.usage ?? 0;
+    // The counters reach the usage table every few seconds.
+    const usage = await waitFor(
+      async () => (await owner.get(`/api/platform/projects/${ref}/usage`)).body.metrics as { metric: string; usage: number }[],
+      (metrics) => metric(metrics, 'realtime_messages') > 0,
+      30_000,
+      1_000,
+    );
+    expect(metric(usage, 'realtime_peak_connections')).toBeGreaterThan(0);
+  }, 40_000);
+});
+
 describe('Lifecycle', () => {
   it('a restart closes the sockets; clients reconnect by themselves, hear changes again, and no slot is left behind', async () => {
     const heard = await listen(client(), 'items', 'id=gte.100');

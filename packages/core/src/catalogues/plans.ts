@@ -50,6 +50,8 @@ const PRO_QUOTAS: Record<UsageMetricId, number | null> = {
   function_invocations: 2_000_000,
   monthly_active_users: 100_000,
   compute_hours: 744,
+  realtime_messages: 5_000_000,
+  realtime_peak_connections: 500,
 };
 
 export const PLAN_QUOTAS: Record<PlanId, Readonly<Record<UsageMetricId, number | null>>> = {
@@ -60,6 +62,8 @@ export const PLAN_QUOTAS: Record<PlanId, Readonly<Record<UsageMetricId, number |
     function_invocations: 500_000,
     monthly_active_users: 50_000,
     compute_hours: null,
+    realtime_messages: 2_000_000,
+    realtime_peak_connections: 200,
   },
   pro: PRO_QUOTAS,
   team: PRO_QUOTAS,

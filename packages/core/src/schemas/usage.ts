@@ -9,6 +9,8 @@ export const USAGE_METRICS = [
   'function_invocations',
   'monthly_active_users',
   'compute_hours',
+  'realtime_messages',
+  'realtime_peak_connections',
 ] as const;
 export const UsageMetricId = z.enum(USAGE_METRICS);
 export type UsageMetricId = z.infer<typeof UsageMetricId>;

@@ -72,7 +72,7 @@ export function serveRealtimeSockets(ctx: PlatformContext, server: Server): { cl
 
   return {
     async close() {
-      await closeAllRealtime();
+      await closeAllRealtime(ctx);
       sockets.close();
     },
   };

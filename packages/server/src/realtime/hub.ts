@@ -16,6 +16,7 @@ import { type PresenceDiff, TopicPresence } from './presence.ts';
 import type { PhoenixMessage } from './protocol.ts';
 import { RateWindow } from './limits.ts';
 import { settingsOf } from './settings.ts';
+import { RealtimeUsage } from './usage.ts';
 import { authKey, maySelect } from './visibility.ts';
 
 /** What the hub needs of a joined channel (socket.ts). */
@@ -49,8 +50,9 @@ export class ProjectHub {
   readonly #topics = new Map<string, Set<Channel>>();
   readonly #presence = new Map<string, TopicPresence<Channel>>();
   readonly #listening = new Set<Channel>();
-  /** Ends each socket of the project (socket.ts registers them). */
+  /** Ends each socket of the project (socket.ts registers them through connected and disconnected). */
   readonly sockets = new Set<{ close(code: number, reason: string): void }>();
+  readonly usage: RealtimeUsage;
   /** Sockets with a channel joined: the clients max_concurrent_users counts. */
   readonly clients = new Set<object>();
   /** The project's joins, client messages and presence messages of the current second. */
@@ -58,9 +60,20 @@ export class ProjectHub {
   #stream: Promise<ChangeStream> | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
 
-  constructor(ctx: PlatformContext, ref: string) {
+  constructor(ctx: PlatformContext, ref: string, usage: RealtimeUsage) {
     this.#ctx = ctx;
     this.ref = ref;
+    this.usage = usage;
+  }
+
+  connected(socket: { close(code: number, reason: string): void }): void {
+    this.sockets.add(socket);
+    this.usage.connections(this.ref, this.sockets.size);
+  }
+
+  disconnected(socket: { close(code: number, reason: string): void }): void {
+    this.sockets.delete(socket);
+    this.clients.delete(socket);
   }
 
   /**
@@ -248,10 +261,15 @@ export class ProjectHub {
 }
 
 const hubs = new Map<string, ProjectHub>();
+const usages = new WeakMap<PlatformContext, RealtimeUsage>();
 
 export function hubFor(ctx: PlatformContext, ref: string): ProjectHub {
   let hub = hubs.get(ref);
-  if (!hub) hubs.set(ref, (hub = new ProjectHub(ctx, ref)));
+  if (!hub) {
+    let usage = usages.get(ctx);
+    if (!usage) usages.set(ctx, (usage = new RealtimeUsage(ctx)));
+    hubs.set(ref, (hub = new ProjectHub(ctx, ref, usage)));
+  }
   return hub;
 }
 
@@ -262,6 +280,9 @@ export async function closeProjectRealtime(ref: string): Promise<void> {
   await hub?.close('The project is restarting');
 }
 
-export async function closeAllRealtime(): Promise<void> {
+/** When the platform stops: every project's sockets, and the usage counted so far. */
+export async function closeAllRealtime(ctx: PlatformContext): Promise<void> {
   await Promise.all([...hubs.keys()].map((ref) => closeProjectRealtime(ref)));
+  await usages.get(ctx)?.stop();
+  usages.delete(ctx);
 }

@@ -51,7 +51,7 @@ export class ClientSocket {
     this.#ws = ws;
     this.#hub = hub;
     this.#options = options;
-    hub.sockets.add(this);
+    hub.connected(this);
     hub.log('Connect', `Socket opened (protocol ${options.vsn}, key role ${options.keyAuth.role})`);
     ws.on('message', (data: Buffer, isBinary: boolean) => {
       this.#queue = this.#queue.then(() => this.#receive(data, isBinary)).catch(() => this.close(1011, 'Internal error'));
@@ -65,7 +65,9 @@ export class ClientSocket {
 
   send(message: PhoenixMessage): void {
     const frame = encode(message, this.#options.vsn);
-    if (frame !== undefined && this.#ws.readyState === this.#ws.OPEN) this.#ws.send(frame);
+    if (frame === undefined || this.#ws.readyState !== this.#ws.OPEN) return;
+    this.#ws.send(frame);
+    if (message.event !== 'phx_reply') this.#hub.usage.message(this.#hub.ref);
   }
 
   #reply(to: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
@@ -268,7 +270,7 @@ export class ClientSocket {
 
   #closed(code: number): void {
     for (const channel of [...this.#channels.values()]) this.#end(channel);
-    this.#hub.sockets.delete(this);
+    this.#hub.disconnected(this);
     this.#hub.log('Disconnect', `Socket closed (code ${code})`);
   }
 }

@@ -25,6 +25,7 @@ import * as statusHistory from '../store/project-status-history.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as history from '../store/resource-history.ts';
+import * as realtimeUsage from '../store/realtime-usage.ts';
 import { requestUsageSince } from '../store/usage-rollups.ts';
 import { notFound } from '../kernel/errors.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
@@ -40,6 +41,8 @@ const UNITS: Record<UsageMetricId, UsageMetric['unit']> = {
   function_invocations: 'count',
   monthly_active_users: 'count',
   compute_hours: 'hours',
+  realtime_messages: 'count',
+  realtime_peak_connections: 'count',
 };
 
 const isRunning = (row: ProjectRow) => row.status === 'ACTIVE_HEALTHY' && row.port !== null;
@@ -76,7 +79,8 @@ async function monthlyActiveUsers(ctx: PlatformContext, row: ProjectRow, period:
 /** Each project's figures of the period. */
 async function measure(ctx: PlatformContext, rows: ProjectRow[], period: BillingPeriod): Promise<Map<string, Figures>> {
   const since = period.start.toISOString().slice(0, 10);
-  const [requests, hours] = await Promise.all([
+  const refs = rows.map((row) => row.ref);
+  const [requests, hours, realtime] = await Promise.all([
     requestUsageSince(
       ctx.db,
       rows.map((row) => row.ref),
@@ -87,6 +91,7 @@ async function measure(ctx: PlatformContext, rows: ProjectRow[], period: Billing
       rows.map((row) => row.id),
       period.start,
     ),
+    realtimeUsage.since(ctx.db, refs, since),
   ]);
   const figures = new Map<string, Figures>();
   for (const row of rows) {
@@ -99,6 +104,8 @@ async function measure(ctx: PlatformContext, rows: ProjectRow[], period: Billing
       function_invocations: served?.functionInvocations ?? 0,
       monthly_active_users: users,
       compute_hours: hours.get(row.id) ?? 0,
+      realtime_messages: realtime.get(row.ref)?.messages ?? 0,
+      realtime_peak_connections: realtime.get(row.ref)?.peakConnections ?? 0,
     });
   }
   return figures;

@@ -11233,7 +11233,7 @@ export interface components {
         };
         UsageMetric: {
             /** @enum {string} */
-            metric: "database_size" | "egress" | "storage_size" | "function_invocations" | "monthly_active_users" | "compute_hours";
+            metric: "database_size" | "egress" | "storage_size" | "function_invocations" | "monthly_active_users" | "compute_hours" | "realtime_messages" | "realtime_peak_connections";
             /** @enum {string} */
             unit: "bytes" | "count" | "hours";
             usage: number | null;
