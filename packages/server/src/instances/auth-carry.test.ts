@@ -33,11 +33,26 @@ const MEMBERS_SCHEMA = `
   end $f$;
   create trigger on_auth_user_created after insert on auth.users for each row execute function public.handle_new_user();
   create policy "own folder" on storage.objects for select to authenticated
-    using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);`;
+    using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+  create policy "room members" on realtime.messages for select to authenticated using (realtime.topic() = 'room');
+  alter publication supabase_realtime add table public.profiles;`;
 
-/** Members' policies on the platform's storage.objects, as Postgres prints them. */
+/** Members' policies on the platform's storage.objects and realtime.messages, as Postgres prints them. */
 const storagePolicies = (spec: InstanceSpec) =>
-  run(spec, `select policyname, roles::text, cmd, qual from pg_catalog.pg_policies where schemaname = 'storage' order by 1`, admin(spec));
+  run(
+    spec,
+    `select policyname, roles::text, cmd, qual from pg_catalog.pg_policies where schemaname in ('storage', 'realtime') order by 1`,
+    admin(spec),
+  );
+
+/** The tables members put in the supabase_realtime publication. */
+const published = (spec: InstanceSpec) =>
+  run(
+    spec,
+    `select schemaname::text, tablename::text from pg_catalog.pg_publication_tables where pubname = 'supabase_realtime'`,
+    admin(spec),
+  );
+const PUBLISHED = [{ schemaname: 'public', tablename: 'profiles' }];
 
 const user = (n: number) => `00000000-0000-0000-0000-00000000000${n}`;
 const signUp = (spec: InstanceSpec, n: number) =>
@@ -73,6 +88,7 @@ const POLICIES = [
     cmd: 'SELECT',
     qual: "((bucket_id = 'docs'::text) AND ((storage.foldername(name))[1] = (auth.uid())::text))",
   },
+  { policyname: 'room members', roles: '{authenticated}', cmd: 'SELECT', qual: "(realtime.topic() = 'room'::text)" },
 ];
 
 const ATTACHED = [
@@ -125,6 +141,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
     ]);
     expect(await attachments(spec)).toEqual(ATTACHED);
     expect(await storagePolicies(spec)).toEqual(POLICIES);
+    expect(await published(spec)).toEqual(PUBLISHED);
     await expectTriggerAndCascade(spec, { users: 2, profiles: 2, signups: 2 });
     await expect(run(spec, `insert into public.profiles values ('${user(8)}', 'nobody')`, member(spec))).rejects.toThrow(/foreign key/);
     expect(await run(spec, `select rolname from pg_catalog.pg_roles where rolname like 'basin_loader%'`, admin(spec))).toEqual([]);
@@ -142,6 +159,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
     expect(await counts(branch)).toEqual({ users: 0, profiles: 0, signups: 0 });
     expect(await attachments(branch)).toEqual(ATTACHED);
     expect(await storagePolicies(branch)).toEqual(POLICIES);
+    expect(await published(branch)).toEqual(PUBLISHED);
     await expectTriggerAndCascade(branch, { users: 0, profiles: 0, signups: 0 });
   });
 
@@ -156,6 +174,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
     expect(await counts(branch)).toEqual({ users: 2, profiles: 2, signups: 2 });
     expect(await attachments(branch)).toEqual(ATTACHED);
+    expect(await published(branch)).toEqual(PUBLISHED);
     await expectTriggerAndCascade(branch, { users: 2, profiles: 2, signups: 2 });
   });
 

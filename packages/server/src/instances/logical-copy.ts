@@ -14,6 +14,7 @@ import { AUTHENTICATOR_ROLE } from './authenticator-role.ts';
 import { LOADER_ROLE } from './loader-role.ts';
 import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
 import { READONLY_ROLE } from './readonly-role.ts';
+import { REALTIME_PUBLICATION, REALTIME_ROLE } from './realtime-schema.ts';
 import { STORAGE_ROLE } from './storage-schema.ts';
 
 /** Catalog reads are quick; counting, loading and ANALYZE of a large project are not. */
@@ -21,7 +22,17 @@ const CATALOG_TIMEOUT_MS = 30_000;
 const WORK_TIMEOUT_MS = 60 * 60_000;
 
 /** Made by the driver on every instance with the project's passwords: never copied. */
-const PLATFORM_ROLES = [ADMIN_ROLE, POSTGRES_ROLE, READONLY_ROLE, LOADER_ROLE, AUTHENTICATOR_ROLE, AUTH_ROLE, STORAGE_ROLE, ...API_ROLES];
+const PLATFORM_ROLES = [
+  ADMIN_ROLE,
+  POSTGRES_ROLE,
+  READONLY_ROLE,
+  LOADER_ROLE,
+  AUTHENTICATOR_ROLE,
+  AUTH_ROLE,
+  STORAGE_ROLE,
+  REALTIME_ROLE,
+  ...API_ROLES,
+];
 
 const onDatabase = <T>(server: AdminEndpoint, database: string, work: (client: pg.Client) => Promise<T>, timeoutMs = CATALOG_TIMEOUT_MS) =>
   withAdmin(server, timeoutMs, work, database);
@@ -85,7 +96,8 @@ export async function copyRoles(tools: ClientTools, source: AdminEndpoint, targe
  *   owner, settings and privileges. Their foreign keys to platform tables (profiles.id references
  *   auth.users) find the platform's rows already there;
  * - last, members' policies and triggers on the platform's tables (carryMembersPolicies,
- *   carryMembersTriggers).
+ *   carryMembersTriggers), and the tables members put in the supabase_realtime publication (the
+ *   driver made the publications on the target already, so the dump leaves them out).
  */
 export async function copyDatabase(
   tools: ClientTools,
@@ -113,11 +125,29 @@ export async function copyDatabase(
   const create = database === 'postgres' ? [] : ['--create'];
   const rows = withRows ? [] : ['--schema-only'];
   const members = platformSchemas.map((schema) => `--exclude-schema=${schema}`);
-  await pipeClients(dump([...create, ...rows, ...members]), load('postgres', loader));
+  await pipeClients(dump([...create, ...rows, '--no-publications', ...members]), load('postgres', loader));
+  await carryPublicationTables(source, target, database);
   if (schemas.length) {
     await carryMembersPolicies(source, target, loader, database, schemas);
     await carryMembersTriggers(source, target, loader, database, schemas);
   }
+}
+
+/** The tables of supabase_realtime on `source`, added to the target's (adding a table runs no member's code). */
+async function carryPublicationTables(source: AdminEndpoint, target: AdminEndpoint, database: string): Promise<void> {
+  const tables = await onDatabase(source, database, async (client) => {
+    const { rows } = await client.query<{ name: string }>(
+      'select format($2, schemaname, tablename) as name from pg_publication_tables where pubname = $1',
+      [REALTIME_PUBLICATION, '%I.%I'],
+    );
+    return rows.map((row) => row.name);
+  });
+  if (!tables.length) return;
+  await onDatabase(target, database, async (client) => {
+    const { rowCount } = await client.query('select 1 from pg_publication where pubname = $1', [REALTIME_PUBLICATION]);
+    if (!rowCount) await client.query(`create publication ${REALTIME_PUBLICATION}`);
+    await client.query(`alter publication ${REALTIME_PUBLICATION} set table ${tables.join(', ')}`);
+  });
 }
 
 /** Runs `statements` in one transaction of the loader's: members' code may run, never as the superuser. */
