@@ -39,6 +39,8 @@ describe('plans', () => {
       function_invocations: 500_000,
       monthly_active_users: 50_000,
       compute_hours: null,
+      realtime_messages: 2_000_000,
+      realtime_peak_connections: 200,
     });
     expect(PLAN_QUOTAS.pro).toMatchObject({
       database_size: 8 * GB,
@@ -46,6 +48,8 @@ describe('plans', () => {
       storage_size: 100 * GB,
       monthly_active_users: 100_000,
       compute_hours: 744,
+      realtime_messages: 5_000_000,
+      realtime_peak_connections: 500,
     });
     expect(PLAN_QUOTAS.team).toEqual(PLAN_QUOTAS.pro);
     expect(PLAN_QUOTAS.enterprise).toEqual(PLAN_QUOTAS.pro);

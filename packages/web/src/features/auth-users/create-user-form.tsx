@@ -30,7 +30,8 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   const createUser = useCreateAuthUserMutation({ onSuccess: onDone, onError: () => undefined });
   const dismissRefusal = { onChange: () => createUser.reset() };
   const refusal = createUser.error?.message;
-  const refusalField = refusal === undefined ? undefined : /password/i.test(refusal) ? 'password' : /email|address/i.test(refusal) ? 'email' : 'root';
+  const refusalField =
+    refusal === undefined ? undefined : /password/i.test(refusal) ? 'password' : /email|address/i.test(refusal) ? 'email' : 'root';
   const submit = handleSubmit((body) => createUser.mutate({ ref: projectRef, ...body }));
   const emailError = errors.email?.message ?? (refusalField === 'email' ? refusal : undefined);
   const passwordError = errors.password?.message ?? (refusalField === 'password' ? refusal : undefined);
