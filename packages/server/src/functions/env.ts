@@ -7,7 +7,8 @@
 import { projectJwtSecret } from '../services/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrls } from '../services/gateway.ts';
-import { connectionString } from '../instances/connection-string.ts';
+import { clientConnectionString } from '../instances/connection-string.ts';
+import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { signProjectKey } from '../services/project-keys.ts';
 import { findJwtSecret } from '../store/api-keys.ts';
 import * as secrets from '../store/functions-secrets.ts';
@@ -50,6 +51,9 @@ async function readEnv(ctx: PlatformContext, project: ProjectRow): Promise<Funct
   values.SUPABASE_URL = projectApiUrls(ctx.config, project.ref).find((url) => url.form === 'host')!.url;
   values.SUPABASE_ANON_KEY = await signProjectKey(secret, project.ref, 'anon', issuedAt);
   values.SUPABASE_SERVICE_ROLE_KEY = await signProjectKey(secret, project.ref, 'service_role', issuedAt);
-  if (project.port !== null) values.SUPABASE_DB_URL = connectionString('postgres', ctx.box.open(project.db_password), project.port);
+  if (project.port !== null) {
+    const endpoints = ctx.driver.endpoints({ ref: project.ref, port: project.port });
+    values.SUPABASE_DB_URL = clientConnectionString(endpoints, POSTGRES_ROLE, ctx.box.open(project.db_password));
+  }
   return { values, fingerprint: envFingerprint(values) };
 }

@@ -1,14 +1,8 @@
 import pg from 'pg';
 import { ADMIN_ROLE } from './postgres-role.ts';
-import type { AdminEndpoint } from './types.ts';
+import type { AdminEndpoint, Login } from './types.ts';
 
-export type { AdminEndpoint };
-
-/** A role's name and password. */
-export interface Login {
-  user: string;
-  password: string;
-}
+export type { AdminEndpoint, Login };
 
 export const adminLogin = (spec: AdminEndpoint): Login => ({ user: ADMIN_ROLE, password: spec.adminPassword });
 

@@ -2,9 +2,9 @@
  * The contract every InstanceDriver keeps (types.ts), as vitest tests a driver's test file
  * registers with describeDriverContract: one instance's life (create, the logins of each role,
  * stop and start with its data kept, a resize), a backup restored into a fresh instance compared
- * by row checksums, branches with and without data, stats and endpoints, removal. The tests run
- * in order and share the instance, so a run makes four instances in all (a few seconds on the
- * embedded driver).
+ * by row checksums, branches with and without data, stats, endpoints and a member's session,
+ * removal. The tests run in order and share the instance, so a run makes four instances in all (a
+ * few seconds on the embedded driver).
  */
 import { type ComputeSizeId, instanceSettings } from '@basin/core';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -177,6 +177,12 @@ export function describeDriverContract(
     it('tells its endpoints and stats, and removes the instance', { timeout: timeoutMs }, async () => {
       expect(driver.endpoints(main).platform.port).toBe(main.port);
       expect(driver.endpoints(main).primary.host).toBeTruthy();
+      expect(driver.endpoints(main).memberRole).toBeTruthy();
+      // A member's session through the driver is the members' role, whatever its name on the instance.
+      const member = await driver.session(main, asMember(main), 5_000, async (client) => {
+        return (await client.query<{ superuser: boolean }>("select current_setting('is_superuser') = 'on' as superuser")).rows[0];
+      });
+      expect(member).toEqual({ superuser: false });
       const stats = await driver.stats(main.ref);
       if (stats) {
         expect(typeof stats.instance).toBe('string');

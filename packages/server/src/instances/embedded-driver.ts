@@ -13,7 +13,7 @@ import { chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
-import { withAdmin } from './admin-session.ts';
+import { withAdmin, withLogin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
 import { ensureAuthSchema } from './auth-schema.ts';
 import { ensureAuthenticatorRole } from './authenticator-role.ts';
@@ -24,7 +24,7 @@ import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
 import { clientToolsProblem } from './pg-client.ts';
 import { writePhysicalBackup } from './physical-backup.ts';
-import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole } from './postgres-role.ts';
+import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole, POSTGRES_ROLE } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { instanceProcessStats, recentProcessChildren } from './process-stats.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
@@ -40,6 +40,7 @@ import type {
   InstanceSettings,
   InstanceSpec,
   InstanceStats,
+  Login,
   PostgresMajor,
   UpgradeStep,
 } from './types.ts';
@@ -228,11 +229,21 @@ export class EmbeddedDriver implements InstanceDriver {
   /** Every instance listens on the machine's own address, for clients and the platform alike. */
   endpoints(spec: Pick<InstanceSpec, 'ref' | 'port'>): InstanceEndpoints {
     const address = { host: '127.0.0.1', port: spec.port };
-    return { primary: address, platform: address };
+    return { primary: address, platform: address, memberRole: POSTGRES_ROLE };
   }
 
   adminSession<T>(spec: AdminEndpoint, timeoutMs: number, work: (client: pg.Client) => Promise<T>, database?: string): Promise<T> {
     return withAdmin(spec, timeoutMs, work, database);
+  }
+
+  session<T>(
+    spec: Pick<InstanceSpec, 'ref' | 'port'>,
+    login: Login,
+    timeoutMs: number,
+    work: (client: pg.Client) => Promise<T>,
+    database?: string,
+  ): Promise<T> {
+    return withLogin(spec.port, login, timeoutMs, work, database);
   }
 
   /** The data directory itself as a .tar.gz (physical-backup.ts). */

@@ -50,12 +50,17 @@ export interface InstanceAddress {
 
 /** Where an instance answers. */
 export interface InstanceEndpoints {
-  /** The read-write server, as clients of the install's network reach it (psql, apps). */
+  /** The read-write server, as clients of the install's network reach it (psql, apps): what connection strings show. */
   primary: InstanceAddress;
   /** A connection pooler in front of it, when the driver runs one. */
   pooler?: InstanceAddress;
   /** Where the platform itself connects (admin sessions, the data API's pools): always the machine's own address. */
   platform: InstanceAddress;
+  /**
+   * The name clients at `primary` and `pooler` log in with as the members' role, which the
+   * platform calls `postgres` (sessions at `platform` take `postgres` whatever the driver).
+   */
+  memberRole: string;
 }
 
 /** What an instance uses now; null for what the driver cannot tell. */
@@ -80,6 +85,12 @@ export type Alongside = () => Promise<ArchiveTree[]>;
 
 /** How the platform logs in as `basin_admin`: the instance's port and that role's password. */
 export type AdminEndpoint = Pick<InstanceSpec, 'port' | 'adminPassword'>;
+
+/** A role's name and password. */
+export interface Login {
+  user: string;
+  password: string;
+}
 
 export interface InstanceDriver {
   /** Installed majors, with the full server version, e.g. { major: '17', version: '17.10.0' }. */
@@ -130,6 +141,18 @@ export interface InstanceDriver {
    * `timeoutMs` bounds the connection and each query.
    */
   adminSession<T>(spec: AdminEndpoint, timeoutMs: number, work: (client: pg.Client) => Promise<T>, database?: string): Promise<T>;
+  /**
+   * A session on the running instance as another of its roles (`login`: the members' `postgres`,
+   * the read-only role), for what the platform does on a member's behalf; ended when `work`
+   * settles, with the same pinned search_path and bounds as adminSession.
+   */
+  session<T>(
+    spec: Pick<InstanceSpec, 'ref' | 'port'>,
+    login: Login,
+    timeoutMs: number,
+    work: (client: pg.Client) => Promise<T>,
+    database?: string,
+  ): Promise<T>;
   /**
    * Writes a backup of the instance, running or stopped, to `archive` (a new .tar.gz file): what
    * restoreFromBackup makes an instance from. `alongside` adds the caller's files to it (see

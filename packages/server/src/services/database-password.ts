@@ -15,7 +15,7 @@ import { transaction } from '../store/db.ts';
 import { setDatabasePassword } from '../store/projects.ts';
 import { requirePermission, requireProject } from './access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { connectionString } from '../instances/connection-string.ts';
+import { clientConnectionString } from '../instances/connection-string.ts';
 import { instanceSpec } from './project-instance.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -36,5 +36,8 @@ export async function resetDatabasePassword(
     return changed;
   });
   ctx.logger.info({ ref, userId }, 'database password reset');
-  return { connectionString: connectionString(POSTGRES_ROLE, password, spec.port), updated_at: updatedAt.toISOString() };
+  return {
+    connectionString: clientConnectionString(ctx.driver.endpoints(spec), POSTGRES_ROLE, password),
+    updated_at: updatedAt.toISOString(),
+  };
 }

@@ -2,18 +2,19 @@ import { can, MESSAGES, postgrestStatusOf, PROJECT_OPERATIONS, type Role, sortVe
 import type { CreateProjectBody, Project } from '@basin/core/schemas';
 import getPort from 'get-port';
 import { badRequest, notFound } from '../kernel/errors.ts';
-import { READONLY_ROLE } from '../instances/index.ts';
+import { POSTGRES_ROLE, READONLY_ROLE } from '../instances/index.ts';
 import { enqueueProjectJob } from '../kernel/project-jobs.ts';
 import * as store from '../store/projects.ts';
 import { requireOrganization, requirePermission, requireProject } from './access.ts';
 import { initProjectJwtSecret } from './api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrls } from './gateway.ts';
-import { connectionString } from '../instances/connection-string.ts';
+import { clientConnectionString } from '../instances/connection-string.ts';
 import { newDatabasePassword, newProjectRef } from '../kernel/secrets.ts';
 
 export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Role): Project {
-  const port = row.port ?? 0;
+  // Where clients reach the instance, as its driver says (the embedded driver: 127.0.0.1 and the port).
+  const endpoints = ctx.driver.endpoints({ ref: row.ref, port: row.port ?? 0 });
   const apiUrls = projectApiUrls(ctx.config, row.ref);
   return {
     id: row.id,
@@ -29,8 +30,10 @@ export function toProject(ctx: PlatformContext, row: store.ProjectRow, role: Rol
     infra_compute_size: row.compute_size,
     restUrl: `${apiUrls[0]!.url}/rest/v1/`,
     apiUrls,
-    connectionString: can(role, 'database.credentials:read') ? connectionString('postgres', ctx.box.open(row.db_password), port) : null,
-    connectionStringReadOnly: connectionString(READONLY_ROLE, ctx.box.open(row.readonly_password), port),
+    connectionString: can(role, 'database.credentials:read')
+      ? clientConnectionString(endpoints, POSTGRES_ROLE, ctx.box.open(row.db_password))
+      : null,
+    connectionStringReadOnly: clientConnectionString(endpoints, READONLY_ROLE, ctx.box.open(row.readonly_password)),
     parent_project_ref: row.parent_project_ref,
     // From the status, so that lists never wait on instances; the REST health route probes.
     postgrestStatus: postgrestStatusOf(row.status),

@@ -1,14 +1,14 @@
 /**
  * Settings → Vault: the project's `vault.secrets` through the members' own database role. Every
  * statement runs as `postgres` (what a member with the connection string works as, and what the
- * vault grants to), with the values as parameters, so the page can do nothing SQL could not.
+ * vault grants to) in a session the instance driver opens, with the values as parameters, so the
+ * page can do nothing SQL could not.
  * Members without database.credentials:read (Read-only) work as the read-only role, which reaches
  * no vault: they are refused here with a 403 before any session opens.
  */
 import { VAULT_MESSAGES } from '@basin/core';
 import type { CreateVaultSecretBody, DecryptedVaultSecret, UpdateVaultSecretBody, VaultSecret } from '@basin/core/schemas';
 import type pg from 'pg';
-import { withLogin } from '../instances/admin-session.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
 import { conflict, HttpError } from '../kernel/errors.ts';
 import { requirePermission, requireProject } from './access.ts';
@@ -56,7 +56,7 @@ async function asMember<T>(
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(VAULT_MESSAGES.notRunning(project.status));
   const { port, ...login } = memberDatabaseLogin(project, ctx.box, POSTGRES_ROLE);
   try {
-    return await withLogin(port, login, TIMEOUT_MS, work);
+    return await ctx.driver.session({ ref: project.ref, port }, login, TIMEOUT_MS, work);
   } catch (error) {
     return translated(error, name);
   }

@@ -25,6 +25,12 @@ interface PodMetrics extends KubeObject {
   containers?: { name: string; usage: { cpu: string; memory: string } }[];
 }
 
+type BackupConfiguration = { barmanObjectStore?: { serverName?: string } } | undefined;
+
+/** The object store folder a Cluster's backups go to; undefined without a Cluster or backups. */
+export const backupServerName = (cluster: ClusterDocument | undefined): string | undefined =>
+  (cluster?.spec?.backup as BackupConfiguration)?.barmanObjectStore?.serverName;
+
 export class ProjectClusters {
   readonly #objects: KubeObjects;
   readonly #config: KubernetesDriverConfig;

@@ -127,6 +127,21 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     expect(grants).toEqual({ anon: true, vault: true });
   });
 
+  it("tells clients the Services and the members' role by its name there; member sessions go through the relay", async () => {
+    const names = projectObjectNames(spec.ref);
+    const named = new KubernetesDriver({ config, objects: kubeObjects(api.kubeConfig('http://127.0.0.1:1', ns)) });
+    expect(named.endpoints(spec)).toEqual({
+      primary: { host: `${names.rwService}.${ns}.${config.serviceDomain}`, port: 5432 },
+      pooler: { host: `${names.pooler}.${ns}.${config.serviceDomain}`, port: 5432 },
+      platform: { host: '127.0.0.1', port: spec.port },
+      memberRole: config.memberRole,
+    });
+    const who = await driver.session(spec, { user: 'postgres', password: spec.postgresPassword }, 5_000, async (client) => {
+      return (await client.query<{ current_user: string }>('select current_user')).rows[0];
+    });
+    expect(who).toEqual({ current_user: config.memberRole });
+  });
+
   it('pauses: a Backup to the object store first, then hibernation; the relay closes', async () => {
     const from = api.writes().length;
     const backup = await driver.pause(spec.ref);

@@ -12,11 +12,13 @@
  * - major upgrade: a new `imageName` of a higher major, alone (the operator refuses an image and
  *   parameters changed together), which the operator carries out in place with pg_upgrade; the
  *   backup folder moves to a new serverName with it, since the new major starts a new WAL history.
+ * Which of them a start needs (new settings, size or disk, or only a wake) is startPatch's answer.
  */
-import type { InstanceSettings } from '../types.ts';
-import type { ResourceRequirements, StorageConfiguration } from './cnpg-types.ts';
+import type { InstanceSettings, InstanceSpec } from '../types.ts';
+import type { ClusterDocument, ResourceRequirements, StorageConfiguration } from './cnpg-types.ts';
+import type { KubernetesDriverConfig } from './config.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION, RESTARTED_AT_ANNOTATION } from './names.ts';
-import { postgresParameters } from './sizing.ts';
+import { computeResources, gibibytes, postgresParameters, type ProjectShape, storageFor } from './sizing.ts';
 
 export type Operation = 'create' | 'branch' | 'pause' | 'stop' | 'start' | 'restore' | 'restart' | 'resize' | 'upgrade';
 
@@ -69,6 +71,33 @@ export function upgradePatch(imageName: string, serverName: string | undefined):
     metadata: annotate('upgrade'),
     spec: { imageName, ...(serverName ? { backup: { barmanObjectStore: { serverName } } } : {}) },
   };
+}
+
+/**
+ * The patch a start needs: new settings, size or a bigger disk (a resize), or only a wake; none
+ * when the Cluster is as it should be. Without the project's `shape`, only the settings count.
+ */
+export function startPatch(
+  spec: InstanceSpec,
+  live: ClusterDocument,
+  shape: ProjectShape | undefined,
+  config: Pick<KubernetesDriverConfig, 'requestFraction' | 'storageClasses'>,
+): ClusterPatch | undefined {
+  const liveParameters = (live.spec?.postgresql as { parameters?: Record<string, string> } | undefined)?.parameters ?? {};
+  const resources = shape ? computeResources(shape.computeSize, spec.settings, config.requestFraction) : undefined;
+  const liveSize = gibibytes((live.spec?.storage as { size?: string } | undefined)?.size);
+  const wantedSize = shape ? gibibytes(storageFor(shape.disk, config.storageClasses).size) : undefined;
+  const grow = wantedSize !== undefined && liveSize !== undefined && wantedSize > liveSize ? `${wantedSize}Gi` : undefined;
+  const settingsChanged = Object.entries(postgresParameters(spec.settings)).some(([key, value]) => liveParameters[key] !== value);
+  const resourcesChanged = resources !== undefined && JSON.stringify(resources) !== JSON.stringify(live.spec?.resources);
+  if (settingsChanged || resourcesChanged || grow) {
+    return resizePatch(spec.settings, resources ?? (live.spec?.resources as NonNullable<typeof resources>), grow);
+  }
+  const operation = live.metadata.annotations?.[OPERATION_ANNOTATION];
+  if (live.metadata.annotations?.[HIBERNATION_ANNOTATION] === 'on') return wakePatch(operation === 'pause' ? 'restore' : 'start');
+  // A pause that failed after its backup: the instance serves again, and says so.
+  if (operation === 'pause') return wakePatch('start');
+  return undefined;
 }
 
 /** RFC 7386: what the API server makes of `target` patched with `patch` (null deletes a key). */

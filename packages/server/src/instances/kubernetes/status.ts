@@ -15,6 +15,7 @@
  * Basin has no UNHEALTHY status: a Cluster that should serve but has no ready instance is UNKNOWN.
  */
 import type { ProjectStatus } from '@basin/core';
+import type { PostgresMajor } from '../types.ts';
 import type { ClusterDocument, Condition } from './cnpg-types.ts';
 import { HIBERNATION_ANNOTATION, OPERATION_ANNOTATION } from './names.ts';
 import type { Operation } from './operations.ts';
@@ -176,4 +177,10 @@ export function operatorGaveUp(cluster: ClusterDocument | undefined): string | u
   if (FAILURE_PHASES.has(phase)) return cluster.status?.phaseReason ? `${phase}: ${cluster.status.phaseReason}` : phase;
   const hibernation = condition(cluster, HIBERNATION_CONDITION);
   return hibernation?.reason === 'WrongAnnotationValue' ? hibernation.message : undefined;
+}
+
+/** The major of the data on the Cluster's volume, as the operator last recorded it. */
+export function dataMajor(cluster: ClusterDocument | undefined): PostgresMajor | undefined {
+  const major = cluster?.status?.pgDataImageInfo?.majorVersion;
+  return major === 15 ? '15' : major === 17 ? '17' : undefined;
 }
