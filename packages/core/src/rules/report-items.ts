@@ -1,5 +1,5 @@
 /** What a new report item becomes: its chart config with the defaults, and its label. */
-import type { ReportChartConfig, ReportChartConfigInput } from '../schemas/reports.ts';
+import type { ReportChartConfig, ReportChartConfigInput } from '../schemas/report-chart-config.ts';
 
 export const DEFAULT_ITEM_LABEL = 'SQL query';
 

@@ -1,8 +1,9 @@
 /** How the reports cut a time range into buckets: about 60 to 100 bars whatever the range. */
-import type { ReportRange } from '../schemas/reports.ts';
 
 /** The reports' time ranges: the last hour, 24 hours or 7 days. */
 export const REPORT_RANGES = ['1h', '24h', '7d'] as const;
+/** One of REPORT_RANGES (schemas/reports.ts parses it as `ReportRange`). */
+export type ReportRange = (typeof REPORT_RANGES)[number];
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;

@@ -8,19 +8,13 @@ import { type Context, Hono } from 'hono';
 import type { PlatformContext } from '../kernel/context.ts';
 import { batchedLog } from '../services/log-batches.ts';
 import * as authLogs from '../store/auth-logs.ts';
-import type { ProjectRow } from '../store/projects.ts';
-import { type AuthContext, authContextFor } from './context.ts';
+import type { AuthEnv } from './auth-env.ts';
+import { authContextFor } from './context.ts';
 import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { emailLinkRoutes } from './routes/email-links.ts';
 import { infoRoutes } from './routes/info.ts';
-
-export type AuthEnv = {
-  Bindings: { project: ProjectRow; clientIp: string };
-  /** `event`: what a route did worth naming in its log line instead of 'request completed' ('Login'). */
-  Variables: { auth: AuthContext; refusal: AuthApiError; event: string };
-};
 
 /** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
 const recordAuthRequest = batchedLog({ name: 'auth log', insertMany: authLogs.insertMany });

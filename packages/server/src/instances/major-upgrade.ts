@@ -25,13 +25,16 @@ import getPort from 'get-port';
 import { readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { dataMajor } from './data-dir.ts';
-import type { EmbeddedDriver } from './embedded-driver.ts';
 import { analyze, copyDatabase, copyRoles, listDatabases, missingExtensions, updateExtensions, verifyCopy } from './logical-copy.ts';
 import { withLoaderRole } from './loader-role.ts';
 import { requireClientTools } from './pg-client.ts';
-import type { InstanceSpec, PostgresMajor } from './types.ts';
+import type { InstanceDriver, InstanceSpec, PostgresMajor } from './types.ts';
 
-type Host = Pick<EmbeddedDriver, 'dataDir' | 'create' | 'start' | 'stop' | 'remove' | 'isHealthy'>;
+/** What an upgrade needs of the embedded driver, which passes itself. */
+interface Host extends Pick<InstanceDriver, 'create' | 'start' | 'stop' | 'remove' | 'isHealthy'> {
+  /** The data directory of a project's or an upgrade's instance (EmbeddedDriver.dataDir). */
+  dataDir(ref: string): string;
+}
 
 /** Names of the directories an upgrade keeps beside `<ref>` (never a project ref: those are letters only). */
 export function upgradeRefs(ref: string) {

@@ -13,87 +13,30 @@
  * counted on the way, and refused as soon as they pass the size limit.
  */
 import { execFile } from 'node:child_process';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
 import { link, mkdir, open, rename, rm, rmdir, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config.ts';
 import type { PlatformContext } from '../kernel/context.ts';
+import type { ByteRange, ObjectLocation, StorageBackend, StoredBytes } from './backend-types.ts';
 import { bytesUnder } from './disk-bytes.ts';
-import { entityTooLarge, keyAlreadyExists, noSuchKey } from './errors.ts';
+import { keyAlreadyExists, noSuchKey } from './errors.ts';
+import { Meter } from './meter.ts';
 import { S3Backend, s3Client } from './s3-backend.ts';
 
-export interface ObjectLocation {
-  bucket: string;
-  key: string;
-  version: string;
-}
-
-/** Both ends included, as in a Range header. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
-
-export interface StoredBytes {
-  size: number;
-  /** Hex MD5 of the bytes. */
-  etag: string;
-}
-
-export interface StorageBackend {
-  /** Streams `body` into `location` whole, or throws (EntityTooLarge beyond `maxBytes`) leaving nothing. */
-  put(location: ObjectLocation, body: Readable, maxBytes: number): Promise<StoredBytes>;
-  /** The bytes of `location` (within `range`); NoSuchKey when they are missing. */
-  get(location: ObjectLocation, range?: ByteRange): Promise<{ size: number; body: Readable }>;
-  /** How many bytes `location` holds; NoSuchKey when they are missing. */
-  size(location: ObjectLocation): Promise<number>;
-  /** Makes `to` hold the bytes of `from` (a new version name). */
-  copy(from: ObjectLocation, to: ObjectLocation): Promise<void>;
-  /** Removes these versions; missing ones are no error. */
-  remove(locations: ObjectLocation[]): Promise<void>;
-  /** Removes whatever is left of a bucket (it has no rows any more). */
-  removeBucket(bucket: string): Promise<void>;
-  /** Removes every bucket's bytes: the project is being deleted. */
-  removeAll(): Promise<void>;
-  /** The bytes the backend holds for the project, as it measures them (uploads under way included where it can see them). */
-  storedBytes(): Promise<number>;
-}
+// The interface and its locations have a file of their own (the upload meter too, meter.ts): s3-backend.ts reads them.
+export type { ByteRange, ObjectLocation, StorageBackend, StoredBytes } from './backend-types.ts';
 
 /** A new version name for an upload or a copy. */
 export const newVersion = () => randomUUID();
 
 const isCode = (error: unknown, ...codes: string[]) =>
   error instanceof Error && codes.includes((error as NodeJS.ErrnoException).code ?? '');
-
-/**
- * Counts and hashes what passes, failing (EntityTooLarge) once more than `maxBytes` did. The count
- * is not called `size` on purpose: @aws-sdk/lib-storage reads a body's `size` as its length.
- */
-export class Meter extends Transform {
-  bytes = 0;
-  readonly hash = createHash('md5');
-
-  constructor(private readonly maxBytes: number) {
-    super();
-  }
-
-  /** More than the limit came through. */
-  get overLimit(): boolean {
-    return this.bytes > this.maxBytes;
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null, data?: Buffer) => void) {
-    this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) return done(entityTooLarge());
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-}
 
 export class FileBackend implements StorageBackend {
   constructor(readonly root: string) {}

@@ -30,8 +30,9 @@ import {
 import { Upload } from '@aws-sdk/lib-storage';
 import { pipeline, type Readable } from 'node:stream';
 import type { S3Config } from '../config.ts';
-import { type ByteRange, Meter, type ObjectLocation, type StorageBackend, type StoredBytes } from './backend.ts';
+import type { ByteRange, ObjectLocation, StorageBackend, StoredBytes } from './backend-types.ts';
 import { entityTooLarge, noSuchKey } from './errors.ts';
+import { Meter } from './meter.ts';
 
 const MIB = 1024 * 1024;
 /** S3's limits: parts of at least 5 MiB (but the last), at most 10,000 of them, 5 GiB in one copy. */

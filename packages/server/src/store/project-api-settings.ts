@@ -1,10 +1,8 @@
 import type { Queryable } from './db.ts';
-import { forgetSnapshot } from './projects.ts';
+import { forgetSnapshot, type ProjectApiSettings } from './projects.ts';
 
-export interface ProjectApiSettings {
-  exposed_schemas: string[];
-  max_rows: number;
-}
+// The settings' shape sits in projects.ts, whose snapshot carries them.
+export type { ProjectApiSettings };
 
 export async function findApiSettings(db: Queryable, ref: string): Promise<ProjectApiSettings | undefined> {
   const { rows } = await db.query<ProjectApiSettings>('select exposed_schemas, max_rows from projects where ref = $1', [ref]);

@@ -1,7 +1,6 @@
 import type { ComputeSizeId, ProjectStatus, Role } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
 import type { Queryable } from './db.ts';
-import type { ProjectApiSettings } from './project-api-settings.ts';
 
 export interface ProjectRow {
   id: number;
@@ -59,6 +58,12 @@ export async function insert(db: Queryable, p: NewProject): Promise<void> {
       p.readonly_password,
     ],
   );
+}
+
+/** The project's data API settings (project-api-settings.ts reads and changes them). */
+export interface ProjectApiSettings {
+  exposed_schemas: string[];
+  max_rows: number;
 }
 
 /**

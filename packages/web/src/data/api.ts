@@ -1,7 +1,7 @@
 import type { paths as AiPaths } from './api-types/ai';
 import type { paths as PlatformPaths } from './api-types/platform';
 import type { paths as V1Paths } from './api-types/v1';
-import type { FetchOptions } from './fetcher';
+import type { FetchOptions } from './fetch-options';
 
 /**
  * The types of the typed platform API client, `api` in fetcher.ts:

@@ -1,4 +1,7 @@
 import type { ApiClient } from './api';
+import type { FetchOptions, HttpMethod } from './fetch-options';
+
+export type { FetchOptions, HttpMethod };
 
 /** An API answer that was not 2xx; `message` is the server's `{ message }`. */
 export class ApiError extends Error {
@@ -14,22 +17,6 @@ export class ApiError extends Error {
     this.code = code;
     this.body = body;
   }
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface FetchOptions {
-  method?: HttpMethod;
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Give up after this many ms (the REST health check allows 2 s). */
-  timeoutMs?: number;
-  /** Headers besides accept and content-type (e.g. PostgREST's Prefer and Range). */
-  headers?: Record<string, string>;
-  /** Values of the path's `{name}` parts (encoded here), as the typed client passes them. */
-  path?: Record<string, string | number>;
-  /** Query values; undefined and null ones are left out. */
-  query?: Record<string, unknown>;
 }
 
 /** `template` with its `{name}` parts filled in (encoded) and the defined query values appended. */

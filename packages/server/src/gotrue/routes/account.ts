@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type pg from 'pg';
-import type { AuthEnv } from '../app.ts';
 import { audit } from '../audit.ts';
+import type { AuthEnv } from '../auth-env.ts';
 import type { AuthContext } from '../context.ts';
 import { currentUser } from '../current-user.ts';
 import { withAuthTransaction } from '../db.ts';

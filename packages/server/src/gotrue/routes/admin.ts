@@ -4,9 +4,9 @@
  * which the dashboard's Users page shares.
  */
 import { Hono } from 'hono';
-import type { AuthEnv } from '../app.ts';
 import { requireAdmin } from '../admin-guard.ts';
 import { type AdminUserAttributes, createUser, deleteUser, getUser, listUsers, SERVICE_ROLE_ACTOR, updateUser } from '../admin-users.ts';
+import type { AuthEnv } from '../auth-env.ts';
 import { badRequest } from '../errors.ts';
 import { type Body, objectField, readBody, stringField } from '../request.ts';
 import { AUDIENCE, userJson } from '../users.ts';

@@ -4,8 +4,8 @@
  * `POST /admin/generate_link`. The work is in email-flows.ts and verification.ts.
  */
 import { Hono } from 'hono';
-import type { AuthEnv } from '../app.ts';
 import { requireAdmin } from '../admin-guard.ts';
+import type { AuthEnv } from '../auth-env.ts';
 import { generateLink, inviteUserByEmail, resendEmail, sendMagicLink, sendRecoveryEmail } from '../email-flows.ts';
 import { AuthApiError, badRequest, unprocessable } from '../errors.ts';
 import { takeRateLimit } from '../rate-limits.ts';

@@ -1,6 +1,6 @@
 /** What the auth API says about itself: `GET /health` and the public `GET /settings`. */
 import { Hono } from 'hono';
-import type { AuthEnv } from '../app.ts';
+import type { AuthEnv } from '../auth-env.ts';
 
 export const infoRoutes = new Hono<AuthEnv>();
 

@@ -14,7 +14,7 @@ import { functionUrl } from '../functions/invoke-examples';
 import { useAssistantProject } from './assistant-context';
 import { ConfirmFooter } from './confirm-footer';
 import { functionToolInput, functionToolOutput } from './tool-inputs';
-import type { ToolPart } from './message-parts';
+import type { ToolPart } from './tool-part';
 import { track } from '../../data/telemetry/track';
 
 type Phase = { kind: 'confirm' } | { kind: 'checking' } | { kind: 'replace' } | { kind: 'deploying' };

@@ -1,17 +1,12 @@
-import type { DynamicToolUIPart, ToolUIPart, UIMessage } from 'ai';
+import type { UIMessage } from 'ai';
 import { Check, ChevronRight, CircleAlert, Wrench } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../ui/spinner';
 import { EdgeFunctionToolCard } from './edge-function-tool-card';
 import { SqlToolCard } from './sql-tool-card';
+import { isToolPart, type ToolPart, toolNameOf } from './tool-part';
 
 const Markdown = lazy(() => import('./markdown'));
-
-export type ToolPart = ToolUIPart | DynamicToolUIPart;
-type Part = UIMessage['parts'][number];
-
-export const isToolPart = (part: Part): part is ToolPart => part.type === 'dynamic-tool' || part.type.startsWith('tool-');
-export const toolNameOf = (part: ToolPart) => (part.type === 'dynamic-tool' ? part.toolName : part.type.slice('tool-'.length));
 
 /** The server's own tools, as one line each. */
 const SERVER_TOOL_LABELS: Record<string, string> = {

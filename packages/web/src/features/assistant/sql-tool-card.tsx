@@ -7,7 +7,7 @@ import { ConfirmFooter } from './confirm-footer';
 import { ResultWidget } from './result-widget';
 import { runAssistantSql } from './sql-run';
 import { sqlToolInput, sqlToolOutput } from './tool-inputs';
-import type { ToolPart } from './message-parts';
+import type { ToolPart } from './tool-part';
 
 const WRITE_NOTE = 'This query changes your database: run it only if that is what you want.';
 
