@@ -4,7 +4,7 @@ import { FUNCTIONS_MESSAGES } from '@basin/core/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FunctionsProject, startFunctionsProject } from './functions-fixture.ts';
 import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 
 // Personal access tokens: made in the dashboard (session only), then used as the Supabase CLI
 // uses them: `Authorization: Bearer sbp_...`, no cookie, no Origin, on /api/v1 only.
@@ -247,9 +247,7 @@ describe('the Supabase CLI with a token', () => {
   });
 
   it('keeps the user’s own permissions: a Read-only member’s token reads but cannot deploy (403)', async () => {
-    const reader = new ApiClient(project.platform.url);
-    await reader.signUp(uniqueEmail('token-reader'));
-    await addMember(owner, slug, reader, 'Read-only');
+    const reader = await signUpMember(owner, slug, 'Read-only', 'token-reader');
     const { token } = await newToken(reader, 'Reader CLI');
 
     expect((await asCli(token, 'GET', v1('/functions'))).status).toBe(200);

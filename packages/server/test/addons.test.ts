@@ -1,7 +1,7 @@
 import { ADDON_MESSAGES, AVAILABLE_ADDONS, LIFECYCLE_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query, startTestPlatform } from './harness.ts';
-import { organization, projectWithRows, statusOf, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { query, startTestPlatform, statusOf, waitForStatus } from './harness.ts';
+import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 const sharedBuffers = async (connectionString: string) => (await query(connectionString, 'show shared_buffers')).rows[0].shared_buffers;
 

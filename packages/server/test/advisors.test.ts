@@ -5,9 +5,9 @@ import { cachedAuthSettings } from '../src/services/auth-settings-cache.ts';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import { updateApiSettings } from '../src/store/project-api-settings.ts';
 import * as projects from '../src/store/projects.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
-import { organization, waitForStatus, type Org } from './lifecycle-helpers.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { signUpMember } from './membership.ts';
+import { organization, type Org } from './lifecycle-helpers.ts';
 
 /**
  * The advisors on a real instance: every catalog lint meets an object that triggers it and one
@@ -136,21 +136,11 @@ const SCHEMA_SQL = `
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url);
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('reader'));
-  await addMember(org.owner, org.slug, reader, 'Read-only');
+  reader = await signUpMember(org.owner, org.slug, 'Read-only', 'reader');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
 
-  const created = await org.owner.post('/api/platform/projects', {
-    name: 'Advised',
-    organization_slug: org.slug,
-    region: 'local',
-    postgres_engine: '17',
-    release_channel: 'ga',
-  });
-  ref = created.body.ref;
-  await waitForStatus(org.owner, ref, 'ACTIVE_HEALTHY');
+  ref = await healthyProject(org.owner, org.slug, 'Advised', { timeoutMs: 120_000 });
   connectionString = (await org.owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
 
   // postgres_fdw is not a trusted extension: the platform installs it, the member uses it.

@@ -5,7 +5,7 @@
  */
 import { optInTagsOf, type AiOptInLevel } from '@basin/core/schemas';
 import type { AiConfig } from '../src/ai/config.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail } from './harness.ts';
 import { startOpenAiStandIn, type OpenAiStandIn } from './openai-stand-in.ts';
 
 export const ROW_VALUE = 'row-value-alice@example.com';
@@ -41,19 +41,7 @@ export async function startAssistantPlatform(): Promise<AssistantPlatform> {
   const owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('assistant-owner'));
   const slug: string = (await owner.post('/api/platform/organizations', { name: 'Assistant' })).body.slug;
-  const ref: string = (
-    await owner.post('/api/platform/projects', {
-      name: 'Shop',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  const ref: string = await healthyProject(owner, slug, 'Shop');
   await query((await owner.get(`/api/platform/projects/${ref}`)).body.connectionString, PROJECT_SQL);
   return {
     platform,

@@ -12,7 +12,7 @@ import {
   type AssistantPlatform,
 } from './assistant-fixture.ts';
 import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 import { contextTooLong, text, toolCall } from './openai-stand-in.ts';
 
 let env: AssistantPlatform;
@@ -36,12 +36,8 @@ const systemPrompt = (request: { body: any }) =>
 
 beforeAll(async () => {
   env = await startAssistantPlatform();
-  developer = new ApiClient(env.platform.url);
-  await developer.signUp(uniqueEmail('developer'));
-  await addMember(env.owner, env.slug, developer, 'Developer');
-  readonly = new ApiClient(env.platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(env.owner, env.slug, readonly, 'Read-only');
+  developer = await signUpMember(env.owner, env.slug, 'Developer', 'developer');
+  readonly = await signUpMember(env.owner, env.slug, 'Read-only', 'readonly');
   outsider = new ApiClient(env.platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
 });

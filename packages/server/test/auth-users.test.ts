@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, uniqueEmail } from './harness.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
 
@@ -35,9 +35,7 @@ beforeAll(async () => {
     ['developer', 'Developer'],
     ['reader', 'Read-only'],
   ] as const) {
-    const client = new ApiClient(project.meta.platform.url);
-    await client.signUp(uniqueEmail(`users-${name}`));
-    await addMember(project.meta.owner, project.meta.slug, client, role);
+    const client = await signUpMember(project.meta.owner, project.meta.slug, role, `users-${name}`);
     members[name] = client;
   }
 }, 120_000);

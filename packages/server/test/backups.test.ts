@@ -14,8 +14,8 @@ import { removeProjectBackups, takeBackup } from '../src/services/backups.ts';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { downloadBackup, type RestoredInstance, startFromBackup } from './backup-archive.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { signUpMember } from './membership.ts';
 import { storedFiles } from './stored-files.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -40,22 +40,10 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   ownerId = (await owner.signUp(uniqueEmail('backups'))).id;
   const slug = (await owner.post('/api/platform/organizations', { name: 'Backups' })).body.slug;
-  readonly = new ApiClient(platform.url);
-  readonlyId = (await readonly.signUp(uniqueEmail('reader'))).id;
-  await addMember(owner, slug, readonly, 'Read-only');
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Kept',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  const reader = await signUpMember(owner, slug, 'Read-only', 'reader');
+  readonly = reader;
+  readonlyId = reader.user.id;
+  ref = await healthyProject(owner, slug, 'Kept');
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(
     connectionString,

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentsOf, fillParent, onDatabase, schemaOf } from './branch-fixture.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
-import { fingerprint, organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
+import { fingerprint, organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let org: Org;
@@ -51,14 +51,9 @@ async function expectSchemaOnly(branch: string, parent: string): Promise<void> {
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url);
-  for (const [client, role] of [
-    [readOnly, 'Read-only'],
-    [outsider, undefined],
-  ] as const) {
-    Object.assign(client, new ApiClient(platform.url));
-    await client.signUp(uniqueEmail(role ?? 'outsider'));
-    if (role) await addMember(org.owner, org.slug, client, role);
-  }
+  Object.assign(readOnly, await signUpMember(org.owner, org.slug, 'Read-only', 'Read-only'));
+  Object.assign(outsider, new ApiClient(platform.url));
+  await outsider.signUp(uniqueEmail('outsider'));
   parent = await projectWithRows(org, '17', 500);
   parent15 = await projectWithRows(org, '15', 50);
   for (const project of [parent, parent15]) await fillParent(project.connectionString);

@@ -1,8 +1,8 @@
 import { DATABASE_SETTINGS_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail } from './harness.ts';
-import { organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitForStatus } from './harness.ts';
+import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { signUpMember } from './membership.ts';
 
 // Database → Settings → Reset database password, on a real instance.
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
@@ -17,12 +17,8 @@ const reset = (client: ApiClient, password: string) => client.patch(`/api/platfo
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'free');
-  admin = new ApiClient(platform.url);
-  await admin.signUp(uniqueEmail('db-admin'));
-  await addMember(org.owner, org.slug, admin, 'Administrator');
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('db-reader'));
-  await addMember(org.owner, org.slug, reader, 'Read-only');
+  admin = await signUpMember(org.owner, org.slug, 'Administrator', 'db-admin');
+  reader = await signUpMember(org.owner, org.slug, 'Read-only', 'db-reader');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('db-outsider'));
   project = await projectWithRows(org, '17', 5);

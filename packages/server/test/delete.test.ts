@@ -9,8 +9,8 @@ import { takeBackup } from '../src/services/backups.ts';
 import { newDatabasePassword, newProjectRef } from '../src/kernel/secrets.ts';
 import * as store from '../src/store/projects.ts';
 import { ChildPlatform } from './child-platform.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -29,20 +29,9 @@ async function isAlive(pid: number): Promise<boolean> {
   return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
 }
 
-async function healthyProject(client: ApiClient, orgSlug: string, name: string) {
-  const { ref } = (
-    await client.post('/api/platform/projects', {
-      name,
-      organization_slug: orgSlug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body;
-  await waitFor(
-    () => client.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body?.status === 'ACTIVE_HEALTHY',
-  );
+/** A healthy project, as GET /platform/projects/{ref} answers it. */
+async function healthyProjectDetails(client: ApiClient, orgSlug: string, name: string) {
+  const ref = await healthyProject(client, orgSlug, name);
   return (await client.get(`/api/platform/projects/${ref}`)).body as { ref: string; name: string; connectionString: string };
 }
 
@@ -73,9 +62,7 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('owner'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Deletes' })).body.slug;
   for (const role of ['Developer', 'Read-only'] as const) {
-    const client = new ApiClient(platform.url);
-    await client.signUp(uniqueEmail(role.toLowerCase()));
-    await addMember(owner, slug, client, role);
+    const client = await signUpMember(owner, slug, role, role.toLowerCase());
     members.set(role, client);
   }
   const outsider = new ApiClient(platform.url);
@@ -86,7 +73,7 @@ afterAll(() => platform?.destroy());
 
 describe('DELETE /platform/projects/{ref}', () => {
   it('refuses Developer and Read-only members (403) and outsiders (404), changing nothing', async () => {
-    const project = await healthyProject(owner, slug, 'Kept');
+    const project = await healthyProjectDetails(owner, slug, 'Kept');
     await query(project.connectionString, "create table notes (body text); insert into notes values ('kept')");
 
     for (const role of ['Developer', 'Read-only'] as const) {
@@ -101,7 +88,7 @@ describe('DELETE /platform/projects/{ref}', () => {
   });
 
   it('removes the instance, its data, its backups and its branches, then the project is gone', async () => {
-    const project = await healthyProject(owner, slug, 'Doomed');
+    const project = await healthyProjectDetails(owner, slug, 'Doomed');
     await query(project.connectionString, "create table notes (body text); insert into notes values ('gone soon')");
     const backup = await takeBackup(platform.ctx, (await store.findByRef(platform.ctx.db, project.ref))!, 'scheduled');
     const backupFile = path.join(platform.dataDir, 'backups', project.ref, `${backup.id}.tar.gz`);
@@ -165,7 +152,7 @@ describe('deleting across a platform crash', () => {
     const client = new ApiClient(first.url);
     await client.signUp(uniqueEmail('crash'));
     const orgSlug = (await client.post('/api/platform/organizations', { name: 'Crashes' })).body.slug;
-    const project = await healthyProject(client, orgSlug, 'Interrupted');
+    const project = await healthyProjectDetails(client, orgSlug, 'Interrupted');
     const pid = await postmasterPid(dataDir, project.ref);
 
     expect((await client.delete(`/api/platform/projects/${project.ref}`)).status).toBe(200);

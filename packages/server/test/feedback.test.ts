@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -28,9 +28,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Leaving' })).body.slug;
-  readOnly = new ApiClient(platform.url);
-  await readOnly.signUp(uniqueEmail('readonly'));
-  await addMember(owner, slug, readOnly, 'Read-only');
+  readOnly = await signUpMember(owner, slug, 'Read-only', 'readonly');
 });
 afterAll(() => platform?.destroy());
 

@@ -1,7 +1,7 @@
 /** Deploying edge functions as the Supabase CLI does, and a project whose function limits a test chooses. */
 import { configFromEnv } from '../src/config.ts';
 import type { FunctionsConfig } from '../src/functions/config.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, healthyProject, startTestPlatform, uniqueEmail } from './harness.ts';
 
 export interface DeployMetadata {
   entrypoint_path: string;
@@ -45,19 +45,7 @@ export async function startFunctionsProject(limits: Partial<FunctionsConfig> = {
   const owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('functions-owner'));
   const org = (await owner.post('/api/platform/organizations', { name: 'Functions' })).body.slug;
-  const ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Functions',
-      organization_slug: org,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref as string;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  const ref = await healthyProject(owner, org, 'Functions');
   const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
   const key = (role: string) => settings.service_api_keys.find((k: { tags: string }) => k.tags === role).api_key as string;
   return {

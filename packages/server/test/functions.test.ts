@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functionsRuntime } from '../src/functions/runtime.ts';
 import type { PlatformContext } from '../src/kernel/context.ts';
 import { deployFunction } from './functions-fixture.ts';
-import { type ApiClient, waitFor } from './harness.ts';
+import { type ApiClient, waitFor, waitForStatus } from './harness.ts';
 import { memberWith } from './meta-fixture.ts';
 import { type RestProject, startRestProject, withKey } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -479,11 +479,7 @@ describe('pausing the project', () => {
       (pids) => pids.length === 0,
       10_000,
     );
-    await waitFor(
-      async () => (await owner.get(`/api/platform/projects/${ref}/status`)).body.status,
-      (status) => status === 'INACTIVE',
-      120_000,
-    );
+    await waitForStatus(owner, ref, 'INACTIVE', 120_000);
     expect(workerPids(ctx)).toEqual([]);
     expect(functionsRuntime(ctx).size).toBe(0);
 

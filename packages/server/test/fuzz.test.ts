@@ -2,7 +2,7 @@ import { MIMEType } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEP } from '../src/http/body-limits.ts';
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, healthyProject, startTestPlatform, uniqueEmail } from './harness.ts';
 import { type Random, seeded } from './prng.ts';
 
 /**
@@ -116,21 +116,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   const user = await owner.signUp(uniqueEmail('fuzz'));
   const organization = (await owner.post('/api/platform/organizations', { name: 'Fuzz' })).body;
-  const ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Fuzz',
-      organization_slug: organization.slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-    120_000,
-    250,
-  );
+  const ref = await healthyProject(owner, organization.slug, 'Fuzz', { timeoutMs: 120_000, intervalMs: 250 });
   // Something for the routes of one snippet, ticket and GitHub connection to find.
   const snippet = (await owner.post(`/api/platform/projects/${ref}/snippets`, { name: 'Fuzz', sql: 'select 1' })).body;
   const ticket = (

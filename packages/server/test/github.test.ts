@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
-import { organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { ApiClient, createProject, startTestPlatform, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
+import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 const TOKEN = 'ghp_stand_in_token_0123456789';
 const REPOSITORY = { id: 4242, full_name: 'acme/web', default_branch: 'main', branches: ['main', 'feature/login'] };
@@ -38,14 +38,9 @@ beforeAll(async () => {
   platform = await startTestPlatform({ githubApiUrl: gitHub.url });
   org = await organization(platform.url);
   organizationId = (await org.owner.get(`/api/platform/organizations/${org.slug}`)).body.id;
-  for (const [client, role] of [
-    [readOnly, 'Read-only'],
-    [outsider, undefined],
-  ] as const) {
-    Object.assign(client, new ApiClient(platform.url));
-    await client.signUp(uniqueEmail(role ?? 'outsider'));
-    if (role) await addMember(org.owner, org.slug, client, role);
-  }
+  Object.assign(readOnly, await signUpMember(org.owner, org.slug, 'Read-only', 'Read-only'));
+  Object.assign(outsider, new ApiClient(platform.url));
+  await outsider.signUp(uniqueEmail('outsider'));
   parent = await projectWithRows(org, '17', 10);
 }, 180_000);
 afterAll(async () => {
@@ -72,14 +67,8 @@ describe('GitHub connections', () => {
       body: { message: expect.stringMatching(/^GitHub is unreachable/) },
     });
     const elsewhere = (await org.owner.post('/api/platform/organizations', { name: 'Elsewhere' })).body.slug;
-    const foreign = await org.owner.post('/api/platform/projects', {
-      name: 'Foreign',
-      organization_slug: elsewhere,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    });
-    expect(await connect(org.owner, { project_ref: foreign.body.ref })).toEqual({
+    const foreign = await createProject(org.owner, elsewhere, 'Foreign');
+    expect(await connect(org.owner, { project_ref: foreign })).toEqual({
       status: 400,
       body: { message: 'The project does not belong to this organization' },
     });

@@ -1,6 +1,6 @@
 /** Shared set-up of the restart, resize, restore and upgrade tests: real projects holding rows. */
-import { ApiClient, query, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, uniqueEmail, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 export interface Org {
   owner: ApiClient;
@@ -14,21 +14,9 @@ export async function organization(url: string, plan: 'free' | 'pro' = 'pro'): P
   await owner.signUp(uniqueEmail('owner'));
   const slug: string = (await owner.post('/api/platform/organizations', { name: 'Lifecycle' })).body.slug;
   if (plan !== 'free') await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan });
-  const developer = new ApiClient(url);
-  await developer.signUp(uniqueEmail('developer'));
-  await addMember(owner, slug, developer, 'Developer');
+  const developer = await signUpMember(owner, slug, 'Developer', 'developer');
   return { owner, developer, slug };
 }
-
-export const statusOf = (client: ApiClient, ref: string): Promise<string> =>
-  client.get(`/api/platform/projects/${ref}/status`).then((answer) => answer.body.status);
-
-export const waitForStatus = (client: ApiClient, ref: string, status: string, timeoutMs = 120_000) =>
-  waitFor(
-    () => statusOf(client, ref),
-    (s) => s === status,
-    timeoutMs,
-  );
 
 export interface ProjectWithRows {
   ref: string;
@@ -38,16 +26,7 @@ export interface ProjectWithRows {
 
 /** A healthy project with `rows` rows in table notes. */
 export async function projectWithRows(org: Org, postgres = '17', rows = 1000): Promise<ProjectWithRows> {
-  const created = await org.owner.post('/api/platform/projects', {
-    name: 'Moving',
-    organization_slug: org.slug,
-    region: 'local',
-    postgres_engine: postgres,
-    release_channel: 'ga',
-  });
-  if (created.status !== 201) throw new Error(`create: ${created.status} ${JSON.stringify(created.body)}`);
-  const ref: string = created.body.ref;
-  await waitForStatus(org.owner, ref, 'ACTIVE_HEALTHY');
+  const ref = await healthyProject(org.owner, org.slug, 'Moving', { postgres, timeoutMs: 120_000 });
   const project = (await org.owner.get(`/api/platform/projects/${ref}`)).body;
   await query(
     project.connectionString,

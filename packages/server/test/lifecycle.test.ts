@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
-import { query, startTestPlatform } from './harness.ts';
-import { answers, fingerprint, organization, pause, projectWithRows, statusOf, waitForStatus, type Org } from './lifecycle-helpers.ts';
+import { query, startTestPlatform, statusOf, waitForStatus } from './harness.ts';
+import { answers, fingerprint, organization, pause, projectWithRows, type Org } from './lifecycle-helpers.ts';
 import { storedFiles } from './stored-files.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;

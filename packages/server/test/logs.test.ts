@@ -11,8 +11,8 @@ import { recordEdgeRequest } from '../src/services/edge-logs.ts';
 import { pruneExpired } from '../src/store/log-retention.ts';
 import * as projects from '../src/store/projects.ts';
 import { deployFunction, startFunctionsProject } from './functions-fixture.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, createProject, query, startTestPlatform, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 type Platform = Awaited<ReturnType<typeof startTestPlatform>>;
 let platform: Platform;
@@ -84,26 +84,11 @@ beforeAll(async () => {
   apiUrl = (ref) => `${platform.url}/api/projects/${ref}/gateway`;
   const { organization_slug: slug, connectionString: conn } = (await owner.get(`/api/platform/projects/${refA}`)).body;
   databaseA = conn;
-  refB = (
-    await owner.post('/api/platform/projects', {
-      name: 'Logs B',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('logs-reader'));
-  await addMember(owner, slug, reader, 'Read-only');
+  refB = await createProject(owner, slug, 'Logs B');
+  reader = await signUpMember(owner, slug, 'Read-only', 'logs-reader');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('logs-outsider'));
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${refB}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-    120_000,
-    250,
-  );
+  await waitForStatus(owner, refB, 'ACTIVE_HEALTHY', 120_000, 250);
   const settingsB = (await owner.get(`/api/platform/projects/${refB}/settings`)).body;
   anonB = settingsB.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
   // B's own traffic, with a path A must never see.
@@ -570,12 +555,7 @@ describe('a platform restart', () => {
     const again = new ApiClient(platform.url); // the same session, on the new port
     again.cookie = owner.cookie;
     owner = again;
-    await waitFor(
-      () => owner.get(`/api/platform/projects/${refA}/status`),
-      (a) => a.body.status === 'ACTIVE_HEALTHY',
-      60_000,
-      250,
-    );
+    await waitForStatus(owner, refA, 'ACTIVE_HEALTHY', 60_000, 250);
     await failInDatabase('select * from after_restart_marker');
     await waitFor(
       () => storedLines('after_restart_marker'),

@@ -1,5 +1,5 @@
 import type { Role } from '@basin/core';
-import type { ApiClient } from './harness.ts';
+import { ApiClient, uniqueEmail, type Account } from './harness.ts';
 
 /**
  * Makes `member` a member of the organization the only way there is: `inviter` invites their
@@ -11,4 +11,15 @@ export async function addMember(inviter: ApiClient, slug: string, member: ApiCli
   if (invited.status !== 201) throw new Error(`invite failed: ${invited.status} ${JSON.stringify(invited.body)}`);
   const accepted = await member.post(`/api/platform/profile/invitations/${invited.body.id}/accept`);
   if (accepted.status !== 200) throw new Error(`accept failed: ${accepted.status} ${JSON.stringify(accepted.body)}`);
+}
+
+/**
+ * A new account (its email made from `name`) that is a member of the organization with `role`,
+ * invited by `inviter`: a client signed in as it, its account in `client.user`.
+ */
+export async function signUpMember(inviter: ApiClient, slug: string, role: Role, name: string): Promise<ApiClient & { user: Account }> {
+  const member = new ApiClient(inviter.baseUrl);
+  const user = await member.signUp(uniqueEmail(name));
+  await addMember(inviter, slug, member, role);
+  return Object.assign(member, { user });
 }

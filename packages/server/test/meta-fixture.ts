@@ -1,7 +1,7 @@
 import type { Role } from '@basin/core';
 import type { PlatformConfig } from '../src/config.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 /** A schema with quotes, spaces, capitals and unicode in its names, and one of each kind of object. */
 export const ODD_SCHEMA = 'Odd "Schema" ü';
@@ -72,19 +72,7 @@ export async function startMetaProject(sql = FIXTURE_SQL, config: Partial<Platfo
   const owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('meta-owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Meta' })).body.slug;
-  const ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Meta',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  const ref = await healthyProject(owner, slug, 'Meta');
   const connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(connectionString, sql);
   return { platform, owner, slug, ref, connectionString };
@@ -92,8 +80,8 @@ export async function startMetaProject(sql = FIXTURE_SQL, config: Partial<Platfo
 
 /** A user of the organization with the given role (or outside it with `null`). */
 export async function memberWith(project: MetaProject, role: Role | null): Promise<ApiClient> {
+  if (role) return signUpMember(project.owner, project.slug, role, 'meta-member');
   const client = new ApiClient(project.platform.url);
   await client.signUp(uniqueEmail('meta-member'));
-  if (role) await addMember(project.owner, project.slug, client, role);
   return client;
 }

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS, ORGANIZATION_SETTINGS_MESSAGES, SUBSCRIPTION_CHANGES_DISABLED } from '@basin/core';
 import { setOrganizationOverride } from '../src/store/feature-flags.ts';
 import { loadInstallFeatureFlags } from '../src/services/feature-flags.ts';
-import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, createProject, startTestPlatform, uniqueEmail } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -20,16 +20,16 @@ beforeAll(async () => {
   // The install switches the data level off and the version selector off; an organization may differ.
   process.env.BASIN_FEATURE_FLAGS = 'aiOptInLevelSchemaAndLogAndData=false, showPostgresVersionSelector=false';
   platform = await startTestPlatform();
-  const client = () => new ApiClient(platform.url);
-  [owner, admin, developer, readOnly, outsider] = [client(), client(), client(), client(), client()];
+  owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
-  await Promise.all([admin, developer, readOnly, outsider].map((client, at) => client.signUp(uniqueEmail(`member-${at}`))));
+  outsider = new ApiClient(platform.url);
+  await outsider.signUp(uniqueEmail('outsider'));
   const created = await owner.post('/api/platform/organizations', { name: 'Settings' });
   slug = created.body.slug;
   organizationId = created.body.id;
-  await addMember(owner, slug, admin, 'Administrator');
-  await addMember(owner, slug, developer, 'Developer');
-  await addMember(owner, slug, readOnly, 'Read-only');
+  admin = await signUpMember(owner, slug, 'Administrator', 'admin');
+  developer = await signUpMember(owner, slug, 'Developer', 'developer');
+  readOnly = await signUpMember(owner, slug, 'Read-only', 'readonly');
 });
 afterAll(async () => {
   if (previousFlags === undefined) delete process.env.BASIN_FEATURE_FLAGS;
@@ -179,15 +179,7 @@ describe('telemetry', () => {
       }),
     ).toEqual({ status: 204, body: null });
     expect((await developer.post('/api/platform/telemetry/event', { action: 'edge_function_deploy_button_clicked' })).status).toBe(204);
-    const project = await owner.post('/api/platform/projects', {
-      name: 'Tracked',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    });
-    expect(project.status).toBe(201);
-    const ref: string = project.body.ref;
+    const ref = await createProject(owner, slug, 'Tracked');
     const rated = {
       action: 'assistant_message_rating_submitted',
       properties: { rating: 'positive' },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
-import { addMember } from './membership.ts';
+import { addMember, signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -103,9 +103,8 @@ describe('members', () => {
     expect(await owner.delete(`${base}/${me.id}`)).toEqual(lastOwner);
     expect(await owner.patch(`${base}/${me.id}`, { role: 'Developer' })).toEqual(lastOwner);
 
-    const admin = new ApiClient(platform.url);
-    const adminUser = await admin.signUp(uniqueEmail('admin'));
-    await addMember(owner, org.slug, admin, 'Administrator');
+    const admin = await signUpMember(owner, org.slug, 'Administrator', 'admin');
+    const adminUser = admin.user;
     expect((await admin.patch(`${base}/${me.id}`, { role: 'Developer' })).status).toBe(403);
     expect((await admin.delete(`${base}/${me.id}`)).status).toBe(403);
     expect((await admin.patch(`${base}/${adminUser.id}`, { role: 'Owner' })).status).toBe(403);
@@ -119,9 +118,8 @@ describe('members', () => {
 
   it('lets a member leave on their own', async () => {
     const { body: org } = await owner.post('/api/platform/organizations', { name: 'Leavers' });
-    const reader = new ApiClient(platform.url);
-    const readerUser = await reader.signUp(uniqueEmail('reader'));
-    await addMember(owner, org.slug, reader, 'Read-only');
+    const reader = await signUpMember(owner, org.slug, 'Read-only', 'reader');
+    const readerUser = reader.user;
     expect((await reader.delete(`/api/platform/organizations/${org.slug}/members/${readerUser.id}`)).status).toBe(204);
     expect((await reader.get('/api/platform/organizations')).body).toEqual([]);
   });

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadOrCreateSecret, SecretBox } from '../src/kernel/secrets.ts';
 import { ChildPlatform } from './child-platform.ts';
 import { downloadBackup, startFromBackup } from './backup-archive.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, statusOf, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
@@ -20,40 +20,19 @@ async function projectWithRows(url: string, rowCount = 1000) {
   const owner = new ApiClient(url);
   await owner.signUp(uniqueEmail('pause'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Pauses' })).body.slug;
-  const readonly = new ApiClient(url);
-  await readonly.signUp(uniqueEmail('reader'));
-  await addMember(owner, slug, readonly, 'Read-only');
-  const { ref } = (
-    await owner.post('/api/platform/projects', {
-      name: 'Sleepy',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  const readonly = await signUpMember(owner, slug, 'Read-only', 'reader');
+  const ref = await healthyProject(owner, slug, 'Sleepy');
   const connectionString: string = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(
     connectionString,
     `create table notes (id serial primary key, body text not null);
      insert into notes (body) select ${RANDOM_TEXT} from generate_series(1, ${rowCount}) g`,
   );
-  return { owner, readonly, ref: ref as string, connectionString };
+  return { owner, readonly, ref, connectionString };
 }
 
 const fingerprint = async (cs: string) =>
   (await query(cs, 'select count(*)::int as rows, sum(hashtext(body))::text as hash from notes')).rows[0];
-const statusOf = (client: ApiClient, ref: string) => client.get(`/api/platform/projects/${ref}/status`).then((a) => a.body.status);
-const waitForStatus = (client: ApiClient, ref: string, status: string, timeoutMs = 60_000) =>
-  waitFor(
-    () => statusOf(client, ref),
-    (s) => s === status,
-    timeoutMs,
-  );
 
 describe('pause', () => {
   let platform: TestPlatform;
@@ -78,7 +57,7 @@ describe('pause', () => {
     const accepted = await pause(owner);
     expect(accepted).toMatchObject({ status: 202, body: { ref, status: 'PAUSING' } });
     expect(await pause(owner)).toMatchObject({ status: 409, body: { message: PAUSE_MESSAGES.notPausable('PAUSING') } });
-    await waitForStatus(owner, ref, 'INACTIVE');
+    await waitForStatus(owner, ref, 'INACTIVE', 60_000);
 
     // The process is gone and stays gone: the health checks (every 0.5 s here) leave it alone.
     const dataDir = path.join(platform.dataDir, 'projects', ref);
@@ -126,7 +105,7 @@ describe('a pause that fails', () => {
     const before = await fingerprint(connectionString);
 
     expect((await owner.post(`/api/platform/projects/${ref}/pause`)).status).toBe(202);
-    await waitForStatus(owner, ref, 'PAUSE_FAILED');
+    await waitForStatus(owner, ref, 'PAUSE_FAILED', 60_000);
     const project = (await owner.get(`/api/platform/projects/${ref}`)).body;
     expect(project.status_message).toBe(PAUSE_MESSAGES.failed('Injected fault: pause failed at backup'));
     expect(await fingerprint(connectionString)).toEqual(before);

@@ -3,8 +3,8 @@ import { newProjectRef } from '../src/kernel/secrets.ts';
 import * as githubConnections from '../src/store/github-connections.ts';
 import * as projects from '../src/store/projects.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestPlatform, uniqueEmail, type ApiAnswer } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, createProject, startTestPlatform, uniqueEmail, type ApiAnswer } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 /**
  * Each role against each route: members with the permission get through, members without it
@@ -234,29 +234,16 @@ beforeAll(async () => {
   slug = (await owner.post('/api/platform/organizations', { name: 'Matrix' })).body.slug;
   organizationId = (await owner.get(org())).body.id;
   for (const role of ['Administrator', 'Developer', 'Read-only'] as const) {
-    const client = new ApiClient(platform.url);
-    await client.signUp(uniqueEmail(role.toLowerCase()));
-    await addMember(owner, slug, client, role);
-    clients.set(role, client);
+    clients.set(role, await signUpMember(owner, slug, role, role.toLowerCase()));
   }
   const outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
   clients.set('outsider', outsider);
   for (const actor of clients.keys()) {
-    const targetClient = new ApiClient(platform.url);
-    targets.set(actor, await targetClient.signUp(uniqueEmail('target')));
-    await addMember(owner, slug, targetClient, 'Read-only');
+    targets.set(actor, (await signUpMember(owner, slug, 'Read-only', 'target')).user);
     invitations.set(actor, (await owner.post(`${org()}/members`, { email: uniqueEmail('invited'), role: 'Read-only' })).body.id);
   }
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Matrix project',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
+  ref = await createProject(owner, slug, 'Matrix project');
   frozen = await failedProject();
   for (const actor of clients.keys()) doomed.set(actor, await failedProject());
   githubConnection = await connectToGitHub(ref);

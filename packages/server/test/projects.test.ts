@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor, query } from './harness.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -19,11 +19,7 @@ const newProject = (body: Record<string, unknown> = {}) =>
     ...body,
   });
 
-const healthy = (ref: string) =>
-  waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+const healthy = (ref: string) => waitForStatus(owner, ref, 'ACTIVE_HEALTHY', 60_000);
 
 beforeAll(async () => {
   platform = await startTestPlatform();

@@ -2,7 +2,7 @@ import type { ReportSeries } from '@basin/core/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 import { storedFiles } from './stored-files.ts';
 
 // The built-in report's charts from real requests, sign-ins and resource samples, and custom
@@ -35,9 +35,7 @@ const totalsOnceThere = (chart: string, done: (totals: Record<string, number>) =
 beforeAll(async () => {
   platform = await startTestPlatform({ resourceSampleIntervalMs: 300 });
   org = await organization(platform.url, 'free');
-  readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(org.owner, org.slug, readonly, 'Read-only');
+  readonly = await signUpMember(org.owner, org.slug, 'Read-only', 'readonly');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
   project = await projectWithRows(org, '17', 10);

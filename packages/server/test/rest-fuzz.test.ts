@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOO_DEEP } from '../src/http/body-limits.ts';
 import { seeded } from './prng.ts';
 import { CONFORMANCE_SQL } from './rest-conformance-fixture.ts';
-import { type FuzzRequest, FUZZ_SQL, RequestMaker } from './rest-fuzz-inputs.ts';
+import { type FuzzRequest, RequestMaker } from './rest-fuzz-inputs.ts';
+import { FUZZ_SQL } from './rest-fuzz-schema.ts';
 import { type RestProject, startRestProject, withKey } from './rest-project.ts';
 import { signUserJwt } from './user-jwt.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { instanceSpec } from '../src/services/project-instance.ts';
 import * as store from '../src/store/projects.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, healthyProject, startTestPlatform, uniqueEmail } from './harness.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -13,19 +13,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Health' })).body.slug;
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Probed',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(owner, slug, 'Probed');
 });
 afterAll(() => platform?.destroy());
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChildPlatform } from './child-platform.ts';
-import { ApiClient, uniqueEmail, waitFor, query } from './harness.ts';
+import { ApiClient, createProject, query, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
 
 const running: ChildPlatform[] = [];
 const dirs: string[] = [];
@@ -25,23 +25,11 @@ async function setUp(platform: ChildPlatform) {
   const client = new ApiClient(platform.url);
   await client.signUp(uniqueEmail('restart'));
   const slug = (await client.post('/api/platform/organizations', { name: 'Restarts' })).body.slug as string;
-  const create = () =>
-    client.post('/api/platform/projects', {
-      name: 'Durable',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    });
+  const create = () => createProject(client, slug, 'Durable');
   return { client, create };
 }
 
-const isHealthy = (client: ApiClient, ref: string) =>
-  waitFor(
-    () => client.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body?.status === 'ACTIVE_HEALTHY',
-    60_000,
-  );
+const isHealthy = (client: ApiClient, ref: string) => waitForStatus(client, ref, 'ACTIVE_HEALTHY', 60_000);
 
 afterEach(async () => {
   for (const platform of running.splice(0)) await platform.interrupt();
@@ -53,7 +41,7 @@ describe('platform restarts', () => {
     const dataDir = await freshDataDir();
     const first = await start(dataDir);
     const { client, create } = await setUp(first);
-    const { ref } = (await create()).body;
+    const ref = await create();
     await isHealthy(client, ref);
     const { connectionString } = (await client.get(`/api/platform/projects/${ref}`)).body;
     await query(connectionString, "create table notes (body text); insert into notes values ('kept')");
@@ -73,7 +61,7 @@ describe('platform restarts', () => {
     const dataDir = await freshDataDir();
     const first = await start(dataDir);
     const { client, create } = await setUp(first);
-    const { ref } = (await create()).body;
+    const ref = await create();
     // Kill it while initdb runs: the driver initialises into a staging directory beside the data dir.
     await waitFor(async () => existsSync(path.join(dataDir, 'projects', `.${ref}.initdb`)), Boolean, 30_000, 5);
     const statusAtKill = (await client.get(`/api/platform/projects/${ref}/status`)).body.status;

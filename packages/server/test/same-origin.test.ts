@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import http from 'node:http';
 import { allowedOrigins } from '../src/config.ts';
 import { deployFunction } from './functions-fixture.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, healthyProject, startTestPlatform, uniqueEmail } from './harness.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let owner: ApiClient;
@@ -16,21 +16,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Origins' })).body.slug;
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Origins',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-    120_000,
-    250,
-  );
+  ref = await healthyProject(owner, slug, 'Origins', { timeoutMs: 120_000, intervalMs: 250 });
 });
 afterAll(() => platform?.destroy());
 

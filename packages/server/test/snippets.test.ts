@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization, type Org } from './lifecycle-helpers.ts';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, createProject, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let org: Org;
@@ -12,18 +12,8 @@ const path = (rest = '') => `/api/platform/projects/${ref}/snippets${rest}`;
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'free');
-  readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(org.owner, org.slug, readonly, 'Read-only');
-  ref = (
-    await org.owner.post('/api/platform/projects', {
-      name: 'Snippets',
-      organization_slug: org.slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
+  readonly = await signUpMember(org.owner, org.slug, 'Read-only', 'readonly');
+  ref = await createProject(org.owner, org.slug, 'Snippets');
   // Snippets live in the platform's store: the instance need not be up, only the project row.
   await waitFor(
     () => org.owner.get(`/api/platform/projects/${ref}`),

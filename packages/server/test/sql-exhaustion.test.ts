@@ -1,9 +1,9 @@
 import { instanceSettings, readonlyConnectionLimit, SQL_EDITOR_MESSAGES, SQL_RUNS_PER_MEMBER } from '@basin/core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, query, startTestPlatform, waitFor, waitForStatus } from './harness.ts';
+import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { signUpMember } from './membership.ts';
 
 // A Read-only member tries to take every connection of a nano instance: through the SQL editor
 // with its timeout lifted, and through the read-only connection string.
@@ -35,9 +35,7 @@ async function expectOwnerServed(): Promise<void> {
 beforeAll(async () => {
   platform = await startTestPlatform({ sqlStatementTimeoutMs: 1_000 });
   org = await organization(platform.url);
-  readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(org.owner, org.slug, readonly, 'Read-only');
+  readonly = await signUpMember(org.owner, org.slug, 'Read-only', 'readonly');
   project = await projectWithRows(org, '17', 1);
   const resized = await org.owner.post(`/api/platform/projects/${project.ref}/billing/addons`, {
     addon_type: 'compute_instance',

@@ -1,8 +1,8 @@
 import { SQL_RESULT_MAX_ROWS } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organization, type Org } from './lifecycle-helpers.ts';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 let platform: Awaited<ReturnType<typeof startTestPlatform>>;
 let org: Org;
@@ -14,22 +14,8 @@ const run = (client: ApiClient, sql: string) => client.post(`/api/platform/pg-me
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'free');
-  readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(org.owner, org.slug, readonly, 'Read-only');
-  ref = (
-    await org.owner.post('/api/platform/projects', {
-      name: 'Editor',
-      organization_slug: org.slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => org.owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  readonly = await signUpMember(org.owner, org.slug, 'Read-only', 'readonly');
+  ref = await healthyProject(org.owner, org.slug, 'Editor');
   connectionString = (await org.owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
 });
 afterAll(() => platform?.destroy());

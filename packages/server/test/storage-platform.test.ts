@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { ApiClient, query, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, query, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 
 // The dashboard's Storage routes (/platform/storage/{ref}/...) with members' sessions: buckets,
@@ -47,9 +47,7 @@ beforeAll(async () => {
     ['developer', 'Developer'],
     ['reader', 'Read-only'],
   ] as const) {
-    const client = new ApiClient(project.meta.platform.url);
-    await client.signUp(uniqueEmail(`storage-${name}`));
-    await addMember(owner, project.meta.slug, client, role);
+    const client = await signUpMember(owner, project.meta.slug, role, `storage-${name}`);
     members[name] = client;
   }
 }, 120_000);
@@ -375,10 +373,7 @@ describe('the bucket lifecycle and a stopped project', () => {
   it('removes the files and the archive with the project', async () => {
     const { dataDir } = project.meta.platform.ctx.config;
     const places = [path.join(dataDir, 'storage', ref), path.join(dataDir, 'storage-archives', ref)];
-    await waitFor(
-      () => owner.get(`/api/platform/projects/${ref}/status`),
-      (answer) => answer.body.status === 'ACTIVE_HEALTHY',
-    );
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY', 60_000);
     expect(places.map((place) => existsSync(place))).toEqual([true, true]);
     expect((await owner.delete(`/api/platform/projects/${ref}`)).status).toBe(200);
     await waitFor(

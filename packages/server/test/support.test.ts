@@ -1,7 +1,7 @@
 import getPort from 'get-port';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
+import { ApiClient, createProject, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 
 interface ReceivedMail {
   from: string;
@@ -98,24 +98,16 @@ describe('support tickets', () => {
   });
 
   it('takes the organization from the project of a Database_unresponsive ticket', async () => {
-    const project = (
-      await author.post('/api/platform/projects', {
-        name: 'Stuck',
-        organization_slug: slug,
-        region: 'local',
-        postgres_engine: '17',
-        release_channel: 'ga',
-      })
-    ).body;
+    const ref = await createProject(author, slug, 'Stuck');
     const answer = await author.post(
       '/api/platform/support/tickets',
-      ticket({ projectRef: project.ref, category: 'Database_unresponsive', subject: 'Restore failed', message: 'It does not come back.' }),
+      ticket({ projectRef: ref, category: 'Database_unresponsive', subject: 'Restore failed', message: 'It does not come back.' }),
     );
     expect(answer.status).toBe(201);
-    expect(answer.body).toMatchObject({ projectRef: project.ref, organizationSlug: slug, category: 'Database_unresponsive' });
+    expect(answer.body).toMatchObject({ projectRef: ref, organizationSlug: slug, category: 'Database_unresponsive' });
 
     const otherOrg = (await author.post('/api/platform/organizations', { name: 'Elsewhere' })).body.slug;
-    const mismatch = await author.post('/api/platform/support/tickets', ticket({ projectRef: project.ref, organizationSlug: otherOrg }));
+    const mismatch = await author.post('/api/platform/support/tickets', ticket({ projectRef: ref, organizationSlug: otherOrg }));
     expect(mismatch).toEqual({ status: 400, body: { message: 'This project does not belong to the chosen organization' } });
   });
 

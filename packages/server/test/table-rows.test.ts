@@ -1,7 +1,7 @@
 import { TABLE_EDITOR_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 // The table editor's route: the project's PostgREST API behind the member's session, run as the
 // member's own database role (postgres, or basin_readonly for Read-only members).
@@ -57,24 +57,10 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('rows-owner'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Rows' })).body.slug;
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('rows-reader'));
-  await addMember(owner, slug, reader, 'Read-only');
+  reader = await signUpMember(owner, slug, 'Read-only', 'rows-reader');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('rows-outsider'));
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Rows',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(owner, slug, 'Rows');
   await query((await owner.get(`/api/platform/projects/${ref}`)).body.connectionString, SCHEMA);
 });
 afterAll(() => platform?.destroy());

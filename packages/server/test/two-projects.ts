@@ -1,5 +1,5 @@
-import { ApiClient, uniqueEmail, waitFor } from './harness.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, createProject, uniqueEmail, waitForStatus } from './harness.ts';
+import { signUpMember } from './membership.ts';
 
 export interface TwoProjects {
   owner: ApiClient;
@@ -18,29 +18,10 @@ export async function twoProjectsWithReader(url: string, organization: string): 
   const owner = new ApiClient(url);
   await owner.signUp(uniqueEmail('owner'));
   const slug = (await owner.post<{ slug: string }>('/api/platform/organizations', { name: organization })).body.slug;
-  const create = async (name: string) =>
-    (
-      await owner.post<{ ref: string }>('/api/platform/projects', {
-        name,
-        organization_slug: slug,
-        region: 'local',
-        postgres_engine: '17',
-        release_channel: 'ga',
-      })
-    ).body.ref;
-  const refA = await create(`${organization} A`);
-  const refB = await create(`${organization} B`);
-  const reader = new ApiClient(url);
-  await reader.signUp(uniqueEmail('reader'));
-  await addMember(owner, slug, reader, 'Read-only');
+  const refA = await createProject(owner, slug, `${organization} A`);
+  const refB = await createProject(owner, slug, `${organization} B`);
+  const reader = await signUpMember(owner, slug, 'Read-only', 'reader');
   // Keys exist from creation on; waiting keeps the instance jobs out of the teardown.
-  for (const ref of [refA, refB]) {
-    await waitFor(
-      () => owner.get<{ status: string }>(`/api/platform/projects/${ref}/status`),
-      (a) => a.body.status === 'ACTIVE_HEALTHY',
-      180_000,
-      500,
-    );
-  }
+  for (const ref of [refA, refB]) await waitForStatus(owner, ref, 'ACTIVE_HEALTHY', 180_000, 500);
   return { owner, reader, slug, refA, refB };
 }

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ChildPlatform } from './child-platform.ts';
-import { ApiClient, query, startTestPlatform, waitFor } from './harness.ts';
-import { fingerprint, organization, pause, projectWithRows, statusOf, waitForStatus, type Org } from './lifecycle-helpers.ts';
+import { ApiClient, query, startTestPlatform, statusOf, waitFor, waitForStatus } from './harness.ts';
+import { fingerprint, organization, pause, projectWithRows, type Org } from './lifecycle-helpers.ts';
 
 type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 interface UpgradeStatus {

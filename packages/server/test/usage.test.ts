@@ -5,7 +5,7 @@ import { requestUsageSince } from '../src/store/usage-rollups.ts';
 import { deployFunction } from './functions-fixture.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
 import { organization, pause, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
-import { addMember } from './membership.ts';
+import { signUpMember } from './membership.ts';
 import { storedFiles } from './stored-files.ts';
 
 // The usage pages' figures moving with real activity: files uploaded, requests answered, functions
@@ -39,9 +39,7 @@ const bytesOf = async (response: Response) => Buffer.byteLength(Buffer.from(awai
 beforeAll(async () => {
   platform = await startTestPlatform({ resourceSampleIntervalMs: 500 });
   org = await organization(platform.url, 'free');
-  readonly = new ApiClient(platform.url);
-  await readonly.signUp(uniqueEmail('readonly'));
-  await addMember(org.owner, org.slug, readonly, 'Read-only');
+  readonly = await signUpMember(org.owner, org.slug, 'Read-only', 'readonly');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('outsider'));
   project = await projectWithRows(org, '17', 100);
@@ -70,6 +68,8 @@ describe('project usage', () => {
       ['function_invocations', 'count', 500_000],
       ['monthly_active_users', 'count', 50_000],
       ['compute_hours', 'hours', null],
+      ['realtime_messages', 'count', 2_000_000],
+      ['realtime_peak_connections', 'count', 200],
     ]);
     expect(figure(answer, 'database_size').usage).toBeGreaterThan(5 * 1024 * 1024);
   });

@@ -2,9 +2,9 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { VAULT_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';
-import { organization, projectWithRows, waitForStatus, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
-import { addMember } from './membership.ts';
+import { ApiClient, query, startTestPlatform, uniqueEmail, waitFor, waitForStatus } from './harness.ts';
+import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
+import { signUpMember } from './membership.ts';
 import { supabaseClient } from './supabase-client.ts';
 
 // Settings → Vault through the platform's routes, read back by an app with supabase-js as
@@ -40,9 +40,7 @@ async function filesUnder(dir: string): Promise<string[]> {
 beforeAll(async () => {
   platform = await startTestPlatform();
   org = await organization(platform.url, 'pro');
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('vault-reader'));
-  await addMember(org.owner, org.slug, reader, 'Read-only');
+  reader = await signUpMember(org.owner, org.slug, 'Read-only', 'vault-reader');
   outsider = new ApiClient(platform.url);
   await outsider.signUp(uniqueEmail('vault-outsider'));
   project = await projectWithRows(org, '17', 10);
