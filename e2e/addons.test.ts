@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard } from './dashboard.ts';
 
@@ -13,19 +13,7 @@ beforeAll(async () => {
   api = new ApiClient(dashboard.platform.url);
   await api.signUp(uniqueEmail('addons'));
   const slug: string = (await api.post('/api/platform/organizations', { name: 'Add-ons' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Growing',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Growing');
 });
 afterAll(() => dashboard?.close());
 

@@ -1,7 +1,7 @@
 import { API_KEYS_MESSAGES } from '@basin/core';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -16,21 +16,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('keys'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Keys' })).body.slug;
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Keyed',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-    120_000,
-    500,
-  );
+  ref = await healthyProject(owner, slug, 'Keyed', { timeoutMs: 120_000, intervalMs: 500 });
 }, 180_000);
 afterAll(() => dashboard?.close());
 

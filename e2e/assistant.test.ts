@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ASSISTANT_MESSAGES } from '@basin/core';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
 import { startOpenAiStandIn, text, toolCall, type OpenAiStandIn, type StandInAnswer } from '../packages/server/test/openai-stand-in.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
@@ -74,19 +74,7 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('assistant'));
   slug = (await api.post('/api/platform/organizations', { name: 'Assisted' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Shop',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Shop');
   connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
   // A public table without row level security: the advisors' rls_disabled_in_public, an ERROR.
   await query(

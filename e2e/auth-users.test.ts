@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, uniqueEmail } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -19,19 +19,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('users'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Users' })).body.slug;
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'App',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(owner, slug, 'App');
 }, 180_000);
 afterAll(() => dashboard?.close());
 

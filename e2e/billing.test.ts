@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES, UPGRADE_PROMPT_MESSAGES } from '@basin/core';
 import type { Page } from 'playwright-core';
 import { setOrganizationOverride } from '../packages/server/src/store/feature-flags.ts';
-import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { addMember } from '../packages/server/test/membership.ts';
+import { ApiClient, healthyProject, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { signUpMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard } from './dashboard.ts';
 
@@ -19,21 +19,7 @@ beforeAll(async () => {
   owner = new ApiClient(dashboard.platform.url);
   await owner.signUp(uniqueEmail('billing'));
   ({ slug, id: organizationId } = (await owner.post('/api/platform/organizations', { name: 'Billing' })).body);
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Priced',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
-    120_000,
-    500,
-  );
+  ref = await healthyProject(owner, slug, 'Priced', { timeoutMs: 120_000, intervalMs: 500 });
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -154,9 +140,7 @@ describe('the upgrade prompt on the point-in-time page, by plan and permission',
 
   it('is disabled, with the reason, for a Developer (no billing write)', async () => {
     await setPlan('free');
-    const developer = new ApiClient(dashboard.platform.url);
-    await developer.signUp(uniqueEmail('developer'));
-    await addMember(owner, slug, developer, 'Developer');
+    const developer = await signUpMember(owner, slug, 'Developer', 'developer');
     const page = await dashboard.openPage(developer);
     await expectDisabled(page, UPGRADE_PROMPT_MESSAGES.upgradeToPro, UPGRADE_PROMPT_MESSAGES.noBillingPermission);
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-prompt-developer.png') });

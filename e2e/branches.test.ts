@@ -1,7 +1,9 @@
+import { BRANCH_MESSAGES } from '@basin/core';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHubStandIn, type GitHubStandIn } from '../packages/server/test/github-stand-in.ts';
-import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, createProject, healthyProject, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { signUpMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard } from './dashboard.ts';
 
@@ -11,6 +13,7 @@ let gitHub: GitHubStandIn;
 let dashboard: Dashboard;
 let api: ApiClient;
 let ref: string;
+let slug: string;
 
 beforeAll(async () => {
   gitHub = await startGitHubStandIn(TOKEN, [
@@ -19,21 +22,9 @@ beforeAll(async () => {
   dashboard = await startDashboard({ githubApiUrl: gitHub.url });
   api = new ApiClient(dashboard.platform.url);
   await api.signUp(uniqueEmail('branches'));
-  const slug: string = (await api.post('/api/platform/organizations', { name: 'Branching' })).body.slug;
+  slug = (await api.post('/api/platform/organizations', { name: 'Branching' })).body.slug;
   await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' });
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Shop',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Shop');
 });
 afterAll(async () => {
   await dashboard?.close();
@@ -43,15 +34,7 @@ afterAll(async () => {
 describe('preview branches with GitHub in the dashboard', () => {
   it('says on the Free plan, before anything is filled in, that branching needs a paid plan', async () => {
     const slug: string = (await api.post('/api/platform/organizations', { name: 'Free branching' })).body.slug;
-    const freeRef: string = (
-      await api.post('/api/platform/projects', {
-        name: 'Shop',
-        organization_slug: slug,
-        region: 'local',
-        postgres_engine: '17',
-        release_channel: 'ga',
-      })
-    ).body.ref;
+    const freeRef = await createProject(api, slug, 'Shop');
     const page = await dashboard.openPage(api);
     await page.goto(`${dashboard.platform.url}/project/${freeRef}/branches`);
 
@@ -98,5 +81,26 @@ describe('preview branches with GitHub in the dashboard', () => {
     await page.getByText('Successfully deleted login').waitFor();
     await page.getByText('No preview branches').waitFor({ timeout: 60_000 });
     expect((await api.get(`/api/v1/projects/${ref}/branches`)).body).toEqual([]);
+  });
+
+  // Issue 22: the disabled button says why, as Delete and point-in-time recovery do.
+  it('tells a Read-only member why Create branch is disabled, in a tooltip', async () => {
+    const reader = await signUpMember(api, slug, 'Read-only', 'branches-reader');
+    const page = await dashboard.openPage(reader);
+    await page.goto(`${dashboard.platform.url}/project/${ref}/branches`);
+    const create = page.getByRole('button', { name: 'Create branch' });
+    await page.getByText('No preview branches').waitFor();
+    await waitFor(
+      () => create.isDisabled(),
+      (disabled) => disabled,
+      10_000,
+      100,
+    );
+    expect(await page.getByText(BRANCH_MESSAGES.paidPlanOnly).count()).toBe(0);
+    // A disabled button takes no pointer events: its wrapper carries the tooltip.
+    await create.locator('..').hover();
+    await page.getByRole('tooltip').getByText(BRANCH_MESSAGES.noCreatePermission).waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'branches-read-only-tooltip.png') });
+    await page.context().close();
   });
 });

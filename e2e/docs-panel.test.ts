@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { addMember } from '../packages/server/test/membership.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
+import { signUpMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -27,22 +27,8 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('docs'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Docs' })).body.slug;
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('docs-reader'));
-  await addMember(owner, slug, reader, 'Read-only');
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Documented',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  reader = await signUpMember(owner, slug, 'Read-only', 'docs-reader');
+  ref = await healthyProject(owner, slug, 'Documented');
   const { connectionString } = (await owner.get(`/api/platform/projects/${ref}`)).body;
   await query(
     connectionString,
@@ -58,8 +44,17 @@ describe('API docs panel in the dashboard', () => {
     const nav = page.getByRole('navigation', { name: 'API docs' });
     await nav.getByRole('button', { name: 'Order Items' }).click();
     await page.getByText('.limit(100)').first().waitFor();
+    // Issue 22: the insert and update examples set the table's own column, not a made-up one.
+    await page.getByText(".insert({ note: 'value' })").first().waitFor();
+    await page.getByText(".update({ note: 'new value' })").first().waitFor();
+    await page.getByText(".eq('id', 1)").first().waitFor();
+    expect(await page.getByText('some_column').count()).toBe(0);
+    await page.getByText('Insert a row').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'docs-panel-insert-update.png') });
     await page.getByRole('button', { name: 'Bash' }).click();
     await page.getByText('/rest/v1/Order%20Items?select=*&limit=100').first().waitFor();
+    await page.getByText(`-d '{ "note": "value" }'`).first().waitFor();
+    await page.getByText(`-d '{ "note": "new value" }'`).first().waitFor();
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'docs-panel-table.png') });
     await nav.getByRole('button', { name: 'add_numbers' }).click();
     await page.getByText('/rest/v1/rpc/add_numbers').first().waitFor();

@@ -1,6 +1,8 @@
+import { COMPUTE_SIZES, computeSize } from '@basin/core';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -16,22 +18,14 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('infrastructure'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Hosted' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Measured',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Measured');
   connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
 }, 180_000);
 afterAll(() => dashboard?.close());
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `infrastructure-${name}.png`), fullPage: true });
+/** A catalogue id as the API spells it (`24xlarge_optimized_cpu`, `ci_small`): never on these pages. */
+const RAW_SIZE_ID = /\b(ci_[a-z0-9_]+|\d*xlarge(_[a-z_]+)?|optimized_cpu|optimized_memory|high_memory)\b/;
 
 describe('infrastructure settings', () => {
   it('opens from the network_restrictions_not_set Fix link and shows what the instance says', async () => {
@@ -58,4 +52,40 @@ describe('infrastructure settings', () => {
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'infrastructure.png'), fullPage: true });
     await page.context().close();
   }, 180_000);
+
+  // Issue 22: the compute picker, its resize dialog and the infrastructure card say the catalogue's names.
+  it('names every compute size as the catalogue does, in the picker, the resize dialog and the infrastructure card', async () => {
+    const { infra_compute_size: current } = (await api.get(`/api/platform/projects/${ref}`)).body;
+    const page = await dashboard.openPage(api, { viewport: { width: 1440, height: 1000 } });
+    await page.goto(`${platform.url}/project/${ref}/settings/compute-and-disk`);
+    const picker = page.getByRole('group', { name: 'Compute size' });
+    await picker.getByRole('radio').first().waitFor();
+    expect(await picker.getByRole('radio').count()).toBe(COMPUTE_SIZES.length);
+    // Each choice is named as the catalogue names its size (the id stays in the value only).
+    const choices = await picker
+      .getByRole('radio')
+      .evaluateAll((radios) =>
+        radios.map((radio) => [(radio as HTMLInputElement).value, radio.nextElementSibling?.firstElementChild?.textContent]),
+      );
+    expect(choices).toEqual(COMPUTE_SIZES.map((size) => [size.size, size.size === current ? `${size.name} (current)` : size.name]));
+    expect(await picker.innerText()).not.toMatch(RAW_SIZE_ID);
+
+    await picker.getByRole('radio', { name: /^24XL Optimized CPU / }).check();
+    await page.getByRole('button', { name: 'Change compute size' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Measured to 24XL Optimized CPU?' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).not.toMatch(RAW_SIZE_ID);
+    await shot(page, 'resize-dialog');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await picker.getByRole('radio', { name: /^24XL Optimized CPU / }).scrollIntoViewIfNeeded();
+    await shot(page, 'compute-picker');
+
+    await page.goto(`${platform.url}/project/${ref}/settings/infrastructure`);
+    const card = page.locator('div.rounded-lg', { has: page.getByRole('heading', { name: 'Compute and disk', exact: true }) });
+    await card.getByText(computeSize(current).name, { exact: true }).waitFor();
+    expect(await card.innerText()).not.toMatch(RAW_SIZE_ID);
+    await shot(page, 'compute-card');
+    await page.context().close();
+  }, 120_000);
 });

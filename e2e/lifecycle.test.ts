@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -10,23 +11,12 @@ let platform: TestPlatform;
 let api: ApiClient;
 let slug: string;
 
-async function healthyProject(name: string, postgresEngine = '17') {
-  const { ref } = (
-    await api.post('/api/platform/projects', {
-      name,
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: postgresEngine,
-      release_channel: 'ga',
-    })
-  ).body;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+/** A healthy project holding a table of notes. */
+async function projectWithNotes(name: string, postgresEngine = '17') {
+  const ref = await healthyProject(api, slug, name, { postgres: postgresEngine });
   const { connectionString } = (await api.get(`/api/platform/projects/${ref}`)).body;
   await query(connectionString, "create table notes (body text); insert into notes values ('still here')");
-  return { ref: ref as string, connectionString: connectionString as string };
+  return { ref, connectionString: connectionString as string };
 }
 
 const openPage = (): Promise<Page> => dashboard.openPage(api);
@@ -49,7 +39,7 @@ afterAll(() => dashboard?.close());
 
 describe('project lifecycle in the dashboard', () => {
   it('pauses a project, shows pausing then paused, restores it to "Restoration complete!"', async () => {
-    const { ref, connectionString } = await healthyProject('Sleepy');
+    const { ref, connectionString } = await projectWithNotes('Sleepy');
     const page = await openPage();
     await page.goto(`${platform.url}/project/${ref}/settings/general`);
     await page.getByRole('button', { name: 'Pause project' }).click();
@@ -59,6 +49,21 @@ describe('project lifecycle in the dashboard', () => {
     await page.getByRole('heading', { name: 'The project "Sleepy" is paused' }).waitFor({ timeout: 60_000 });
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'project-paused.png'), fullPage: true });
 
+    // Issue 22: the Backups page of a paused project lists the pause's backup, and it downloads.
+    const { backups } = (await api.get(`/api/platform/database/${ref}/backups/downloadable-backups`)).body as { backups: { id: number }[] };
+    expect(backups.length).toBeGreaterThan(0);
+    await page.goto(`${platform.url}/project/${ref}/database/backups/scheduled`);
+    await page.getByRole('heading', { name: 'The project "Sleepy" is paused' }).waitFor();
+    const listed = page.getByRole('region', { name: 'Backups' });
+    const download = listed.getByRole('button', { name: `Download backup ${backups[0]!.id}` });
+    await download.waitFor();
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'project-paused-backups.png'), fullPage: true });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(new RegExp(`^${ref}-backup-${backups[0]!.id}-.+\\.tar\\.gz$`));
+    expect((await readFile((await file.path())!)).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b])); // gzip
+
+    // The home shows the restore panel in place of the paused screen.
+    await page.goto(`${platform.url}/project/${ref}`);
     await page.getByRole('button', { name: 'Restore project' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Restore project' }).click();
     await page.getByText('Restoration complete!').waitFor({ timeout: 60_000 });
@@ -68,7 +73,7 @@ describe('project lifecycle in the dashboard', () => {
   });
 
   it('upgrades a Postgres 15 project to 17 and shows its steps through to the outcome', async () => {
-    const { ref, connectionString } = await healthyProject('Vintage', '15');
+    const { ref, connectionString } = await projectWithNotes('Vintage', '15');
     const page = await openPage();
     await page.goto(`${platform.url}/project/${ref}/settings/general`);
     await page.getByRole('button', { name: 'Upgrade to Postgres 17' }).click();
@@ -98,7 +103,7 @@ describe('project lifecycle in the dashboard', () => {
 
   it('deletes a paid-plan project through the exit survey and returns to the organization', async () => {
     await api.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' });
-    const { ref } = await healthyProject('Doomed');
+    const { ref } = await projectWithNotes('Doomed');
     const page = await openPage();
     await page.goto(`${platform.url}/org/${slug}`);
     await page.getByRole('link', { name: /Doomed/ }).waitFor();

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -31,19 +31,7 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('logs'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Logged' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Traffic',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Traffic');
   const settings = (await api.get(`/api/platform/projects/${ref}/settings`)).body;
   anonKey = settings.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key;
 }, 180_000);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
 import { deployFunction } from '../packages/server/test/functions-fixture.ts';
 import { takeBackup } from '../packages/server/src/services/backups.ts';
 import * as projects from '../packages/server/src/store/projects.ts';
@@ -26,19 +26,7 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('pages-owner'));
   slug = (await owner.post('/api/platform/organizations', { name: 'Pages' })).body.slug;
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Pages',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(owner, slug, 'Pages');
   const deployed = await deployFunction(
     owner,
     ref,
@@ -170,6 +158,96 @@ describe('the project pages', () => {
       await page.getByRole('link', { name: 'Go to your organizations' }).click();
       await page.waitForURL((url) => url.pathname === '/organizations');
     }
+    await page.context().close();
+  }, 60_000);
+
+  // Issue 22: each example card shows its framework's logo (Simple Icons, bundled), not a letter tile.
+  it('Example projects: each card shows its framework’s logo', async () => {
+    const page = await dashboard.openPage(owner, { viewport: { width: 1440, height: 1400 } });
+    await page.goto(`${platform.url}/project/${ref}`);
+    const examples = page.getByRole('region', { name: 'Example projects' });
+    const cards = examples.getByRole('listitem');
+    await cards.first().waitFor();
+    const icons = await cards.evaluateAll((items) =>
+      items.map((item) => {
+        const mark = item.querySelector('[data-framework]');
+        const svg = mark?.querySelector('svg');
+        const box = svg?.getBoundingClientRect();
+        return {
+          framework: mark?.getAttribute('data-framework'),
+          title: svg?.querySelector('title')?.textContent,
+          path: svg?.querySelector('path')?.getAttribute('d')?.length ?? 0,
+          fill: svg?.getAttribute('fill'),
+          width: box?.width ?? 0,
+        };
+      }),
+    );
+    const titles: Record<string, string> = {
+      nextjs: 'Next.js',
+      react: 'React',
+      vue: 'Vue.js',
+      nuxt: 'Nuxt',
+      sveltekit: 'Svelte',
+      angular: 'Angular',
+      solid: 'Solid',
+      expo: 'Expo',
+      flutter: 'Flutter',
+      swift: 'Swift',
+    };
+    expect(icons.length).toBeGreaterThan(0);
+    for (const icon of icons) {
+      expect(icon.title).toBe(titles[icon.framework ?? '']);
+      expect(icon.path).toBeGreaterThan(50);
+      expect(icon.width).toBeGreaterThan(10);
+      expect(icon.fill).toMatch(/^(#[0-9A-Fa-f]{6}|currentColor)$/);
+    }
+    expect(new Set(icons.map((icon) => icon.framework)).size).toBe(Object.keys(titles).length);
+    await examples.scrollIntoViewIfNeeded();
+    await examples.screenshot({ path: path.join(OUTPUT_DIR, 'project-pages-example-logos.png') });
+    // Black logos (Next.js, Expo) take the text colour, so they stay visible in the dark theme.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html.dark').waitFor({ state: 'attached' });
+    await examples.screenshot({ path: path.join(OUTPUT_DIR, 'project-pages-example-logos-dark.png') });
+    await page.context().close();
+  }, 60_000);
+
+  // The workspace's own split panes (the project home no longer loads a panels library).
+  it('Layout: the product menu resizes by its handle up to 33% and collapses; the assistant opens beside the page at 30%', async () => {
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${platform.url}/project/${ref}`);
+    const handle = page.getByRole('separator', { name: 'Resize project menu' });
+    await handle.waitFor();
+    const size = async (separator = handle) => Number(await separator.getAttribute('aria-valuenow'));
+    const menuWidth = async () => Math.round((await menu(page).boundingBox())!.width);
+    expect([await size(), await menuWidth()]).toEqual([220, 220]);
+
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 100, box.y + 300, { steps: 5 });
+    await page.mouse.up();
+    expect(Math.abs((await size()) - 320)).toBeLessThanOrEqual(1);
+    await page.mouse.move(box.x + box.width / 2 + 100, box.y + 300);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 1000, box.y + 300, { steps: 5 });
+    await page.mouse.up();
+    expect(await size()).toBe(Math.round(1440 * 0.33));
+    expect(await menuWidth()).toBe(Math.round(1440 * 0.33));
+    await handle.focus();
+    await page.keyboard.press('Home');
+    expect(await size()).toBe(160);
+
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await handle.waitFor({ state: 'detached' });
+    expect(await menuWidth()).toBe(48);
+    await page.getByRole('button', { name: 'Expand menu' }).click();
+    expect(await size()).toBe(160);
+
+    await page.getByRole('button', { name: 'Toggle AI assistant' }).click();
+    const assistant = page.getByRole('separator', { name: 'Resize assistant' });
+    await assistant.waitFor();
+    expect(await size(assistant)).toBe(Math.round(1440 * 0.3));
+    await shot(page, 'layout-assistant');
     await page.context().close();
   }, 60_000);
 

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -26,19 +26,7 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('reports'));
   slug = (await api.post('/api/platform/organizations', { name: 'Charted' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Shop',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Shop');
   const project = (await api.get(`/api/platform/projects/${ref}`)).body;
   await query(
     project.connectionString,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseBytes, setStoredDisk } from '../packages/server/test/disk-helpers.ts';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
+import { ApiClient, healthyProject, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -32,19 +32,7 @@ beforeAll(async () => {
   api = new ApiClient(platform.url);
   await api.signUp(uniqueEmail('warnings'));
   const slug = (await api.post('/api/platform/organizations', { name: 'Crowded' })).body.slug;
-  ref = (
-    await api.post('/api/platform/projects', {
-      name: 'Full disk',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => api.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  ref = await healthyProject(api, slug, 'Full disk');
   connectionString = (await api.get(`/api/platform/projects/${ref}`)).body.connectionString;
 }, 180_000);
 afterAll(() => dashboard?.close());

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, query, uniqueEmail, waitFor } from '../packages/server/test/harness.ts';
-import { addMember } from '../packages/server/test/membership.ts';
+import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
+import { signUpMember } from '../packages/server/test/membership.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -32,22 +32,8 @@ beforeAll(async () => {
   owner = new ApiClient(platform.url);
   await owner.signUp(uniqueEmail('rows'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Rows' })).body.slug;
-  reader = new ApiClient(platform.url);
-  await reader.signUp(uniqueEmail('rows-reader'));
-  await addMember(owner, slug, reader, 'Read-only');
-  ref = (
-    await owner.post('/api/platform/projects', {
-      name: 'Shop',
-      organization_slug: slug,
-      region: 'local',
-      postgres_engine: '17',
-      release_channel: 'ga',
-    })
-  ).body.ref;
-  await waitFor(
-    () => owner.get(`/api/platform/projects/${ref}/status`),
-    (a) => a.body.status === 'ACTIVE_HEALTHY',
-  );
+  reader = await signUpMember(owner, slug, 'Read-only', 'rows-reader');
+  ref = await healthyProject(owner, slug, 'Shop');
   connectionString = (await owner.get(`/api/platform/projects/${ref}`)).body.connectionString;
   await query(
     connectionString,

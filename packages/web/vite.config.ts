@@ -5,10 +5,10 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-/** Radix and its helpers, except the parts only lazy forms use (select, radio group). */
+/** Radix and its helpers, except the parts only lazy pages use (select, radio group, popover). */
 const RADIX_SHELL = (id: string) =>
   /node_modules[\\/](@radix-ui|@floating-ui|aria-hidden|react-remove-scroll|react-style-singleton|use-callback-ref|use-sidecar)/.test(id) &&
-  !/@radix-ui[\\/]react-(select|radio-group)[\\/]/.test(id);
+  !/@radix-ui[\\/]react-(select|radio-group|popover)[\\/]/.test(id);
 
 export default defineConfig({
   root,

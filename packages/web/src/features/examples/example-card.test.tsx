@@ -15,4 +15,11 @@ describe('example project cards', () => {
       expect(icon?.querySelector('svg path')?.getAttribute('d'), framework).toBeTruthy();
     }
   });
+
+  it('draws near-black logos (Next.js, Expo, Angular) in the text colour, so the dark theme shows them', () => {
+    render(<ExampleProjectsSection />);
+    const fill = (framework: string) => document.querySelector(`[data-framework="${framework}"] svg`)?.getAttribute('fill');
+    expect([fill('nextjs'), fill('expo'), fill('angular')]).toEqual(['currentColor', 'currentColor', 'currentColor']);
+    expect(fill('react')).toBe('#61DAFB');
+  });
 });
