@@ -57,3 +57,4 @@ export * from './rules/usage-period.ts';
 export * from './rules/upgrade-prompt.ts';
 export * from './vault-messages.ts';
 export * from './database-settings-messages.ts';
+export * from './realtime-messages.ts';

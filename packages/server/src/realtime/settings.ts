@@ -2,6 +2,7 @@
  * A project's Realtime settings for members (read by every member, changed by Owners and
  * Administrators), and for the sockets (settingsOf, cached a few seconds: joins read it often).
  */
+import { REALTIME_MESSAGES } from '@basin/core';
 import type { RealtimeConfig, UpdateRealtimeConfigBody } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
 import { requirePermission, requireProject } from '../services/access.ts';
@@ -32,7 +33,7 @@ export async function updateRealtimeConfig(
   changes: UpdateRealtimeConfigBody,
 ): Promise<RealtimeConfig> {
   const project = await requireProject(ctx.db, ref, userId);
-  requirePermission(project.role, 'project.settings:write', 'Only Owners and Administrators can change Realtime settings');
+  requirePermission(project.role, 'project.settings:write', REALTIME_MESSAGES.settingsForbidden);
   const settings = await realtimeSettings.update(ctx.db, ref, changes);
   cache.delete(ref);
   return settings;
