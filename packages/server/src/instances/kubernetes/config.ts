@@ -79,6 +79,7 @@ const TAKEN_ROLES = new Set([
   'service_role',
   'supabase_auth_admin',
   'supabase_storage_admin',
+  'supabase_realtime_admin',
 ]);
 const DNS_1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 

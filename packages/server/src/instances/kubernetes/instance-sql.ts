@@ -10,6 +10,7 @@ import { ensureAuthSchema } from '../auth-schema.ts';
 import { ensureAuthenticatorRole } from '../authenticator-role.ts';
 import { listDatabases } from '../logical-copy.ts';
 import { ensureReadonlyRole, limitReadonlyRole } from '../readonly-role.ts';
+import { ensureRealtimeSchema } from '../realtime-schema.ts';
 import { ensureStorageSchema } from '../storage-schema.ts';
 import type { InstanceSettings, InstanceSpec } from '../types.ts';
 import { ensureVaultSchema } from '../vault-schema.ts';
@@ -46,6 +47,7 @@ export async function makeRoles(client: pg.Client, spec: InstanceSpec, memberRol
   await ensureAuthSchema(client, spec.authPassword);
   await ensureStorageSchema(client);
   if (spec.vaultKey) await ensureVaultSchema(client, VAULT_KEY_FILE, memberRole);
+  await ensureRealtimeSchema(client, memberRole);
   await grantMemberAccess(client, memberRole);
 }
 
@@ -57,6 +59,7 @@ export async function applyRoleSettings(client: pg.Client, spec: InstanceSpec, m
   await ensureAuthSchema(client, spec.authPassword);
   await ensureStorageSchema(client);
   if (spec.vaultKey) await ensureVaultSchema(client, VAULT_KEY_FILE, memberRole);
+  await ensureRealtimeSchema(client, memberRole);
   await grantMemberAccess(client, memberRole);
 }
 

@@ -82,6 +82,8 @@ describe.each(CONFIGS)('Kubernetes manifests %s', (_name, config) => {
       max_connections: '90',
       work_mem: '4MB',
       client_connection_check_interval: '2s',
+      wal_level: 'logical',
+      max_slot_wal_keep_size: '256MB',
     });
     expect(cluster.spec.instances).toBe(1);
     expect(cluster.spec.enableSuperuserAccess).toBe(false);

@@ -66,6 +66,8 @@ describe('sizing', () => {
       max_connections: '120',
       work_mem: '4MB',
       client_connection_check_interval: '2s',
+      wal_level: 'logical',
+      max_slot_wal_keep_size: '256MB',
     });
     expect(storageFor({ type: 'io2', size_gb: 100, iops: 5000 }, { gp3: 'a', io2: 'b' })).toEqual({
       size: '100Gi',

@@ -4,6 +4,7 @@
  * servers with) and the volume. Pure functions.
  */
 import { computeSize, type ComputeSizeId, type DiskAttributes, type InstanceSettings } from '@basin/core';
+import { REPLICATION_SETTINGS } from '../realtime-schema.ts';
 import type { ResourceRequirements, StorageConfiguration } from './cnpg-types.ts';
 
 /** The size and disk a project has: the instance spec carries only the settings they give. */
@@ -27,6 +28,8 @@ export function postgresParameters(settings: InstanceSettings): Record<string, s
     work_mem: settings.work_mem,
     // A query whose client went away stops instead of holding its slot, as on the embedded driver.
     client_connection_check_interval: '2s',
+    // Realtime reads changes by logical replication, its slot's WAL capped (realtime-schema.ts).
+    ...REPLICATION_SETTINGS,
   };
 }
 
