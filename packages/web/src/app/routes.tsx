@@ -108,6 +108,17 @@ export const routes: RouteObject[] = [
               { path: 'storage/buckets', handle: { title: 'Buckets' }, lazy: () => import('../routes/project-storage-buckets') },
               { path: 'storage/buckets/:id', handle: { title: 'Bucket' }, lazy: () => import('../routes/project-storage-bucket') },
               { path: 'storage/settings', handle: { title: 'Storage Settings' }, lazy: () => import('../routes/project-storage-settings') },
+              { path: 'realtime', element: <Navigate to="inspector" replace /> },
+              {
+                path: 'realtime/inspector',
+                handle: { title: 'Realtime Inspector' },
+                lazy: () => import('../routes/project-realtime-inspector'),
+              },
+              {
+                path: 'realtime/settings',
+                handle: { title: 'Realtime Settings' },
+                lazy: () => import('../routes/project-realtime-settings'),
+              },
               // Issue 12: edge functions.
               { path: 'functions', handle: { title: 'Edge Functions' }, lazy: () => import('../routes/project-functions-list') },
               { path: 'functions/new', handle: { title: 'Deploy a new function' }, lazy: () => import('../routes/project-functions-new') },

@@ -31,13 +31,25 @@ function RadioGroupRoot({ value, onValueChange, labelledBy, describedBy, invalid
 }
 
 /** One choice: the round control and its label, both clickable, with an optional line below the label. */
-function RadioGroupItem({ value, description, children }: { value: string; description?: ReactNode; children: ReactNode }) {
+function RadioGroupItem({
+  value,
+  description,
+  disabled,
+  children,
+}: {
+  value: string;
+  description?: ReactNode;
+  /** This choice alone is unavailable (the description says why). */
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className={cn('flex gap-2', description ? 'items-start' : 'items-center')}>
       <RadixRadioGroup.Item
         id={id}
         value={value}
+        disabled={disabled}
         aria-describedby={description ? `${id}-description` : undefined}
         className={cn(
           'inline-flex size-4 shrink-0 cursor-pointer items-center justify-center rounded-full border border-border-strong bg-surface',
@@ -49,7 +61,7 @@ function RadioGroupItem({ value, description, children }: { value: string; descr
         <RadixRadioGroup.Indicator className="size-2 rounded-full bg-accent" />
       </RadixRadioGroup.Item>
       <div className="flex flex-col gap-0.5">
-        <label htmlFor={id} className="cursor-pointer text-[13px]">
+        <label htmlFor={id} className={cn('cursor-pointer text-[13px]', disabled && 'cursor-not-allowed text-muted')}>
           {children}
         </label>
         {description ? (

@@ -176,6 +176,22 @@ describe('API docs panel', () => {
     expect(screen.getByText(/createClient\('.*', '<anon-key>'\)/)).toBeTruthy();
   });
 
+  it('gives Realtime examples with the real URL and anon key, and the broadcast over HTTP for curl', async () => {
+    const anon = 'eyJhbGciOiJIUzI1NiJ9.realtime-anon.signature';
+    renderPanel({ settings: json({ service_api_keys: [{ tags: 'anon', api_key: anon }] }) });
+    const { user, nav } = await openPanel();
+    await within(nav).findByRole('button', { name: 'orders' });
+    await user.click(within(nav).getByRole('button', { name: 'Realtime' }));
+    const url = projectApiOrigin(projectFixture().restUrl);
+    expect(await screen.findByText(`createClient('${url}', '${anon}')`, { exact: false })).toBeTruthy();
+    expect(screen.getByText(/\{ event: '\*', schema: 'public', table: 'orders' \}/)).toBeTruthy();
+    expect(screen.getByText(/alter publication supabase_realtime add table public\.orders;/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Broadcast' })).toBeTruthy();
+    expect(screen.getByText(/lobby\.track\(/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Bash' }));
+    expect(screen.getByText(new RegExp(`curl -X POST '${url}/realtime/v1/api/broadcast'`))).toBeTruthy();
+  });
+
   it("downloads the types as supabase.ts and toasts 'Successfully generated types! …'", async () => {
     const saved = vi.spyOn(saving, 'saveTextFile').mockImplementation(() => {});
     renderPanel();

@@ -7,13 +7,13 @@ import {
   bucketExamples,
   edgeFunctionExample,
   oauthExample,
-  realtimeExample,
   rpcExample,
   tableExamples,
   type DocsLanguage,
 } from './docs-examples';
 import type { DocsPage } from './docs-sections';
 import { IntroductionPage } from './introduction-page';
+import { RealtimeDocs } from './realtime-docs';
 import type { DocsItems } from './use-docs-items';
 
 function Columns({ definition }: { definition: SwaggerDefinition | undefined }) {
@@ -68,7 +68,8 @@ export function DocsContent({ page, projectRef, url, role, language, items }: Do
     const examples = can(role, 'auth.sign_in_providers:read') ? [...authExamples(url), oauthExample()] : authExamples(url);
     return <ExampleList examples={examples} language={language} />;
   }
-  if (section === 'realtime') return <CodeExample example={realtimeExample()} language={language} />;
+  if (section === 'realtime')
+    return <RealtimeDocs projectRef={projectRef} url={url} role={role} language={language} table={items.tables[0]} />;
   if (section === 'tables') {
     if (!item)
       return (

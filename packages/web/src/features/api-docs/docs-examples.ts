@@ -227,11 +227,45 @@ export function edgeFunctionExample(url: string, name: string): Example {
   };
 }
 
-export function realtimeExample(): Example {
-  return {
-    title: 'Listen to database changes',
-    description: 'Only tables added to the realtime publication send changes.',
-    javascript: `const channel = supabase\n  .channel('schema-db-changes')\n  .on('postgres_changes', { event: '*', schema: 'public' }, (payload) => console.log(payload))\n  .subscribe()`,
-    bash: '# Realtime uses WebSockets: subscribe from a client library.',
-  };
+/** A table name as SQL writes it: bare when it can be, else in double quotes. */
+function sqlIdentifier(name: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(name) ? name : `"${name.replaceAll('"', '""')}"`;
+}
+
+const jsString = (text: string) => `'${text.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+
+/**
+ * Realtime's examples, each runnable as written after the client example above them: changes of a
+ * table (once it is in the supabase_realtime publication), broadcast (over the socket, and over
+ * HTTP for curl) and presence. Realtime speaks WebSocket, so curl has only the broadcast.
+ */
+export function realtimeExamples(url: string, table = 'todos', anonKey = ANON_KEY): Example[] {
+  const broadcastBody = '{ "messages": [{ "topic": "room-1", "event": "cursor-pos", "payload": { "x": 1, "y": 2 } }] }';
+  return [
+    {
+      title: 'Initialise the client',
+      description:
+        'Browsers and Node.js 22+ have WebSocket built in; on older Node.js pass realtime: { transport: WebSocket } from the ws package.',
+      javascript: `import { createClient } from '@supabase/supabase-js'\n\nconst supabase = createClient('${url}', '${anonKey}')`,
+      bash: `# Realtime speaks WebSocket at:\n# ${url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${anonKey}&vsn=2.0.0`,
+    },
+    {
+      title: 'Listen to database changes',
+      description: `Only tables in the supabase_realtime publication send changes; add one once, in SQL: alter publication supabase_realtime add table public.${sqlIdentifier(table)};`,
+      javascript: `const changes = supabase\n  .channel('table-db-changes')\n  .on(\n    'postgres_changes',\n    { event: '*', schema: 'public', table: ${jsString(table)} },\n    (payload) => console.log(payload.eventType, payload.new, payload.old),\n  )\n  .subscribe()`,
+      bash: '# Database changes arrive over the WebSocket only: subscribe from a client library.',
+    },
+    {
+      title: 'Broadcast',
+      description: 'Messages between clients on one channel; self: true lets the sender hear its own.',
+      javascript: `const room = supabase.channel('room-1', { config: { broadcast: { self: true } } })\n\nroom\n  .on('broadcast', { event: 'cursor-pos' }, ({ payload }) => console.log(payload))\n  .subscribe((status) => {\n    if (status !== 'SUBSCRIBED') return\n    room.send({ type: 'broadcast', event: 'cursor-pos', payload: { x: 1, y: 2 } })\n  })`,
+      bash: `curl -X POST '${url}/realtime/v1/api/broadcast' \\\n  ${headers(anonKey)} \\\n  ${jsonHeader} \\\n  -d '${broadcastBody}'`,
+    },
+    {
+      title: 'Presence',
+      description: 'Who is on a channel: each client tracks its own state, everyone hears joins and leaves.',
+      javascript: `const lobby = supabase.channel('lobby')\n\nlobby\n  .on('presence', { event: 'sync' }, () => console.log(lobby.presenceState()))\n  .on('presence', { event: 'join' }, ({ key, newPresences }) => console.log('joined', key, newPresences))\n  .on('presence', { event: 'leave' }, ({ key, leftPresences }) => console.log('left', key, leftPresences))\n  .subscribe(async (status) => {\n    if (status !== 'SUBSCRIBED') return\n    await lobby.track({ user: 'someone', online_at: new Date().toISOString() })\n  })`,
+      bash: '# Presence needs the WebSocket: track from a client library.',
+    },
+  ];
 }

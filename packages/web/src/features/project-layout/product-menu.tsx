@@ -16,6 +16,7 @@ import {
   PanelLeftClose,
   PanelLeftOpen,
   Puzzle,
+  Radio,
   ScrollText,
   Settings,
   Server,
@@ -83,6 +84,13 @@ const SECTIONS: MenuSection[] = [
     items: [
       { label: 'Buckets', path: '/storage/buckets', icon: Archive },
       { label: 'Storage Settings', path: '/storage/settings', icon: SlidersHorizontal },
+    ],
+  },
+  {
+    heading: 'Realtime',
+    items: [
+      { label: 'Inspector', path: '/realtime/inspector', icon: Radio },
+      { label: 'Settings', path: '/realtime/settings', icon: SlidersHorizontal },
     ],
   },
   {

@@ -1,0 +1,3 @@
+export const realtimeConfigKeys = {
+  config: (ref: string | undefined) => ['projects', ref, 'realtime-config'] as const,
+};

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm, type FieldNamesMarkedBoolean } from 'react-hook-form';
+import { useParams } from 'react-router';
+import { can, REALTIME_MESSAGES } from '@basin/core';
+import { REALTIME_LIMITS, RealtimeConfig, type RealtimeLimit, type UpdateRealtimeConfigBody } from '@basin/core/schemas';
+import { useRealtimeConfigQuery } from '../../data/realtime-config/use-realtime-config-query';
+import { useUpdateRealtimeConfigMutation } from '../../data/realtime-config/use-update-realtime-config-mutation';
+import { useProjectRole } from '../../data/use-project-role';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Input } from '../../ui/input';
+import { Page, PageHeader } from '../../ui/page';
+import { Skeleton } from '../../ui/skeleton';
+import { ErrorFallback } from '../errors/error-fallback';
+import { PermissionButton } from '../storage/permission-button';
+import { Toggle } from '../storage/toggle';
+
+/** The server's own words when such a member tries anyway (403). */
+export const PRIVATE_ONLY_DESCRIPTION =
+  'Only private channels can be joined: a user may join a channel only when the policies on realtime.messages allow it, and public channels are refused.';
+
+const resolver = zodResolver(RealtimeConfig);
+const LIMITS = Object.keys(REALTIME_LIMITS) as RealtimeLimit[];
+const count = (value: number) => value.toLocaleString('en-US');
+
+/** The body of a PATCH: only the settings the member changed. */
+export function changedSettings(values: RealtimeConfig, dirty: Partial<FieldNamesMarkedBoolean<RealtimeConfig>>): UpdateRealtimeConfigBody {
+  return Object.fromEntries(Object.entries(values).filter(([key]) => dirty[key as keyof RealtimeConfig])) as UpdateRealtimeConfigBody;
+}
+
+function LimitField({
+  name,
+  error,
+  readOnly,
+  inputProps,
+}: {
+  name: RealtimeLimit;
+  error?: string;
+  readOnly: boolean;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> };
+}) {
+  const { label, default: fallback, max, unit } = REALTIME_LIMITS[name];
+  const id = `realtime-${name}`;
+  const description = `Default ${count(fallback)}, at most ${count(max)} ${unit}.`;
+  return (
+    <div className="grid gap-x-6 gap-y-1.5 py-3 sm:grid-cols-[minmax(0,1fr)_17rem] sm:items-start">
+      <div className="flex flex-col gap-0.5">
+        <label htmlFor={id} className="text-[13px] font-medium text-foreground">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-xs text-muted">
+          {description}
+        </p>
+      </div>
+      <div className="flex flex-col gap-1">
+        <div className="flex items-center gap-2">
+          <div className="w-28 shrink-0">
+            <Input
+              id={id}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={max}
+              step={1}
+              className="tabular-nums"
+              readOnly={readOnly}
+              invalid={Boolean(error)}
+              aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
+              {...inputProps}
+            />
+          </div>
+          <span className="text-xs whitespace-nowrap text-muted">{unit}</span>
+        </div>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-xs text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function RealtimeSettingsForm({ projectRef, config, allowed }: { projectRef: string; config: RealtimeConfig; allowed: boolean }) {
+  const save = useUpdateRealtimeConfigMutation();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors, isDirty, dirtyFields },
+  } = useForm<RealtimeConfig>({ resolver, values: config, mode: 'onChange' });
+  const submit = handleSubmit((values) => {
+    const body = changedSettings(values, dirtyFields);
+    if (Object.keys(body).length > 0) save.mutate({ ref: projectRef, body });
+  });
+
+  return (
+    <form noValidate onSubmit={submit} aria-label="Realtime settings" className="flex flex-col gap-4">
+      <Card>
+        <Card.Header>
+          <Card.Title>Channel restrictions</Card.Title>
+        </Card.Header>
+        <Card.Content className="py-4">
+          <Controller
+            control={control}
+            name="private_only"
+            render={({ field }) => (
+              <Toggle
+                id="realtime-private_only"
+                label="Private channels only"
+                description={PRIVATE_ONLY_DESCRIPTION}
+                checked={field.value}
+                onCheckedChange={field.onChange}
+                disabled={!allowed}
+              />
+            )}
+          />
+        </Card.Content>
+      </Card>
+      <Card>
+        <Card.Header>
+          <div className="min-w-0">
+            <Card.Title>Limits</Card.Title>
+            <p className="mt-0.5 text-xs text-muted">
+              Past a limit the client gets Realtime&apos;s own error (a refused join or a closed channel); its socket stays open.
+            </p>
+          </div>
+        </Card.Header>
+        <div className="divide-y divide-border px-4">
+          {LIMITS.map((name) => (
+            <LimitField
+              key={name}
+              name={name}
+              readOnly={!allowed}
+              error={errors[name]?.message}
+              inputProps={register(name, { valueAsNumber: true })}
+            />
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">
+          <Button disabled={!isDirty || save.isPending} onClick={() => reset()}>
+            Cancel
+          </Button>
+          <PermissionButton
+            allowed={allowed}
+            reason={REALTIME_MESSAGES.settingsForbidden}
+            type="submit"
+            variant="primary"
+            disabled={!isDirty}
+            loading={save.isPending}
+          >
+            Save
+          </PermissionButton>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/** /project/:ref/realtime/settings — the project's Realtime limits and whether only private channels may be joined. */
+export function RealtimeSettingsPage() {
+  const { ref = '' } = useParams();
+  const config = useRealtimeConfigQuery(ref);
+  const role = useProjectRole(ref);
+  const allowed = can(role, 'project.settings:write');
+  return (
+    <Page>
+      <PageHeader
+        title="Realtime Settings"
+        description="What every client of this project's Realtime may do: which channels it may join, and how much it may send."
+      />
+      {config.isError ? (
+        <ErrorFallback onRetry={() => void config.refetch()} />
+      ) : !config.data ? (
+        <Skeleton className="h-96 w-full rounded-lg" />
+      ) : (
+        <div className="flex flex-col gap-4">
+          {role && !allowed ? <Alert title="These settings are read-only for you">{REALTIME_MESSAGES.settingsForbidden}.</Alert> : null}
+          <RealtimeSettingsForm projectRef={ref} config={config.data} allowed={allowed} />
+        </div>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,1 @@
+export { RealtimeInspectorPage as Component } from '../features/realtime/inspector-page';

@@ -1,0 +1,1 @@
+export { RealtimeSettingsPage as Component } from '../features/realtime-settings/realtime-settings-page';
