@@ -3,34 +3,9 @@
  * operator (and one that is none), embed hints, casts, odd names and values, and the Prefer,
  * Accept and Content-Type headers PostgREST reads. Kept apart so the request maker reads as logic.
  */
-export const OPERATORS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'nxl',
-  'nxr',
-  'adj',
-  'nope',
-];
+import { FILTER_OPERATORS } from '../src/rest/types.ts';
+
+export const OPERATORS = [...FILTER_OPERATORS, 'nope'];
 export const HINTS = ['billing', 'shipping', 'inner', 'left', 'roles', 'films_director_id_fkey', 'director_id', 'parent_id', 'nope'];
 export const CASTS = [
   'text',
