@@ -5,8 +5,11 @@
  */
 import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { committedVisible } from '../src/realtime/visibility.ts';
+import { findSnapshot } from '../src/store/projects.ts';
 import { query, waitFor, waitForStatus } from './harness.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { signUserJwt } from './user-jwt.ts';
@@ -119,6 +122,40 @@ describe('Postgres Changes', () => {
     expect(heard[1]).toMatchObject({ new: { id: 1, qty: 4 } });
     // Without replica identity full, the old row is its key alone.
     expect(heard[2]!.old).toEqual({ id: 1 });
+  });
+
+  it('delivers every one of many quick commits to a subscriber whose rows are checked', async () => {
+    // The stream can hand over a commit before new snapshots see it: the check must wait for it.
+    const heard = await listen(client(), 'items', 'id=gte.1000');
+    const connection = new pg.Client({ connectionString: project.meta.connectionString });
+    await connection.connect();
+    try {
+      for (let id = 1000; id < 1150; id++) await connection.query('insert into items values ($1, $2, 1)', [id, 'quick']);
+    } finally {
+      await connection.end();
+    }
+    await until(() => heard.length === 150, 20_000);
+    expect(new Set(heard.map((change) => change.new.id)).size).toBe(150);
+  });
+
+  it('checks a row only once its transaction is visible to new snapshots', async () => {
+    const { platform, ref } = project.meta;
+    const row = (await findSnapshot(platform.ctx.db, ref))!;
+    const writer = new pg.Client({ connectionString: project.meta.connectionString });
+    await writer.connect();
+    try {
+      await writer.query('begin');
+      const { rows } = await writer.query<{ xid: string }>(`select (pg_current_xact_id()::text::bigint & 4294967295)::text as xid`);
+      let visible = false;
+      const waiting = committedVisible(platform.ctx, row, Number(rows[0]!.xid)).then(() => (visible = true));
+      await settle();
+      expect(visible).toBe(false);
+      await writer.query('commit');
+      await waiting;
+      expect(visible).toBe(true);
+    } finally {
+      await writer.end();
+    }
   });
 
   it('gives the whole old row with replica identity full', async () => {

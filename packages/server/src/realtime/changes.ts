@@ -32,6 +32,8 @@ export type TextRow = Record<string, string | null>;
 export interface RowChange {
   type: ChangeType;
   shape: TableShape;
+  /** The transaction's id (32 bits, as pgoutput sends it). */
+  xid: number;
   commitTimestamp: string;
   record: TextRow | null;
   /** The old row as the replica identity gives it: the key, or the whole row with `replica identity full`. */
@@ -70,6 +72,7 @@ export class ChangeStream {
   readonly #service: LogicalReplicationService;
   readonly #shapes = new Map<number, TableShape>();
   #commitTimestamp = new Date().toISOString();
+  #xid = 0;
 
   private constructor(ctx: PlatformContext, project: ProjectRow, onChange: (change: RowChange) => Promise<void>) {
     this.#ctx = ctx;
@@ -146,6 +149,7 @@ export class ChangeStream {
     switch (message.tag) {
       case 'begin':
         this.#commitTimestamp = new Date(Number(BigInt(message.commitTime.toString()) / 1000n)).toISOString();
+        this.#xid = message.xid;
         return undefined;
       case 'relation':
         await this.#describe(message);
@@ -163,7 +167,7 @@ export class ChangeStream {
 
   #change(type: ChangeType, relationOid: number, record: TextRow | null, oldRecord: TextRow | null): RowChange | undefined {
     const shape = this.#shapes.get(relationOid);
-    return shape && { type, shape, commitTimestamp: this.#commitTimestamp, record, oldRecord };
+    return shape && { type, shape, xid: this.#xid, commitTimestamp: this.#commitTimestamp, record, oldRecord };
   }
 
   /** A relation message comes before a table's first change and after each change of its shape. */

@@ -17,7 +17,7 @@ import type { PhoenixMessage } from './protocol.ts';
 import { RateWindow } from './limits.ts';
 import { settingsOf } from './settings.ts';
 import { RealtimeUsage } from './usage.ts';
-import { authKey, maySelect } from './visibility.ts';
+import { authKey, committedVisible, maySelect } from './visibility.ts';
 
 /** What the hub needs of a joined channel (socket.ts). */
 export interface Channel {
@@ -201,6 +201,7 @@ export class ProjectHub {
     if (change.type === 'DELETE') return takers.forEach((taker) => send(taker));
     const project = await projects.findSnapshot(this.#ctx.db, this.ref);
     if (!project) return;
+    if (takers.some(({ channel }) => channel.auth.role !== 'service_role')) await committedVisible(this.#ctx, project, change.xid);
     const checks = new Map<string, Promise<boolean>>();
     await Promise.all(
       takers.map(async (taker) => {

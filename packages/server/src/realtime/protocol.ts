@@ -86,8 +86,21 @@ function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): B
   return Buffer.concat([header, ...parts, payload]);
 }
 
+/**
+ * Frames already made, per message and protocol: a broadcast is one message object sent to every
+ * channel of its topic, so its frame is made once, not once per subscriber.
+ */
+const frames = new WeakMap<PhoenixMessage, Partial<Record<Vsn, string | Buffer>>>();
+
 /** The frame of a message for a socket of `vsn`; undefined when that protocol cannot carry it. */
 export function encode(msg: PhoenixMessage, vsn: Vsn): string | Buffer | undefined {
+  let made = frames.get(msg);
+  if (!made) frames.set(msg, (made = {}));
+  if (!(vsn in made)) made[vsn] = frameOf(msg, vsn);
+  return made[vsn];
+}
+
+function frameOf(msg: PhoenixMessage, vsn: Vsn): string | Buffer | undefined {
   const bytes = msg.event === 'broadcast' && Buffer.isBuffer(msg.payload.payload) ? msg.payload.payload : undefined;
   if (bytes) return vsn === '2.0.0' ? encodeBinaryBroadcast(msg.topic, String(msg.payload.event), bytes) : undefined;
   return vsn === '2.0.0'

@@ -8,7 +8,13 @@ import * as realtimeUsage from '../store/realtime-usage.ts';
 
 const FLUSH_MS = 10_000;
 
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today's UTC date, worked out again once a minute rather than for every message. */
+let day = { text: '', until: 0 };
+function today(): string {
+  const now = Date.now();
+  if (now >= day.until) day = { text: new Date(now).toISOString().slice(0, 10), until: now + 60_000 - (now % 60_000) };
+  return day.text;
+}
 
 export class RealtimeUsage {
   readonly #ctx: PlatformContext;
@@ -29,8 +35,8 @@ export class RealtimeUsage {
     return count;
   }
 
-  message(ref: string): void {
-    this.#of(ref).messages += 1;
+  message(ref: string, count = 1): void {
+    this.#of(ref).messages += count;
   }
 
   connections(ref: string, open: number): void {
