@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseLoadResult, type LoadResult } from './load-result.ts';
+import type { RealtimeLoadConfig, RealtimeLoadResult } from './realtime-result.ts';
 
 const HTTP_LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const SQL_LOAD = fileURLToPath(new URL('./pg-load.ts', import.meta.url));
 const REFRESH_LOAD = fileURLToPath(new URL('./refresh-load.ts', import.meta.url));
+const REALTIME_LOAD = fileURLToPath(new URL('./realtime-load.ts', import.meta.url));
 // Resolved here so the child finds tsx whatever its working directory.
 const TSX = import.meta.resolve('tsx');
 
@@ -36,7 +38,22 @@ export function runSqlLoad(
   return runLoadProcess(SQL_LOAD, [String(callers), String(sessions), String(seconds)], env, seconds);
 }
 
-function runLoadProcess(script: string, args: string[], env: Record<string, string>, seconds: number): Promise<LoadResult> {
+/** The realtime clients (realtime-load.ts) in a second Node process; `config` goes as JSON in BENCH_REALTIME, the answer comes back as JSON. */
+export async function runRealtimeLoad(config: RealtimeLoadConfig, seconds: number): Promise<RealtimeLoadResult> {
+  const printed = await runNodeScript(REALTIME_LOAD, [], { BENCH_REALTIME: JSON.stringify(config) }, seconds);
+  try {
+    return JSON.parse(printed) as RealtimeLoadResult;
+  } catch {
+    throw new Error(`realtime load process printed no result: ${printed}`);
+  }
+}
+
+async function runLoadProcess(script: string, args: string[], env: Record<string, string>, seconds: number): Promise<LoadResult> {
+  return parseLoadResult(await runNodeScript(script, args, env, seconds));
+}
+
+/** Runs `script` under tsx in a Node process of its own and answers what it printed on stdout. */
+function runNodeScript(script: string, args: string[], env: Record<string, string>, seconds: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', TSX, script, ...args], {
       env: { ...process.env, ...env },
@@ -51,11 +68,7 @@ function runLoadProcess(script: string, args: string[], env: Record<string, stri
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code !== 0) return reject(new Error(`load process ended with ${signal ?? `code ${code}`}: ${stderr.trim()}`));
-      try {
-        resolve(parseLoadResult(stdout));
-      } catch (error) {
-        reject(error);
-      }
+      resolve(stdout);
     });
   });
 }

@@ -20,6 +20,7 @@ import { logsTimes } from './logs-times.ts';
 import { storageTimes } from './storage-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
+import { realtimeTimes } from './realtime-times.ts';
 import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
@@ -156,12 +157,26 @@ async function orFailure(measure: string, measured: () => Promise<TableRow[]>): 
   }
 }
 
+/** The parts of the bench, in the order they run; `npm run bench -- realtime` (or BENCH_ONLY=realtime) runs only those named. */
+const PARTS = {
+  bundle: async () => [await firstLoadRow()],
+  platform: () => orFailure('Platform measurements', platformRows),
+  'pool-memory': () => orFailure('Pool memory', poolMemoryRows),
+  realtime: () => orFailure('Realtime', realtimeTimes),
+} satisfies Record<string, () => Promise<TableRow[]>>;
+
+function partsToRun(): (keyof typeof PARTS)[] {
+  const named = [...process.argv.slice(2), ...(process.env.BENCH_ONLY ?? '').split(',')].map((part) => part.trim()).filter(Boolean);
+  const unknown = named.filter((part) => !(part in PARTS));
+  if (unknown.length) throw new Error(`unknown bench part ${unknown.join(', ')}: choose from ${Object.keys(PARTS).join(', ')}`);
+  return named.length
+    ? (Object.keys(PARTS) as (keyof typeof PARTS)[]).filter((part) => named.includes(part))
+    : (Object.keys(PARTS) as (keyof typeof PARTS)[]);
+}
+
 async function main(): Promise<void> {
-  const rows: TableRow[] = [
-    await firstLoadRow(),
-    ...(await orFailure('Platform measurements', platformRows)),
-    ...(await orFailure('Pool memory', poolMemoryRows)),
-  ];
+  const rows: TableRow[] = [];
+  for (const part of partsToRun()) rows.push(...(await PARTS[part]()));
   const cpus = os.cpus();
   console.log(
     `Machine: ${cpus.length} cores (${cpus[0]?.model ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}, ${os.platform()} ${os.arch()}`,
