@@ -17,8 +17,8 @@ describe('GET /pg-meta/{ref}/tables', () => {
     expect(status).toBe(200);
     const names = body.map((t: { schema: string; name: string }) => `${t.schema}.${t.name}`);
     expect(names.filter((name: string) => /^(pg_|information_schema)/.test(name))).toEqual([]);
-    // The platform's own auth, storage and vault schemas are user-visible schemas too; the fixture's tables in order:
-    expect(names.filter((name: string) => !/^(auth|storage|vault)\./.test(name))).toEqual([
+    // The platform's own auth, storage, vault and realtime schemas are user-visible schemas too; the fixture's tables in order:
+    expect(names.filter((name: string) => !/^(auth|storage|vault|realtime)\./.test(name))).toEqual([
       'public.posts',
       'public.profiles',
       `${ODD_SCHEMA}.${ODD_TABLE}`,
