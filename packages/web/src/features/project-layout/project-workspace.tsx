@@ -76,7 +76,11 @@ function ProductMenuPane({
   const [collapsed, setCollapsed] = useState(false);
   return (
     <>
-      <div data-testid="product-menu" className="flex h-full shrink-0 flex-col overflow-hidden" style={{ width: collapsed ? MENU_COLLAPSED_PX : width }}>
+      <div
+        data-testid="product-menu"
+        className="flex h-full shrink-0 flex-col overflow-hidden"
+        style={{ width: collapsed ? MENU_COLLAPSED_PX : width }}
+      >
         <ProductMenu projectRef={projectRef} collapsed={collapsed} onToggleCollapsed={() => setCollapsed(!collapsed)} />
       </div>
       {collapsed ? (
