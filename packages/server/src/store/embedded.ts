@@ -38,20 +38,37 @@ export async function startPlatformStore(config: PlatformConfig, secret: string,
     authPassword: box.derive('platform-store-auth'),
     settings: instanceSettings('micro'),
   };
-  await driver.create(spec);
+  // Another program may hold the port kept in platform.json (or take a fresh one first): move.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await driver.create(spec);
+      break;
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS || !/could not create any TCP\/IP sockets/.test(String(error))) throw error;
+      spec.port = await newStorePort(config.dataDir);
+      logger.warn({ port: spec.port }, 'the platform store port was taken: moving to another');
+    }
+  }
   return {
     connectionString: connectionString(ADMIN_ROLE, spec.adminPassword, spec.port),
     stop: () => driver.stopAll(),
   };
 }
 
+const PORT_ATTEMPTS = 3;
+
+const portFile = (dataDir: string) => path.join(dataDir, 'platform.json');
+
 async function storePort(dataDir: string): Promise<number> {
-  const file = path.join(dataDir, 'platform.json');
   try {
-    return (JSON.parse(await readFile(file, 'utf8')) as { port: number }).port;
+    return (JSON.parse(await readFile(portFile(dataDir), 'utf8')) as { port: number }).port;
   } catch {
-    const port = await getPort({ host: '127.0.0.1' });
-    await writeFile(file, JSON.stringify({ port }));
-    return port;
+    return newStorePort(dataDir);
   }
+}
+
+async function newStorePort(dataDir: string): Promise<number> {
+  const port = await getPort({ host: '127.0.0.1' });
+  await writeFile(portFile(dataDir), JSON.stringify({ port }));
+  return port;
 }
