@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useNavigation } from 'react-router';
 import { SQL_EDITOR_MESSAGES } from '@basin/core';
 import { useCreateSnippetMutation } from '../../data/snippets/use-create-snippet-mutation';
 import { useUpdateSnippetMutation } from '../../data/snippets/use-update-snippet-mutation';
@@ -41,12 +41,20 @@ export function useSnippetAutosave({
     };
   }, []);
 
+  /**
+   * Whether the member is going elsewhere: the address when the create went out, and a navigation
+   * under way (a lazy page loading). Moving to /sql/{id} then would take them back, or cancel it.
+   */
+  const createdFrom = useRef<string | undefined>(undefined);
+  const navigating = useRef(false);
+  navigating.current = useNavigation().state !== 'idle';
   const create = useCreateSnippetMutation({
     onSuccess(snippet) {
       // Saved on the way out of the new query: it joins the list, the member stays where they went.
       if (!live.current || target.current !== undefined) return;
       target.current = snippet.id;
       onCreated(snippet.id);
+      if (navigating.current || window.location.pathname !== createdFrom.current) return;
       void navigate(`/project/${projectRef}/sql/${snippet.id}`, { replace: true });
     },
   });
@@ -56,7 +64,10 @@ export function useSnippetAutosave({
     if (target.current) update.mutate({ ref: projectRef, id: target.current, sql });
     else if (create.isPending)
       schedule(sql); // the id arrives with the answer
-    else create.mutate({ ref: projectRef, sql });
+    else {
+      createdFrom.current = window.location.pathname;
+      create.mutate({ ref: projectRef, sql });
+    }
   }
 
   function warnOnce() {
