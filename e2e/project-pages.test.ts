@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, healthyProject, query, uniqueEmail } from '../packages/server/test/harness.ts';
 import { deployFunction } from '../packages/server/test/functions-fixture.ts';
-import { takeBackup } from '../packages/server/src/services/backups.ts';
+import { takeBackup } from '../packages/server/src/services/backups/backups.ts';
 import * as projects from '../packages/server/src/store/projects.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';

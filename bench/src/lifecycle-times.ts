@@ -1,7 +1,7 @@
 import type { ApiClient } from '../../packages/server/test/harness.ts';
 import { query } from '../../packages/server/test/harness.ts';
 import type { PlatformContext } from '../../packages/server/src/kernel/context.ts';
-import { takeBackup } from '../../packages/server/src/services/backups.ts';
+import { takeBackup } from '../../packages/server/src/services/backups/backups.ts';
 import { findByRef } from '../../packages/server/src/store/projects.ts';
 import { spread, type Spread } from './stats.ts';
 

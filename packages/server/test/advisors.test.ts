@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lint } from '@basin/core/schemas';
 import { withAdmin } from '../src/instances/admin-session.ts';
-import { cachedAuthSettings } from '../src/services/auth-settings-cache.ts';
-import { instanceSpec } from '../src/services/project-instance.ts';
+import { cachedAuthSettings } from '../src/services/auth/auth-settings-cache.ts';
+import { instanceSpec } from '../src/services/projects/project-instance.ts';
 import { updateApiSettings } from '../src/store/project-api-settings.ts';
 import * as projects from '../src/store/projects.ts';
 import { ApiClient, healthyProject, query, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';

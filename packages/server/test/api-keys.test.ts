@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { decodeJwt, jwtVerify } from 'jose';
 import { API_KEYS_MESSAGES } from '@basin/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signProjectKey, verifyProjectKey } from '../src/services/project-keys.ts';
+import { signProjectKey, verifyProjectKey } from '../src/services/projects/project-keys.ts';
 import { ApiClient, startTestPlatform, uniqueEmail } from './harness.ts';
 import { supabaseClient } from './supabase-client.ts';
 import { twoProjectsWithReader } from './two-projects.ts';

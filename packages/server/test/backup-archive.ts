@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EmbeddedDriver, type PostgresMajor } from '../src/instances/index.ts';
-import { instanceAdminPassword, instanceAuthenticatorPassword, instanceAuthPassword } from '../src/services/project-instance.ts';
+import { instanceAdminPassword, instanceAuthenticatorPassword, instanceAuthPassword } from '../src/services/projects/project-instance.ts';
 import type { SecretBox } from '../src/kernel/secrets.ts';
 import { instanceUser } from '../src/instances/system-user.ts';
 import { ApiClient } from './harness.ts';

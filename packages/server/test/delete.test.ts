@@ -5,7 +5,7 @@ import path from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueProjectJob } from '../src/kernel/project-jobs.ts';
-import { takeBackup } from '../src/services/backups.ts';
+import { takeBackup } from '../src/services/backups/backups.ts';
 import { newDatabasePassword, newProjectRef } from '../src/kernel/secrets.ts';
 import * as store from '../src/store/projects.ts';
 import { ChildPlatform } from './child-platform.ts';

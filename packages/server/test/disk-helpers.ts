@@ -1,6 +1,6 @@
 import { withAdmin } from '../src/instances/admin-session.ts';
 import type { PlatformContext } from '../src/kernel/context.ts';
-import { instanceSpec } from '../src/services/project-instance.ts';
+import { instanceSpec } from '../src/services/projects/project-instance.ts';
 import type { Queryable } from '../src/store/db.ts';
 import * as projects from '../src/store/projects.ts';
 

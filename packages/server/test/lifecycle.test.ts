@@ -2,7 +2,7 @@ import { FREE_PROJECT_LIMIT, LIFECYCLE_MESSAGES } from '@basin/core';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instanceSpec } from '../src/services/project-instance.ts';
+import { instanceSpec } from '../src/services/projects/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { query, startTestPlatform, statusOf, waitForStatus } from './harness.ts';
 import { answers, fingerprint, organization, pause, projectWithRows, type Org } from './lifecycle-helpers.ts';

@@ -24,15 +24,15 @@ async function zoneErrors(file: string, code: string) {
 describe('layer zones', () => {
   it.each([
     [
-      'services importing http',
-      'packages/server/src/services/zone-probe.ts',
-      "import { createApp } from '../http/app.ts';\nvoid createApp;\n",
+      'a product area of services importing http',
+      'packages/server/src/services/storage/zone-probe.ts',
+      "import { createApp } from '../../http/app.ts';\nvoid createApp;\n",
     ],
     ['services importing jobs', 'packages/server/src/services/zone-probe.ts', "import * as queue from '../jobs/queue.ts';\nvoid queue;\n"],
     [
       'store importing services',
       'packages/server/src/store/zone-probe.ts',
-      "import * as upgrades from '../services/upgrades.ts';\nvoid upgrades;\n",
+      "import * as upgrades from '../services/infrastructure/upgrades.ts';\nvoid upgrades;\n",
     ],
     [
       'instances importing store',
@@ -53,7 +53,7 @@ describe('layer zones', () => {
     [
       'a nested file in instances importing services',
       'packages/server/src/instances/kubernetes/zone-probe.ts',
-      "import * as upgrades from '../../services/upgrades.ts';\nvoid upgrades;\n",
+      "import * as upgrades from '../../services/infrastructure/upgrades.ts';\nvoid upgrades;\n",
     ],
     [
       'core importing the server',
@@ -71,14 +71,14 @@ describe('layer zones', () => {
 
   it.each([
     [
-      'services importing store, instances and kernel',
-      'packages/server/src/services/zone-probe.ts',
-      "import { createPool } from '../store/db.ts';\nimport { EmbeddedDriver } from '../instances/index.ts';\nimport { SecretBox } from '../kernel/secrets.ts';\nvoid [createPool, EmbeddedDriver, SecretBox];\n",
+      'a product area of services importing store, instances and kernel',
+      'packages/server/src/services/storage/zone-probe.ts',
+      "import { createPool } from '../../store/db.ts';\nimport { EmbeddedDriver } from '../../instances/index.ts';\nimport { SecretBox } from '../../kernel/secrets.ts';\nvoid [createPool, EmbeddedDriver, SecretBox];\n",
     ],
     [
       'http importing services',
       'packages/server/src/http/zone-probe.ts',
-      "import * as upgrades from '../services/upgrades.ts';\nvoid upgrades;\n",
+      "import * as upgrades from '../services/infrastructure/upgrades.ts';\nvoid upgrades;\n",
     ],
     [
       'kernel importing a type of the store',

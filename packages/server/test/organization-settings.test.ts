@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FEATURE_FLAG_DEFAULTS, ORGANIZATION_SETTINGS_MESSAGES, SUBSCRIPTION_CHANGES_DISABLED } from '@basin/core';
 import { setOrganizationOverride } from '../src/store/feature-flags.ts';
-import { loadInstallFeatureFlags } from '../src/services/feature-flags.ts';
+import { loadInstallFeatureFlags } from '../src/services/account/feature-flags.ts';
 import { ApiClient, createProject, startTestPlatform, uniqueEmail } from './harness.ts';
 import { signUpMember } from './membership.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { instanceSpec } from '../src/services/project-instance.ts';
+import { instanceSpec } from '../src/services/projects/project-instance.ts';
 import * as store from '../src/store/projects.ts';
 import { ApiClient, healthyProject, startTestPlatform, uniqueEmail } from './harness.ts';
 

@@ -13,7 +13,7 @@ import { KEPT, preparedStatement } from '../src/rest/prepared-statements.ts';
 import { type RequestAuth, resolveRequestRole } from '../src/rest/request-auth.ts';
 import { invalidateSchemaCache, reloadOnMiss, schemaCache } from '../src/rest/schema-cache.ts';
 import { type RequestContext, withRequestTransaction } from '../src/rest/transaction.ts';
-import { instanceAuthenticatorPassword, instanceSpec } from '../src/services/project-instance.ts';
+import { instanceAuthenticatorPassword, instanceSpec } from '../src/services/projects/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { query, waitFor } from './harness.ts';
 import { type MetaProject, startMetaProject } from './meta-fixture.ts';

@@ -1,6 +1,6 @@
 import type { OrganizationUsage, ProjectUsage, UsageMetricId } from '@basin/core/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rollUpUsage } from '../src/services/usage-rollup.ts';
+import { rollUpUsage } from '../src/services/observability/usage-rollup.ts';
 import { requestUsageSince } from '../src/store/usage-rollups.ts';
 import { deployFunction } from './functions-fixture.ts';
 import { ApiClient, startTestPlatform, uniqueEmail, waitFor } from './harness.ts';

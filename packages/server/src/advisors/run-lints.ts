@@ -7,7 +7,7 @@ import type { Lint } from '@basin/core/schemas';
 import type pg from 'pg';
 import { newestInstalled, readServerFacts } from '../instances/server-facts.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as authSettings from '../store/auth-settings.ts';
 import * as edgeLogs from '../store/edge-logs.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';

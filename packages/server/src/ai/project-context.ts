@@ -5,10 +5,10 @@
  * 'schema_and_log' and above. A part that cannot be read (the database is paused) is left out.
  */
 import { AI_OPT_IN_LEVELS, type AiOptInLevel, type PgMaterializedView, type PgTable, type PgView } from '@basin/core/schemas';
-import { projectLints } from '../services/advisors.ts';
+import { projectLints } from '../services/observability/advisors.ts';
 import { HttpError } from '../kernel/errors.ts';
 import type { CatalogPair } from '../meta/catalog-pool.ts';
-import { withProjectCatalogPair } from '../services/project-catalog.ts';
+import { withProjectCatalogPair } from '../services/projects/project-catalog.ts';
 import { listFunctions } from '../meta/functions.ts';
 import { everything } from '../meta/list-filter.ts';
 import { listRelations, type RelationKind } from '../meta/relations.ts';

@@ -4,12 +4,12 @@
  * Nothing of the platform's own environment. Kept a second per project (every invocation needs
  * it), and forgotten at once when this process changes the secrets.
  */
-import { projectJwtSecret } from '../services/api-keys.ts';
+import { projectJwtSecret } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { projectApiUrls } from '../services/gateway.ts';
+import { projectApiUrls } from '../services/api/gateway.ts';
 import { clientConnectionString } from '../instances/connection-string.ts';
 import { POSTGRES_ROLE } from '../instances/postgres-role.ts';
-import { signProjectKey } from '../services/project-keys.ts';
+import { signProjectKey } from '../services/projects/project-keys.ts';
 import { findJwtSecret } from '../store/api-keys.ts';
 import * as secrets from '../store/functions-secrets.ts';
 import type { ProjectRow } from '../store/projects.ts';

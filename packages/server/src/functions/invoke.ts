@@ -5,7 +5,7 @@
  */
 import type { ProjectStatus } from '@basin/core';
 import type { PlatformContext } from '../kernel/context.ts';
-import { batchedLog } from '../services/log-batches.ts';
+import { batchedLog } from '../services/observability/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
 import * as functionsStore from '../store/functions.ts';
 import type { ProjectRow } from '../store/projects.ts';

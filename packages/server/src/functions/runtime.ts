@@ -14,7 +14,7 @@ import { chownSync, mkdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { PlatformContext } from '../kernel/context.ts';
-import { batchedLog } from '../services/log-batches.ts';
+import { batchedLog } from '../services/observability/log-batches.ts';
 import * as logs from '../store/functions-logs.ts';
 import type { FunctionRoute } from '../store/functions.ts';
 import * as functionsStore from '../store/functions.ts';

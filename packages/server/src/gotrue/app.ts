@@ -6,7 +6,7 @@
  */
 import { type Context, Hono } from 'hono';
 import type { PlatformContext } from '../kernel/context.ts';
-import { batchedLog } from '../services/log-batches.ts';
+import { batchedLog } from '../services/observability/log-batches.ts';
 import * as authLogs from '../store/auth-logs.ts';
 import type { AuthEnv } from './auth-env.ts';
 import { authContextFor } from './context.ts';

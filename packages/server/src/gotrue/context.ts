@@ -1,8 +1,8 @@
 /** What every auth API request works with: the project, its settings and secret, and who is asking from where. */
-import { projectJwtSecret } from '../services/api-keys.ts';
-import { cachedAuthSettings } from '../services/auth-settings-cache.ts';
+import { projectJwtSecret } from '../services/api/api-keys.ts';
+import { cachedAuthSettings } from '../services/auth/auth-settings-cache.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { projectApiUrl } from '../services/gateway.ts';
+import { projectApiUrl } from '../services/api/gateway.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 

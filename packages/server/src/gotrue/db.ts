@@ -8,7 +8,7 @@ import pg from 'pg';
 import { AUTH_ROLE } from '../instances/auth-schema.ts';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { instanceAuthPassword } from '../services/project-instance.ts';
+import { instanceAuthPassword } from '../services/projects/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { AuthApiError } from './errors.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AccessToken, AccessTokenId, CreateAccessTokenBody, CreatedAccessToken } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { type AccessTokenVerifier, createAccessToken, deleteAccessToken, listAccessTokens } from '../services/access-tokens.ts';
+import { type AccessTokenVerifier, createAccessToken, deleteAccessToken, listAccessTokens } from '../services/account/access-tokens.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Access tokens'];

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AddonVariantParams, ErrorResponse, ProjectAddonsResponse, ProjectRef, UpdateAddonBody } from '@basin/core/schemas';
-import { getProjectAddons, removeAddon, selectAddon } from '../services/addons.ts';
+import { getProjectAddons, removeAddon, selectAddon } from '../services/infrastructure/addons.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -11,9 +11,9 @@ import {
   RunLintsResponse,
   UpdateAuthConfigBody,
 } from '@basin/core/schemas';
-import { acknowledge, lintsOfCategory, listAcknowledgements, projectLints, unacknowledge } from '../services/advisors.ts';
+import { acknowledge, lintsOfCategory, listAcknowledgements, projectLints, unacknowledge } from '../services/observability/advisors.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { getAuthConfig, updateAuthConfig } from '../services/auth-config.ts';
+import { getAuthConfig, updateAuthConfig } from '../services/auth/auth-config.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, JwtSecretUpdateStatus, ProjectRef, ProjectSettings } from '@basin/core/schemas';
-import { jwtSecretUpdateStatus, projectSettings, rotateJwtSecret } from '../services/api-keys.ts';
+import { jwtSecretUpdateStatus, projectSettings, rotateJwtSecret } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

@@ -48,7 +48,7 @@ import { branchRoutes } from './branches.ts';
 import { customHostnameRoutes } from './custom-hostname.ts';
 import { projectGateway } from './gateway.ts';
 import { SessionCache } from './session-cache.ts';
-import { AccessTokenVerifier } from '../services/access-tokens.ts';
+import { AccessTokenVerifier } from '../services/account/access-tokens.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
 import { tableRowsRoutes } from './table-rows.ts';

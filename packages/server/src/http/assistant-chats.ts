@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Chat, ChatList, ChatMessage, CreateChatBody, ProjectHipaa, ProjectRef, RenameChatBody } from '@basin/core/schemas';
-import * as chats from '../services/assistant-chats.ts';
+import * as chats from '../services/assistant/assistant-chats.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { CheckApiKeyResponse, GenerateBody, RateMessageBody, RateMessageResponse } from '@basin/core/schemas';
-import { checkApiKey, generate } from '../services/assistant.ts';
-import { rateMessage } from '../services/assistant-ratings.ts';
+import { checkApiKey, generate } from '../services/assistant/assistant.ts';
+import { rateMessage } from '../services/assistant/assistant-ratings.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

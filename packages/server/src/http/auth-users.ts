@@ -13,7 +13,7 @@ import {
   ProjectRef,
   UpdateAuthUserBody,
 } from '@basin/core/schemas';
-import * as authUsers from '../services/auth-users.ts';
+import * as authUsers from '../services/auth/auth-users.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
@@ -26,7 +26,7 @@ const USER_ERRORS = {
   422: json(ErrorResponse, "Refused by the project's auth rules (address taken, weak password)"),
 } as const;
 
-/** `/platform/auth/{ref}/users...`: the project's end users for the dashboard (services/auth-users.ts). */
+/** `/platform/auth/{ref}/users...`: the project's end users for the dashboard (services/auth/auth-users.ts). */
 export function authUserRoutes(ctx: PlatformContext) {
   const member = (c: Context<AppEnv>): authUsers.ActingMember => ({
     userId: c.var.userId,

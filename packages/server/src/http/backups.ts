@@ -4,7 +4,7 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import * as backups from '../services/backups.ts';
+import * as backups from '../services/backups/backups.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { notFound } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, jsonBody, type AppEnv } from './openapi.ts';

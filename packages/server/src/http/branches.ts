@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BranchItem, CreateBranchBody, CreatedBranch, ProjectRef } from '@basin/core/schemas';
-import * as branches from '../services/branches.ts';
+import * as branches from '../services/branches/branches.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CustomHostname, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { customHostname } from '../services/custom-hostname.ts';
+import { customHostname } from '../services/projects/custom-hostname.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 /** The project's custom domain (mounted under /api/v1). */

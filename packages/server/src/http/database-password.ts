@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, ProjectRef, ResetDatabasePasswordBody, ResetDatabasePasswordResponse } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { resetDatabasePassword } from '../services/database-password.ts';
+import { resetDatabasePassword } from '../services/projects/database-password.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 /** Database → Settings: the members' postgres password (mounted under /api/platform). */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DeletedProject, ErrorResponse, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { deleteProject } from '../services/delete-project.ts';
+import { deleteProject } from '../services/projects/delete-project.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 export function deleteProjectRoutes(ctx: PlatformContext) {

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DiskResponse, ProjectRef, ResourceWarning, ResourceWarningsQuery, UpdateDiskBody } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { getDisk, updateDisk } from '../services/disk.ts';
-import { resourceWarnings } from '../services/resource-warnings.ts';
+import { getDisk, updateDisk } from '../services/infrastructure/disk.ts';
+import { resourceWarnings } from '../services/infrastructure/resource-warnings.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { FeatureFlagsResponse, OrgSlug } from '@basin/core/schemas';
-import { getOrganizationFeatureFlags, installFeatureFlags } from '../services/feature-flags.ts';
+import { getOrganizationFeatureFlags, installFeatureFlags } from '../services/account/feature-flags.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

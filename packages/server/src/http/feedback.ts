@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { ExitSurveyBody, ExitSurveyCreated } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { submitExitSurvey } from '../services/exit-survey.ts';
+import { submitExitSurvey } from '../services/projects/exit-survey.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 export function feedbackRoutes(ctx: PlatformContext) {

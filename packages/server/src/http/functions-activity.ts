@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { FunctionActivity, FunctionSlug, FunctionsRuntimeStatus, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { functionActivity, functionsRuntimeStatus } from '../services/functions.ts';
+import { functionActivity, functionsRuntimeStatus } from '../services/functions/functions.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));

@@ -3,7 +3,7 @@ import { DeployFunctionMetadata, DeployFunctionQuery, EdgeFunction, FUNCTIONS_ME
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { PlatformContext } from '../kernel/context.ts';
-import { deployFunction, FUNCTION_BUNDLE_MAX_MB, type UploadedFile } from '../services/functions.ts';
+import { deployFunction, FUNCTION_BUNDLE_MAX_MB, type UploadedFile } from '../services/functions/functions.ts';
 import { badRequest, HttpError } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, validationMessage } from './openapi.ts';
 

@@ -10,7 +10,7 @@ import {
   UpdateFunctionBody,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as functions from '../services/functions.ts';
+import * as functions from '../services/functions/functions.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -15,11 +15,11 @@ import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../funct
 import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
 import { AuthApiError, errorResponse } from '../gotrue/errors.ts';
-import { checkProjectKey } from '../services/api-keys.ts';
+import { checkProjectKey } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/edge-logs.ts';
-import { gatewayRestDescription } from '../services/gateway.ts';
-import { measureBody } from '../services/response-bytes.ts';
+import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/observability/edge-logs.ts';
+import { gatewayRestDescription } from '../services/api/gateway.ts';
+import { measureBody } from '../services/observability/response-bytes.ts';
 import { parseError, RestError } from '../rest/errors.ts';
 import { broadcastApi } from '../realtime/broadcast-api.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';

@@ -9,7 +9,7 @@ import {
   UpdateGitHubConnectionBody,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as github from '../services/github-connections.ts';
+import * as github from '../services/branches/github-connections.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['GitHub integration'];

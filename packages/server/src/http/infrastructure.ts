@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { InfrastructureResponse, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { infrastructure } from '../services/infrastructure.ts';
+import { infrastructure } from '../services/infrastructure/infrastructure.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 /** What the project runs on: Postgres version, network, compute and disk (the settings/infrastructure page). */

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Invitation, InvitationId, Organization, OrgSlug, ProfileInvitation } from '@basin/core/schemas';
-import * as invitations from '../services/invitations.ts';
+import * as invitations from '../services/organizations/invitations.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

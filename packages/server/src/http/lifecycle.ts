@@ -10,9 +10,9 @@ import {
   RestoreProjectBody,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { membersReachedFreeProjectLimit } from '../services/free-project-limit.ts';
-import { resizeProject, restartProject } from '../services/lifecycle.ts';
-import { restoreProject, restoreVersions } from '../services/restore.ts';
+import { membersReachedFreeProjectLimit } from '../services/projects/free-project-limit.ts';
+import { resizeProject, restartProject } from '../services/projects/lifecycle.ts';
+import { restoreProject, restoreVersions } from '../services/backups/restore.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, Invitation, InviteMemberBody, Member, OrgSlug, UpdateMemberBody } from '@basin/core/schemas';
-import * as invitations from '../services/invitations.ts';
-import * as members from '../services/members.ts';
+import * as invitations from '../services/organizations/invitations.ts';
+import * as members from '../services/organizations/members.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -5,7 +5,7 @@ import { ACCESS_TOKEN_MESSAGES } from '@basin/core';
 import { ACCESS_TOKEN_PREFIX } from '@basin/core/schemas';
 import { CLIENT_IP_HEADER, type Auth } from '../auth.ts';
 import type { Logger } from '../logger.ts';
-import type { AccessTokenVerifier } from '../services/access-tokens.ts';
+import type { AccessTokenVerifier } from '../services/account/access-tokens.ts';
 import type { TrustedProxies } from '../trusted-proxies.ts';
 import { HttpError, unauthorized } from '../kernel/errors.ts';
 import type { AppEnv } from './openapi.ts';

@@ -7,7 +7,7 @@ import {
   UpdateOrganizationBody,
   UpdateSubscriptionBody,
 } from '@basin/core/schemas';
-import * as organizations from '../services/organizations.ts';
+import * as organizations from '../services/organizations/organizations.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

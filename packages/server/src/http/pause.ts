@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, PauseStatusResponse, Project, ProjectRef } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as pause from '../services/pause.ts';
+import * as pause from '../services/projects/pause.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

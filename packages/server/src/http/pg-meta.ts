@@ -12,7 +12,7 @@ import {
   PgView,
   ProjectRef,
 } from '@basin/core/schemas';
-import { listCatalog, type PgMetaResource } from '../services/pg-meta.ts';
+import { listCatalog, type PgMetaResource } from '../services/database/pg-meta.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

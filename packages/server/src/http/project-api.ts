@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ApiRestDescription, ErrorResponse, PostgrestConfig, ProjectRef, UpdatePostgrestConfigBody } from '@basin/core/schemas';
-import { postgrestConfig, restApiDescription, updatePostgrestConfig } from '../services/api-docs.ts';
+import { postgrestConfig, restApiDescription, updatePostgrestConfig } from '../services/api/api-docs.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

@@ -10,7 +10,7 @@ import {
   UpdateProjectBody,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as projects from '../services/projects.ts';
+import * as projects from '../services/projects/projects.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -13,7 +13,7 @@ import type { PlatformContext } from '../kernel/context.ts';
 import { closeAllRealtime, hubFor } from '../realtime/hub.ts';
 import { VSNS, type Vsn } from '../realtime/protocol.ts';
 import { ClientSocket } from '../realtime/socket.ts';
-import { checkProjectKey, projectJwtSecret } from '../services/api-keys.ts';
+import { checkProjectKey, projectJwtSecret } from '../services/api/api-keys.ts';
 import * as projects from '../store/projects.ts';
 import { projectRefOfHost } from './gateway.ts';
 

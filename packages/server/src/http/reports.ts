@@ -12,8 +12,8 @@ import {
   UpdateReportBody,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { reportSeries } from '../services/report-series.ts';
-import * as reports from '../services/reports.ts';
+import { reportSeries } from '../services/observability/report-series.ts';
+import * as reports from '../services/observability/reports.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ProjectRef, RestHealth } from '@basin/core/schemas';
 import type { MiddlewareHandler } from 'hono';
 import type { PlatformContext } from '../kernel/context.ts';
-import { restHealth } from '../services/rest-health.ts';
+import { restHealth } from '../services/api/rest-health.ts';
 import { createRouter, ERRORS, json, type AppEnv } from './openapi.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CreateSnippetBody, ProjectRef, Snippet, SnippetId, UpdateSnippetBody } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as snippets from '../services/snippets.ts';
+import * as snippets from '../services/database/snippets.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

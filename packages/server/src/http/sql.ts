@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { SQL_EDITOR_MESSAGES } from '@basin/core';
 import { ErrorResponse, ProjectRef, RunSqlBody, SqlError, SqlResult } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { InstanceUnavailable, runProjectSql, TooManyRuns } from '../services/sql-runner.ts';
+import { InstanceUnavailable, runProjectSql, TooManyRuns } from '../services/database/sql-runner.ts';
 import { HttpError } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 

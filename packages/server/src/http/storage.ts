@@ -23,11 +23,11 @@ import {
 import type { Context, MiddlewareHandler, Next } from 'hono';
 import { Readable } from 'node:stream';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as storage from '../services/storage.ts';
-import * as archive from '../services/storage-archive.ts';
+import * as storage from '../services/storage/storage.ts';
+import * as archive from '../services/storage/storage-archive.ts';
 import { USER_CONTENT_HEADERS } from '../storage/download.ts';
 import { decodeSegments } from '../storage/paths.ts';
-import { asHttpError } from '../services/storage.ts';
+import { asHttpError } from '../services/storage/storage.ts';
 import { badRequest, HttpError, notFound } from '../kernel/errors.ts';
 import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
@@ -44,7 +44,7 @@ const OBJECT_OPERATIONS = new Set(['list', 'delete', 'move', 'sign', 'public-url
 const OBJECTS_PATH = '/storage/:ref/buckets/:id/objects/*';
 
 /**
- * `/platform/storage/{ref}/...`: the Storage pages' JSON routes (services/storage.ts). The file
+ * `/platform/storage/{ref}/...`: the Storage pages' JSON routes (services/storage/storage.ts). The file
  * routes (upload, download, archive download) are `storageFileRoutes`, mounted ahead of the JSON
  * body limit and input guard; they are listed in this router's document.
  */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { SupportTicket, SupportTicketBody, SupportTicketId } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as support from '../services/support-tickets.ts';
+import * as support from '../services/account/support-tickets.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Support'];

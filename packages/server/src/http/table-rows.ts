@@ -1,12 +1,12 @@
 import type { PlatformContext } from '../kernel/context.ts';
-import { serveTableRows } from '../services/table-rows.ts';
+import { serveTableRows } from '../services/database/table-rows.ts';
 import { createRouter } from './openapi.ts';
 
 const REST_ROOT = '/rest/v1';
 
 /**
  * `/projects/{ref}/rest/v1/*`: the project's PostgREST API for the dashboard's table editor, as
- * the signed-in member's database role (services/table-rows.ts). It speaks PostgREST's protocol
+ * the signed-in member's database role (services/database/table-rows.ts). It speaks PostgREST's protocol
  * (query grammar, Prefer, Range, Content-Range, its error bodies), so it is not described in the
  * OpenAPI document.
  */

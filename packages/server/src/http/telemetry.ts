@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { TelemetryEventBody, TrackFeatureFlagBody } from '@basin/core/schemas';
-import { recordEvent, recordFeatureFlag } from '../services/telemetry.ts';
+import { recordEvent, recordFeatureFlag } from '../services/account/telemetry.ts';
 import type { Db } from '../store/db.ts';
 import { createRouter, ERRORS, jsonBody } from './openapi.ts';
 

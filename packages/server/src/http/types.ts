@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ErrorResponse, ProjectRef, TypescriptTypes, TypesQuery } from '@basin/core/schemas';
-import { typescriptTypes } from '../services/api-docs.ts';
+import { typescriptTypes } from '../services/api/api-docs.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 

@@ -8,7 +8,7 @@ import {
   UpgradeStatusResponse,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { startUpgrade, upgradeStatus } from '../services/upgrades.ts';
+import { startUpgrade, upgradeStatus } from '../services/infrastructure/upgrades.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const refParams = z.object({ ref: ProjectRef });

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { OrganizationUsage, OrgSlug, ProjectRef, ProjectUsage } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { organizationUsage, projectUsage } from '../services/usage.ts';
+import { organizationUsage, projectUsage } from '../services/observability/usage.ts';
 import { createRouter, ERRORS, json } from './openapi.ts';
 
 const tags = ['Usage'];

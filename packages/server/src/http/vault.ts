@@ -9,7 +9,7 @@ import {
   VaultSecretId,
 } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import * as vault from '../services/vault.ts';
+import * as vault from '../services/database/vault.ts';
 import { createRouter, ERRORS, json, jsonBody } from './openapi.ts';
 
 const tags = ['Vault'];

@@ -1,5 +1,5 @@
 import type PgBoss from 'pg-boss';
-import { failInterruptedBackups, takeBackup } from '../services/backups.ts';
+import { failInterruptedBackups, takeBackup } from '../services/backups/backups.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import * as projects from '../store/projects.ts';
 import { withRefLock } from '../kernel/ref-lock.ts';

@@ -1,5 +1,5 @@
 import { MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import { cloneProjectFiles } from '../storage/backend.ts';
 import * as branches from '../store/branches.ts';
 import * as projects from '../store/projects.ts';

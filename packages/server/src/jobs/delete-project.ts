@@ -1,9 +1,9 @@
 import { DELETE_PROJECT_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { closeRestPool } from '../rest/pool.ts';
 import { dropReader } from '../logs/reader-role.ts';
-import { removeProjectBackups } from '../services/backups.ts';
-import { removeProjectFunctions } from '../services/functions.ts';
-import { removeStorageArchive } from '../services/storage-archive.ts';
+import { removeProjectBackups } from '../services/backups/backups.ts';
+import { removeProjectFunctions } from '../services/functions/functions.ts';
+import { removeStorageArchive } from '../services/storage/storage-archive.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { injectFault } from '../kernel/faults.ts';
 import { storageBackend } from '../storage/backend.ts';

@@ -5,10 +5,10 @@
  */
 import { UPGRADE_COMPLETED, UPGRADE_STEPS, upgradeProgress } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
-import { takeBackup } from '../services/backups.ts';
+import { takeBackup } from '../services/backups/backups.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { injectFault } from '../kernel/faults.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import { transaction } from '../store/db.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as projects from '../store/projects.ts';

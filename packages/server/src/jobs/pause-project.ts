@@ -1,8 +1,8 @@
 import { PAUSE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { functionsRuntime } from '../functions/runtime.ts';
-import { takeBackup } from '../services/backups.ts';
+import { takeBackup } from '../services/backups/backups.ts';
 import { injectFault } from '../kernel/faults.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import { markPaused } from '../store/pause.ts';
 import * as projects from '../store/projects.ts';
 import type { ProjectJobDefinition } from './project-job.ts';

@@ -1,7 +1,7 @@
 import { type ComputeSizeId, instanceSettings, LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { COMPUTE_ADDON_PREFIX } from '@basin/core/schemas';
 import { injectFault } from '../kernel/faults.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import { reasonOf, type ProjectJobData, type ProjectJobDefinition } from './project-job.ts';
 import { startHealthy } from './start-healthy.ts';

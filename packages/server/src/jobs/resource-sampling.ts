@@ -1,6 +1,6 @@
 import { repeatRounds } from '../rounds.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { sampleResources } from '../services/resource-sampler.ts';
+import { sampleResources } from '../services/infrastructure/resource-sampler.ts';
 
 /**
  * Samples the resources of every running project every `resourceSampleIntervalMs` (a minute by

@@ -1,5 +1,5 @@
 import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import type { ProjectJobDefinition } from './project-job.ts';
 import { startHealthy } from './start-healthy.ts';

@@ -1,6 +1,6 @@
 import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { injectFault } from '../kernel/faults.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as projects from '../store/projects.ts';
 import * as upgrades from '../store/upgrades.ts';

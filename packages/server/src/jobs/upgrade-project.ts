@@ -1,5 +1,5 @@
 import { PROJECT_OPERATIONS } from '@basin/core';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
 import * as upgrades from '../store/upgrades.ts';
 import { moveToMajor, settleFailedMove } from './move-to-major.ts';

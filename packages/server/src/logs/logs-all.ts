@@ -24,9 +24,9 @@ import {
 import type { LogRow, LogsQueryParams, LogsQueryResult } from '@basin/core/schemas';
 import type pg from 'pg';
 import { badRequest, HttpError } from '../kernel/errors.ts';
-import { requirePermission, requireProject } from '../services/access.ts';
+import { requirePermission, requireProject } from '../services/organizations/access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { RunSlots } from '../services/run-slots.ts';
+import { RunSlots } from '../services/projects/run-slots.ts';
 import { checkLogQuery } from './log-query-check.ts';
 import { ensureReader, forgetReader, readerPool } from './reader-role.ts';
 

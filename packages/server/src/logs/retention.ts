@@ -7,7 +7,7 @@
  */
 import { LOG_RETENTION_DEFAULT_DAYS, LOGS_MESSAGES } from '@basin/core';
 import type { LogRetention } from '@basin/core/schemas';
-import { requirePermission, requireProject } from '../services/access.ts';
+import { requirePermission, requireProject } from '../services/organizations/access.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import * as store from '../store/log-retention.ts';
 

@@ -7,7 +7,7 @@
  */
 import type { PlatformContext } from '../kernel/context.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
 
 export interface ChannelPolicies {

@@ -10,7 +10,7 @@ import { LogicalReplicationService, type Pgoutput, PgoutputPlugin } from 'pg-log
 import { ADMIN_ROLE } from '../instances/postgres-role.ts';
 import { MESSAGES_PUBLICATION, REALTIME_PUBLICATION, REALTIME_SLOT as SLOT } from '../instances/realtime-schema.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { instanceSpec } from '../services/project-instance.ts';
+import { instanceSpec } from '../services/projects/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';

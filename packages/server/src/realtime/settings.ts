@@ -5,7 +5,7 @@
 import { REALTIME_MESSAGES } from '@basin/core';
 import type { RealtimeConfig, UpdateRealtimeConfigBody } from '@basin/core/schemas';
 import type { PlatformContext } from '../kernel/context.ts';
-import { requirePermission, requireProject } from '../services/access.ts';
+import { requirePermission, requireProject } from '../services/organizations/access.ts';
 import * as realtimeSettings from '../store/realtime-settings.ts';
 
 const CACHE_MS = 5_000;

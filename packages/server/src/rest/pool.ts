@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { closeAllAuthPools, closeAuthPool } from '../gotrue/db.ts';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/project-instance.ts';
+import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/projects/project-instance.ts';
 import { forgetSnapshot, type ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
 import type { RequestAuth } from './request-auth.ts';

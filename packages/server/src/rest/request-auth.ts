@@ -8,10 +8,10 @@
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
-import { projectJwtSecret } from '../services/api-keys.ts';
+import { projectJwtSecret } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import type { MemberDatabaseRole } from '../services/project-instance.ts';
-import type { ProjectKeyClaims } from '../services/project-keys.ts';
+import type { MemberDatabaseRole } from '../services/projects/project-instance.ts';
+import type { ProjectKeyClaims } from '../services/projects/project-keys.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
 

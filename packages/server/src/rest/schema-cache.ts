@@ -14,7 +14,7 @@ import { withCatalogPair } from '../meta/catalog-pool.ts';
 import type { PgForeignTable } from '../meta/relations.ts';
 import { readSchemaSnapshot, type SchemaSnapshot, type WithColumns } from '../meta/schema-snapshot.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { dataApiLogin, instanceSpec } from '../services/project-instance.ts';
+import { dataApiLogin, instanceSpec } from '../services/projects/project-instance.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';

@@ -7,7 +7,7 @@
  * Both are made only for a caller whose policies allow the read or the upload at that moment.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { projectJwtSecret } from '../services/api-keys.ts';
+import { projectJwtSecret } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { invalidJwt, invalidRequest, missingParameter, StorageApiError } from './errors.ts';

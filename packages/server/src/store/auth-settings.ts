@@ -24,7 +24,7 @@ export interface AuthSettingsRow {
   rate_limit_verify: number;
   rate_limit_token_refresh: number;
   rate_limit_otp: number;
-  /** Read by the auth API (/auth/v1) on every request, through services/auth-settings-cache.ts. */
+  /** Read by the auth API (/auth/v1) on every request, through services/auth/auth-settings-cache.ts. */
   site_url: string;
   /** Comma-separated redirect URLs, globs allowed (splitUriAllowList of @basin/core/schemas). */
   uri_allow_list: string;

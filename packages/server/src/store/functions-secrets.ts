@@ -1,4 +1,4 @@
-/** A project's function secrets, sealed (services/secrets.ts SecretBox) with their value's digest beside them. */
+/** A project's function secrets, sealed (kernel/secrets.ts SecretBox) with their value's digest beside them. */
 import type { Db, Queryable } from './db.ts';
 import { transaction } from './db.ts';
 
