@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { functionEnv } from '../src/functions/env.ts';
 import type { InstanceEndpoints } from '../src/instances/types.ts';
@@ -80,4 +81,55 @@ describe("the driver's sessions", () => {
     session.mockRejectedValue(new Error('no session here'));
     expect((await org.owner.get(`/api/platform/projects/${ref}/vault/secrets`)).status).toBe(500);
   });
+
+  it("open the platform's own sessions at its platform address: data API, auth API, SQL editor, catalog reads", async () => {
+    const relay = await loginRelay();
+    try {
+      const driver = platform.ctx.driver;
+      const real = driver.endpoints.bind(driver);
+      vi.spyOn(driver, 'endpoints').mockImplementation((spec) => ({ ...real(spec), platform: { host: '127.0.0.1', port: relay.port } }));
+      relay.target = real({ ref, port: (await findByRef(platform.ctx.db, ref))!.port! }).platform.port;
+
+      const body = (await org.owner.get(`/api/platform/projects/${ref}/settings`)).body;
+      const anon = body.service_api_keys.find((k: { tags: string }) => k.tags === 'anon').api_key as string;
+      const gateway = `${platform.url}/api/projects/${ref}/gateway`;
+      expect((await org.owner.post(`/api/platform/pg-meta/${ref}/query`, { query: 'create table relayed (id int)' })).status).toBe(200);
+      expect((await fetch(`${gateway}/rest/v1/relayed`, { headers: { apikey: anon } })).status).toBe(200);
+      expect((await org.owner.get(`/api/platform/pg-meta/${ref}/tables`)).status).toBe(200);
+      const signup = await fetch(`${gateway}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: anon, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'relayed@example.com', password: 'relayed-password' }),
+      });
+      expect(signup.status).toBe(200);
+      // The members' role (SQL editor), authenticator (data API and its schema listener), the auth
+      // API's role, and the superuser of the catalog readers all logged in through the relay.
+      expect(relay.users).toEqual(expect.arrayContaining(['postgres', 'authenticator', 'supabase_auth_admin', 'basin_admin']));
+    } finally {
+      relay.close();
+    }
+  });
 });
+
+/** A TCP relay to the instance that notes the role each session logs in as (from the startup message). */
+async function loginRelay() {
+  const users = new Set<string>();
+  const relay = { port: 0, target: 0, users: [] as string[], close: () => server.close() };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(relay.target, '127.0.0.1');
+    client.once('data', (first) => {
+      // Protocol 3 startup: length, version, then NUL-separated name/value pairs.
+      const pairs = first.subarray(8).toString('utf8').split('\0');
+      const user = pairs[pairs.indexOf('user') + 1];
+      if (user) users.add(user);
+      relay.users = [...users];
+    });
+    client.pipe(upstream).pipe(client);
+    const end = () => (client.destroy(), upstream.destroy());
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  relay.port = (server.address() as net.AddressInfo).port;
+  return relay;
+}

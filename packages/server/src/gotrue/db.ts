@@ -8,7 +8,7 @@ import pg from 'pg';
 import { AUTH_ROLE } from '../instances/auth-schema.ts';
 import { SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { instanceAuthPassword } from '../services/projects/project-instance.ts';
+import { instanceAuthPassword, platformAddress } from '../services/projects/project-instance.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { AuthApiError } from './errors.ts';
 
@@ -20,9 +20,8 @@ const STATEMENT_TIMEOUT = '10s';
 const pools = new SessionPools((pool) => ({ pool }));
 
 function authPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
-  if (project.port === null) throw new Error(`Project ${project.ref} has no port`);
   return pools.get(project.ref, {
-    port: project.port,
+    ...platformAddress(ctx.driver, project),
     user: AUTH_ROLE,
     password: instanceAuthPassword(ctx.box, project.ref),
     application_name: 'basin-auth',

@@ -1,7 +1,8 @@
 import pg from 'pg';
+import type { SessionLogin } from './types.ts';
 
-/** Who a pool logs in as on an instance, and how (pg's pool settings). */
-export type SessionPoolConfig = pg.PoolConfig & { port: number; user: string; password: string };
+/** Where and as whom a pool logs in on an instance, and how (pg's pool settings). */
+export type SessionPoolConfig = pg.PoolConfig & SessionLogin;
 
 /**
  * Warm sessions on project instances, one pool per instance (by ref) for one purpose. The pool
@@ -19,7 +20,7 @@ export class SessionPools<E extends { pool: pg.Pool }> {
     const current = this.#byRef.get(ref);
     if (current?.key === key) return current.entry;
     if (current) void endQuietly(current.entry.pool);
-    const pool = new pg.Pool({ host: '127.0.0.1', database: 'postgres', allowExitOnIdle: true, ...config });
+    const pool = new pg.Pool({ database: 'postgres', allowExitOnIdle: true, ...config });
     // A session dropped (the instance stopped) must not crash the platform: while idle, the pool
     // reports it; while borrowed, its query fails too, and pg discards it when it comes back.
     pool.on('error', () => {});

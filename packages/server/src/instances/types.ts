@@ -92,6 +92,9 @@ export interface Login {
   password: string;
 }
 
+/** Where and as whom the platform opens its own sessions on an instance: `endpoints().platform` and a role's login. */
+export interface SessionLogin extends InstanceAddress, Login {}
+
 export interface InstanceDriver {
   /** Installed majors, with the full server version, e.g. { major: '17', version: '17.10.0' }. */
   availableMajors(): { major: PostgresMajor; version: string }[];

@@ -1,7 +1,6 @@
 import pg from 'pg';
-import type { AdminEndpoint } from '../instances/admin-session.ts';
-import { ADMIN_ROLE } from '../instances/postgres-role.ts';
 import { SessionPools } from '../instances/session-pools.ts';
+import type { SessionLogin } from '../instances/types.ts';
 
 const CATALOG_TIMEOUT_MS = 30_000;
 /** Long enough to serve a search-as-you-type burst from warm sessions, short enough to let a stopped instance go. */
@@ -24,11 +23,9 @@ interface CatalogPool {
  */
 const pools = new SessionPools<CatalogPool>((pool) => ({ pool, pairTurn: Promise.resolve() }));
 
-const poolFor = (ref: string, endpoint: AdminEndpoint): CatalogPool =>
+const poolFor = (ref: string, login: SessionLogin): CatalogPool =>
   pools.get(ref, {
-    port: endpoint.port,
-    user: ADMIN_ROLE,
-    password: endpoint.adminPassword,
+    ...login,
     options: '-c search_path=pg_catalog',
     max: SESSIONS,
     idleTimeoutMillis: IDLE_MS,
@@ -50,8 +47,8 @@ async function borrow<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise
   }
 }
 
-export function withCatalogSession<T>(ref: string, endpoint: AdminEndpoint, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return borrow(poolFor(ref, endpoint).pool, work);
+export function withCatalogSession<T>(ref: string, login: SessionLogin, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return borrow(poolFor(ref, login).pool, work);
 }
 
 export type CatalogPair = readonly [pg.ClientBase, pg.ClientBase];
@@ -61,8 +58,8 @@ export type CatalogPair = readonly [pg.ClientBase, pg.ClientBase];
  * pair in turns: two of them each holding one session and waiting for the other's would wait
  * forever. A single-session caller never waits on a pair for long: pairs only ever wait to start.
  */
-export async function withCatalogPair<T>(ref: string, endpoint: AdminEndpoint, work: (pair: CatalogPair) => Promise<T>): Promise<T> {
-  const entry = poolFor(ref, endpoint);
+export async function withCatalogPair<T>(ref: string, login: SessionLogin, work: (pair: CatalogPair) => Promise<T>): Promise<T> {
+  const entry = poolFor(ref, login);
   let taken!: () => void;
   const turn = new Promise<void>((resolve) => (taken = resolve));
   const previous = entry.pairTurn;

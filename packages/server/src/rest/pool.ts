@@ -41,7 +41,7 @@ export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
 /** The project's pool; call requireRunning first. */
 export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
   return pools.get(project.ref, {
-    ...dataApiLogin(project, ctx.box),
+    ...dataApiLogin(ctx, project),
     application_name: 'basin-rest',
     // A request's queries go out without waiting for each other's answers (transaction.ts).
     pipeline: true,
@@ -57,7 +57,7 @@ export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
 export function requestPool(ctx: PlatformContext, project: ProjectRow, role: RequestAuth['role']): pg.Pool {
   if (!isMemberDatabaseRole(role)) return restPool(ctx, project);
   return memberPools[role].get(project.ref, {
-    ...memberDatabaseLogin(project, ctx.box, role),
+    ...memberDatabaseLogin(ctx, project, role),
     application_name: 'basin-table-editor',
     pipeline: true,
     // The SQL editor's statement timeout, unless the role sets its own (transaction.ts reads it).

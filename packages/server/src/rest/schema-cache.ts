@@ -14,7 +14,7 @@ import { withCatalogPair } from '../meta/catalog-pool.ts';
 import type { PgForeignTable } from '../meta/relations.ts';
 import { readSchemaSnapshot, type SchemaSnapshot, type WithColumns } from '../meta/schema-snapshot.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { dataApiLogin, instanceSpec } from '../services/projects/project-instance.ts';
+import { superuserLogin, dataApiLogin } from '../services/projects/project-instance.ts';
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
@@ -77,7 +77,7 @@ export async function closeAllSchemaCaches(): Promise<void> {
 }
 
 function entryFor(ctx: PlatformContext, project: ProjectRow): ProjectSchema {
-  const login = dataApiLogin(project, ctx.box);
+  const login = dataApiLogin(ctx, project);
   const key = JSON.stringify(login);
   const current = projects.get(project.ref);
   if (current?.key === key) return current;
@@ -93,7 +93,7 @@ async function load(ctx: PlatformContext, project: ProjectRow, entry: ProjectSch
   await entry.listener.ready;
   const schemas = await exposedSchemas(ctx.db, project.ref);
   try {
-    const snapshot = await withCatalogPair(project.ref, instanceSpec(project, ctx.box), (pair) => readSchemaSnapshot(pair, schemas));
+    const snapshot = await withCatalogPair(project.ref, superuserLogin(ctx, project), (pair) => readSchemaSnapshot(pair, schemas));
     return cacheOf(snapshot);
   } catch (error) {
     ctx.logger.warn({ err: error, ref: project.ref }, 'could not read the schema cache');

@@ -5,6 +5,7 @@
  * sent while nobody listened are lost, every reconnection counts as one.
  */
 import pg from 'pg';
+import type { SessionLogin } from '../instances/types.ts';
 
 const RELOAD_CHANNEL = 'pgrst';
 const RELOAD_PAYLOADS = new Set(['', 'reload schema']);
@@ -12,12 +13,6 @@ const RELOAD_PAYLOADS = new Set(['', 'reload schema']);
 const CONNECT_TIMEOUT_MS = 5_000;
 const FIRST_RETRY_MS = 500;
 const LAST_RETRY_MS = 30_000;
-
-export interface ListenerLogin {
-  port: number;
-  user: string;
-  password: string;
-}
 
 export class SchemaListener {
   /** Settles once the first attempt to listen has ended, whether it succeeded or not. */
@@ -28,7 +23,7 @@ export class SchemaListener {
   #closed = false;
 
   constructor(
-    private readonly login: ListenerLogin,
+    private readonly login: SessionLogin,
     private readonly onReload: () => void,
   ) {
     this.ready = this.#listen(false);
@@ -42,7 +37,6 @@ export class SchemaListener {
 
   async #listen(again: boolean): Promise<void> {
     const client = new pg.Client({
-      host: '127.0.0.1',
       database: 'postgres',
       ...this.login,
       options: '-c search_path=pg_catalog',

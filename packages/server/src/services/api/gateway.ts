@@ -6,7 +6,7 @@ import { withCatalogPair } from '../../meta/catalog-pool.ts';
 import type { ProjectRow } from '../../store/projects.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 import type { PlatformConfig } from '../../config.ts';
-import { instanceSpec } from '../projects/project-instance.ts';
+import { superuserLogin } from '../projects/project-instance.ts';
 
 /** The platform's address as HOST and PORT give it; 127.0.0.1 when it listens on every address. */
 export function platformUrl({ host, port }: Pick<PlatformConfig, 'host' | 'port'>): string {
@@ -37,5 +37,5 @@ export const projectApiUrl = (ctx: PlatformContext, ref: string) => projectApiUr
  */
 export function gatewayRestDescription(ctx: PlatformContext, project: ProjectRow): Promise<ApiRestDescription> {
   if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw new HttpError(503, REST_HEALTH_MESSAGES.offline);
-  return withCatalogPair(project.ref, instanceSpec(project, ctx.box), (pair) => describeExposedSchemas(ctx, pair, project));
+  return withCatalogPair(project.ref, superuserLogin(ctx, project), (pair) => describeExposedSchemas(ctx, pair, project));
 }

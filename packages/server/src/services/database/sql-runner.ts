@@ -9,7 +9,7 @@ import { SQL_EDITOR_MESSAGES, SQL_RESULT_MAX_BYTES, SQL_RESULT_MAX_ROWS, SQL_RUN
 import type { SqlError, SqlField, SqlResult } from '@basin/core/schemas';
 import pg from 'pg';
 import type { AdminEndpoint } from '../../instances/admin-session.ts';
-import type { InstanceDriver } from '../../instances/types.ts';
+import type { InstanceDriver, SessionLogin } from '../../instances/types.ts';
 import { invalidateSchemaCache } from '../../rest/schema-cache.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
@@ -18,9 +18,9 @@ import { instanceAdminPassword, memberDatabaseLogin, memberDatabaseRole } from '
 import { RunSlots } from '../projects/run-slots.ts';
 
 /** The login a run uses, and the superuser's, which ends the run's session at its deadline. */
-export interface SqlEndpoint extends AdminEndpoint {
-  user: string;
-  password: string;
+export interface SqlEndpoint {
+  login: SessionLogin;
+  admin: AdminEndpoint;
 }
 
 export interface RunLimits {
@@ -146,10 +146,7 @@ async function endBackend(driver: InstanceDriver, endpoint: AdminEndpoint, pid: 
 
 export async function runSql(driver: InstanceDriver, endpoint: SqlEndpoint, text: string, limits: RunLimits): Promise<RunOutcome> {
   const client = new pg.Client({
-    host: '127.0.0.1',
-    port: endpoint.port,
-    user: endpoint.user,
-    password: endpoint.password,
+    ...endpoint.login,
     database: 'postgres',
     application_name: 'basin-sql-editor',
     options: `-c statement_timeout=${limits.statementTimeoutMs}`,
@@ -167,7 +164,7 @@ export async function runSql(driver: InstanceDriver, endpoint: SqlEndpoint, text
     const pid = (await client.query<{ pid: number }>('select pg_catalog.pg_backend_pid() as pid')).rows[0]!.pid;
     const started = performance.now();
     const { last, rows, truncated } = await collect(client, text, limits).catch(async (error: unknown) => {
-      if (error instanceof DeadlinePassed) await endBackend(driver, endpoint, pid);
+      if (error instanceof DeadlinePassed) await endBackend(driver, endpoint.admin, pid);
       throw error;
     });
     const durationMs = Math.round((performance.now() - started) * 10) / 10;
@@ -208,8 +205,8 @@ export async function runProjectSql(
     return await runSql(
       ctx.driver,
       {
-        ...memberDatabaseLogin(project, ctx.box, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)),
-        adminPassword: instanceAdminPassword(ctx.box, ref),
+        login: memberDatabaseLogin(ctx, project, readOnly ? READONLY_ROLE : memberDatabaseRole(project.role)),
+        admin: { port: project.port, adminPassword: instanceAdminPassword(ctx.box, ref) },
       },
       text,
       { maxRows: SQL_RESULT_MAX_ROWS, maxBytes: SQL_RESULT_MAX_BYTES, statementTimeoutMs: ctx.config.sqlStatementTimeoutMs },

@@ -54,9 +54,9 @@ async function asMember<T>(
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'database.credentials:read', VAULT_MESSAGES.noPermission);
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(VAULT_MESSAGES.notRunning(project.status));
-  const { port, ...login } = memberDatabaseLogin(project, ctx.box, POSTGRES_ROLE);
+  const { user, password } = memberDatabaseLogin(ctx, project, POSTGRES_ROLE);
   try {
-    return await ctx.driver.session({ ref: project.ref, port }, login, TIMEOUT_MS, work);
+    return await ctx.driver.session({ ref: project.ref, port: project.port }, { user, password }, TIMEOUT_MS, work);
   } catch (error) {
     return translated(error, name);
   }

@@ -2,10 +2,10 @@ import type pg from 'pg';
 import { conflict } from '../../kernel/errors.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
-import { instanceSpec } from './project-instance.ts';
+import { superuserLogin } from './project-instance.ts';
 import type { ProjectRow } from '../../store/projects.ts';
 import { withCatalogPair, withCatalogSession, type CatalogPair } from '../../meta/catalog-pool.ts';
-import type { AdminEndpoint } from '../../instances/admin-session.ts';
+import type { SessionLogin } from '../../instances/types.ts';
 
 const CATALOG_MESSAGE = "The project's database is not running";
 
@@ -20,8 +20,8 @@ export async function withProjectCatalog<T>(
   userId: string,
   work: (client: pg.ClientBase, project: ProjectRow) => Promise<T>,
 ): Promise<T> {
-  const { project, endpoint } = await runningProject(ctx, ref, userId);
-  return withCatalogSession(ref, endpoint, (client) => work(client, project));
+  const { project, login } = await runningProject(ctx, ref, userId);
+  return withCatalogSession(ref, login, (client) => work(client, project));
 }
 
 /** The same with both catalog sessions, for readers that split their queries in two. */
@@ -31,17 +31,13 @@ export async function withProjectCatalogPair<T>(
   userId: string,
   work: (pair: CatalogPair, project: ProjectRow) => Promise<T>,
 ): Promise<T> {
-  const { project, endpoint } = await runningProject(ctx, ref, userId);
-  return withCatalogPair(ref, endpoint, (pair) => work(pair, project));
+  const { project, login } = await runningProject(ctx, ref, userId);
+  return withCatalogPair(ref, login, (pair) => work(pair, project));
 }
 
-async function runningProject(
-  ctx: PlatformContext,
-  ref: string,
-  userId: string,
-): Promise<{ project: ProjectRow; endpoint: AdminEndpoint }> {
+async function runningProject(ctx: PlatformContext, ref: string, userId: string): Promise<{ project: ProjectRow; login: SessionLogin }> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:read');
   if (project.port === null || project.status !== 'ACTIVE_HEALTHY') throw conflict(CATALOG_MESSAGE);
-  return { project, endpoint: instanceSpec(project, ctx.box) };
+  return { project, login: superuserLogin(ctx, project) };
 }

@@ -1,10 +1,14 @@
 import { can, instanceSettings, type Role } from '@basin/core';
 import { AUTHENTICATOR_ROLE } from '../../instances/authenticator-role.ts';
-import { POSTGRES_ROLE } from '../../instances/postgres-role.ts';
+import { ADMIN_ROLE, POSTGRES_ROLE } from '../../instances/postgres-role.ts';
 import { READONLY_ROLE } from '../../instances/readonly-role.ts';
-import type { InstanceSpec } from '../../instances/types.ts';
+import type { InstanceAddress, InstanceDriver, InstanceSpec, SessionLogin } from '../../instances/types.ts';
 import type { ProjectRow } from '../../store/projects.ts';
+import type { PlatformContext } from '../../kernel/context.ts';
 import type { SecretBox } from '../../kernel/secrets.ts';
+
+/** What making a login needs: the driver (where) and the secret box (the password). */
+type Sessions = Pick<PlatformContext, 'driver' | 'box'>;
 
 /** The superuser's password of a project's instance: derived from the platform secret, never stored. */
 export const instanceAdminPassword = (box: SecretBox, ref: string) => box.derive(`instance-admin:${ref}`);
@@ -39,10 +43,20 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
   };
 }
 
-/** How the data API (`/rest/v1`) logs in to the project's instance. */
-export function dataApiLogin(row: ProjectRow, box: SecretBox): { port: number; user: string; password: string } {
+/** Where the platform reaches the project's instance, as its driver says. */
+export function platformAddress(driver: InstanceDriver, row: Pick<ProjectRow, 'ref' | 'port'>): InstanceAddress {
   if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
-  return { port: row.port, user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(box, row.ref) };
+  return driver.endpoints({ ref: row.ref, port: row.port }).platform;
+}
+
+/** How the data API (`/rest/v1`) logs in to the project's instance. */
+export function dataApiLogin(ctx: Sessions, row: ProjectRow): SessionLogin {
+  return { ...platformAddress(ctx.driver, row), user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(ctx.box, row.ref) };
+}
+
+/** How the platform logs in as the superuser `basin_admin` where its driver says (catalog readers, the realtime stream). */
+export function superuserLogin(ctx: Sessions, row: ProjectRow): SessionLogin {
+  return { ...platformAddress(ctx.driver, row), user: ADMIN_ROLE, password: instanceAdminPassword(ctx.box, row.ref) };
 }
 
 /** The database roles members work as from the dashboard (the SQL editor, the table editor). */
@@ -55,11 +69,7 @@ export const memberDatabaseRole = (role: Role): MemberDatabaseRole =>
   can(role, 'database.credentials:read') ? POSTGRES_ROLE : READONLY_ROLE;
 
 /** How a member database role logs in: its password is sealed in the project row. */
-export function memberDatabaseLogin(
-  row: ProjectRow,
-  box: SecretBox,
-  role: MemberDatabaseRole,
-): { port: number; user: string; password: string } {
-  if (row.port === null) throw new Error(`Project ${row.ref} has no port`);
-  return { port: row.port, user: role, password: box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password) };
+export function memberDatabaseLogin(ctx: Sessions, row: ProjectRow, role: MemberDatabaseRole): SessionLogin {
+  const password = ctx.box.open(role === POSTGRES_ROLE ? row.db_password : row.readonly_password);
+  return { ...platformAddress(ctx.driver, row), user: role, password };
 }
