@@ -38,6 +38,11 @@ export const BUILT_IN_CHART_TEXTS: Record<BuiltInChart, BuiltInChartText> = {
   'auth-sign-ins': { title: 'Auth sign-ins', description: 'Password sign-ins through the auth API, succeeded and refused.' },
   'storage-requests': { title: 'Storage requests', description: 'Requests to the storage API, by kind.' },
   'function-invocations': { title: 'Edge function invocations', description: 'Invocations of the project’s edge functions, by function.' },
+  'realtime-messages': {
+    title: 'Realtime messages',
+    description: 'Messages Realtime sent to clients: broadcasts, presence and database changes.',
+  },
+  'realtime-connections': { title: 'Realtime connections', description: 'The most Realtime sockets open at once (per bucket).' },
 };
 
 export interface UsageMetricText {

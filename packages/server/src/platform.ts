@@ -10,6 +10,7 @@ import { serveRealtimeSockets } from './http/realtime-socket.ts';
 import { EmbeddedDriver, protectDataDir, startSupervisor } from './instances/index.ts';
 import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
 import { startBackupSchedule } from './jobs/backup-schedule.ts';
+import { startRealtimePruning } from './jobs/realtime-retention.ts';
 import { startLogPruning } from './jobs/log-retention.ts';
 import { startResumableCleanup } from './jobs/resumable-cleanup.ts';
 import { warnIfUpgradesBlocked } from './services/infrastructure/upgrades.ts';
@@ -82,6 +83,7 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
 
   void functionsRuntime(ctx).confinement(); // logs at start how functions will run (or that they cannot)
   await startBackupSchedule(ctx);
+  await startRealtimePruning(ctx);
   await startResumableCleanup(ctx);
   await startLogPruning(ctx);
   void warnIfUpgradesBlocked(ctx).catch((err: unknown) => logger.warn({ err }, 'the upgrade tools were not checked'));

@@ -18,6 +18,8 @@ export const BUILT_IN_CHARTS = [
   'auth-sign-ins',
   'storage-requests',
   'function-invocations',
+  'realtime-messages',
+  'realtime-connections',
 ] as const;
 export const BuiltInChart = z.enum(BUILT_IN_CHARTS);
 export type BuiltInChart = z.infer<typeof BuiltInChart>;

@@ -36,6 +36,8 @@ const SCHEMA_SQL = `
     inserted_at timestamp not null default now()
   );
   alter table realtime.messages enable row level security;
+  -- The platform deletes the old messages every hour (jobs/realtime-retention.ts).
+  create index if not exists messages_inserted_at_idx on realtime.messages (inserted_at);
 
   create or replace function realtime.topic() returns text language sql stable set search_path = ''
     as $$ select nullif(pg_catalog.current_setting('realtime.topic', true), '') $$;

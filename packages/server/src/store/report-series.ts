@@ -138,3 +138,21 @@ export function resourceSamples(db: Queryable, projectId: number, window: Series
     window,
   );
 }
+
+/** Realtime's usage by minute (realtime_usage_minutes): messages sent summed, the peak of open sockets the largest. */
+const REALTIME_MEASURES = {
+  messages: 'sum(messages)::float8',
+  connections: 'max(peak_connections)::float8',
+} as const;
+export type RealtimeMeasure = keyof typeof REALTIME_MEASURES;
+
+export const realtimeUsage = (db: Queryable, ref: string, window: SeriesWindow, measure: RealtimeMeasure) =>
+  run(
+    db,
+    `select ${BUCKET('minute')} as bucket, $5::text as key, ${REALTIME_MEASURES[measure]} as value
+     from realtime_usage_minutes where ref = $1 and minute >= $2 and minute < $3
+     group by 1`,
+    ref,
+    window,
+    [measure],
+  );

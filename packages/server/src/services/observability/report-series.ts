@@ -81,6 +81,18 @@ const CHARTS: Record<BuiltInChart, ChartDefinition> = {
     read: (db, project, window) => series.storageRequests(db, project.ref, window),
   },
   'function-invocations': { unit: 'count', empty: 0, read: (db, project, window) => series.functionInvocations(db, project.ref, window) },
+  'realtime-messages': {
+    unit: 'count',
+    series: [['messages', 'Messages']],
+    empty: 0,
+    read: (db, project, window) => series.realtimeUsage(db, project.ref, window, 'messages'),
+  },
+  'realtime-connections': {
+    unit: 'count',
+    series: [['connections', 'Peak connections']],
+    empty: 0,
+    read: (db, project, window) => series.realtimeUsage(db, project.ref, window, 'connections'),
+  },
 };
 
 /** The busiest keys first, 'other' last. */

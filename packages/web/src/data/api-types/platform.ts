@@ -8488,7 +8488,7 @@ export interface paths {
                 header?: never;
                 path: {
                     ref: string;
-                    chart: "api-requests-by-status" | "api-requests-by-path" | "database-cpu" | "database-memory" | "database-disk" | "database-connections" | "auth-sign-ins" | "storage-requests" | "function-invocations";
+                    chart: "api-requests-by-status" | "api-requests-by-path" | "database-cpu" | "database-memory" | "database-disk" | "database-connections" | "auth-sign-ins" | "storage-requests" | "function-invocations" | "realtime-messages" | "realtime-connections";
                 };
                 cookie?: never;
             };
@@ -11142,7 +11142,7 @@ export interface components {
         };
         ReportSeries: {
             /** @enum {string} */
-            chart: "api-requests-by-status" | "api-requests-by-path" | "database-cpu" | "database-memory" | "database-disk" | "database-connections" | "auth-sign-ins" | "storage-requests" | "function-invocations";
+            chart: "api-requests-by-status" | "api-requests-by-path" | "database-cpu" | "database-memory" | "database-disk" | "database-connections" | "auth-sign-ins" | "storage-requests" | "function-invocations" | "realtime-messages" | "realtime-connections";
             /** @enum {string} */
             range: "1h" | "24h" | "7d";
             start: string;

@@ -26,11 +26,21 @@ export function formatValue(value: number, unit: ReportSeries['unit']): string {
 /** Charts of the resource samples: a measure at each moment, not events to add up. */
 export const isMeasure = (series: ReportSeries) => series.chart.startsWith('database-');
 
+/** Charts of the most of something at once in each bucket (open sockets): their headline is the range's peak, never a sum. */
+export const isPeak = (series: ReportSeries) => series.chart === 'realtime-connections';
+
+/** What the headline figure is, for screen readers. */
+export const headlineLabel = (series: ReportSeries) => (isMeasure(series) ? 'Latest: ' : isPeak(series) ? 'Peak: ' : 'Total: ');
+
 /**
  * What the chart's header says: the range's total for events (requests, sign-ins, invocations),
- * the latest sample for measures (null while there is none).
+ * the largest bucket for peaks, the latest sample for measures (null while there is none).
  */
 export function headline(series: ReportSeries): string | null {
+  if (isPeak(series)) {
+    const peak = series.points.reduce((most, point) => Math.max(most, ...Object.values(point.values).map((value) => value ?? 0)), 0);
+    return peak.toLocaleString('en-US');
+  }
   if (!isMeasure(series)) {
     const total = series.points.reduce((sum, point) => sum + Object.values(point.values).reduce<number>((a, b) => a + (b ?? 0), 0), 0);
     return total.toLocaleString('en-US');

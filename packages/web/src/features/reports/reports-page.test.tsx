@@ -64,6 +64,8 @@ const ANSWERS: Partial<Record<BuiltInChart, ReportSeries>> = {
     () => [0, 0],
   ),
   'storage-requests': series('storage-requests', [['read', 'Downloads and reads']], () => [0]),
+  'realtime-messages': series('realtime-messages', [['messages', 'Messages']], (i) => [i >= 57 ? 40 : 0]),
+  'realtime-connections': series('realtime-connections', [['connections', 'Peak connections']], (i) => [i === 58 ? 7 : i > 55 ? 3 : 0]),
 };
 
 const REPORT: Report = {
@@ -120,6 +122,17 @@ describe('reports page', () => {
     expect(within(chartCard('Auth sign-ins')).getByText('Nothing in this range yet.')).toBeTruthy();
     expect(within(chartCard('Edge function invocations')).getByText('Nothing in this range yet.')).toBeTruthy();
     expect(seriesRequests(fetchMock, '24h')).toHaveLength(BUILT_IN_CHARTS.length);
+  });
+
+  it('charts Realtime: the messages sent over the range, and its peak of open sockets (never a sum)', async () => {
+    renderPage();
+    const section = await screen.findByRole('region', { name: 'Realtime' });
+    const messages = within(section).getByRole('region', { name: 'Realtime messages' });
+    const connections = within(section).getByRole('region', { name: 'Realtime connections' });
+    expect(await within(messages).findByRole('img', { name: 'Realtime messages chart' })).toBeTruthy();
+    expect(within(messages).getByText(headline('Total: 120'))).toBeTruthy();
+    expect(await within(connections).findByRole('img', { name: 'Realtime connections chart' })).toBeTruthy();
+    expect(within(connections).getByText(headline('Peak: 7'))).toBeTruthy();
   });
 
   it('asks for the range picked, and keeps it in the address', async () => {

@@ -19,6 +19,7 @@ const SECTIONS: { title: string; charts: BuiltInChart[] }[] = [
   { title: 'API', charts: ['api-requests-by-status', 'api-requests-by-path'] },
   { title: 'Database', charts: ['database-cpu', 'database-memory', 'database-disk', 'database-connections'] },
   { title: 'Auth, storage and functions', charts: ['auth-sign-ins', 'storage-requests', 'function-invocations'] },
+  { title: 'Realtime', charts: ['realtime-messages', 'realtime-connections'] },
 ];
 
 function CustomReports({ projectRef }: { projectRef: string }) {
@@ -75,7 +76,7 @@ export function ReportsPage() {
     <Page wide>
       <PageHeader
         title="Reports"
-        description="The project's API traffic, database resources, sign-ins, storage and functions over time."
+        description="The project's API traffic, database resources, sign-ins, storage, functions and Realtime over time."
         actions={<RangePicker value={range} onChange={setRange} />}
       />
       <CustomReports projectRef={ref} />

@@ -4,7 +4,7 @@ import { useReportSeriesQuery } from '../../data/reports/use-report-series-query
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
-import { headline, isEmptySeries, isMeasure } from './format';
+import { headline, headlineLabel, isEmptySeries, isMeasure } from './format';
 import { SeriesChart } from './series-chart';
 
 const CHART_HEIGHT = 180;
@@ -23,7 +23,7 @@ export function SeriesCard({ projectRef, chart, range }: { projectRef: string; c
         </div>
         {figure !== null ? (
           <span className="shrink-0 text-base font-medium tabular-nums">
-            <span className="sr-only">{series.data && isMeasure(series.data) ? 'Latest: ' : 'Total: '}</span>
+            <span className="sr-only">{series.data ? headlineLabel(series.data) : null}</span>
             {figure}
           </span>
         ) : null}
