@@ -23,6 +23,8 @@ const SCHEMA = `
   create table todos (id serial primary key, user_id uuid not null default auth.uid(), task text not null, done boolean not null default false);
   alter table todos enable row level security;
   create policy own_todos on todos for all to authenticated using (user_id = auth.uid()) with check (user_id = auth.uid());
+  create table members (username text primary key, status text not null default 'ONLINE', data jsonb);
+  insert into members values ('dragarcia', 'OFFLINE', null);
   create table docs (id int primary key, body text, search tsvector generated always as (to_tsvector('english', body)) stored);
   insert into countries values (1, 'France', 'FR', 'Europe'), (2, 'Japan', 'JP', 'Asia'), (3, 'Brazil', 'BR', 'South America'), (4, 'Kenya', 'KE', null);
   insert into cities (name, country_id, population, tags, info) values
@@ -196,7 +198,10 @@ describe('writing', () => {
     expect(minimal.status).toBe(201);
     expect(minimal.data).toBeNull();
     const merged = await service.from('countries').upsert({ id: 11, name: 'Peru (updated)', code: 'PE' }).select('name');
-    expect(merged.data).toEqual([{ name: 'Peru (updated)' }]);
+    expect(merged).toMatchObject({ status: 200, data: [{ name: 'Peru (updated)' }] }); // updated, not created
+    // postgrest-js's own "on_conflict insert" case: the conflict key alone updates and returns its row.
+    const keyOnly = await service.from('members').upsert({ username: 'dragarcia' }, { onConflict: 'username' }).select();
+    expect(keyOnly).toMatchObject({ status: 200, error: null, data: [{ username: 'dragarcia', status: 'OFFLINE', data: null }] });
     const ignored = await service
       .from('countries')
       .upsert({ id: 12, name: 'Ignored', code: 'IR' }, { ignoreDuplicates: true })

@@ -17,7 +17,7 @@ import { parseQueryParams } from './query-params.ts';
 import type { RequestAuth } from './request-auth.ts';
 import { type AnswerPlan, type Outcome, respond } from './respond.ts';
 import { reloadOnMiss, schemaCache } from './schema-cache.ts';
-import { bodyRows, deleteStatement, insertStatement, putStatement, updateStatement } from './sql-mutate.ts';
+import { bodyRows, countsInserted, deleteStatement, insertStatement, putStatement, updateStatement, upsertTarget } from './sql-mutate.ts';
 import { qualified } from './sql-fragment.ts';
 import { chooseFunction, type RpcArguments, rpcStatement } from './sql-rpc.ts';
 import { countedRows, type ReadShape, readStatement, SelectBuilder } from './sql-select.ts';
@@ -35,6 +35,8 @@ interface Plan extends AnswerPlan {
   single: boolean;
   /** A PUT: the body's row must have matched the filters (PGRST115). */
   put?: boolean;
+  /** `Prefer: resolution` on a table with neither primary key nor on_conflict: ignored, and not said applied. */
+  ignoresResolution?: boolean;
 }
 
 /** The request as planning reads it, besides the schema cache. */
@@ -132,12 +134,13 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
     (client) => run(client, planned, prefer, maxRows),
   );
   const offset = Number(url.searchParams.get('offset') ?? parseRange(request.headers.get('range'))?.offset ?? 0);
-  return respond(request, planned, outcome, prefer, offset, media);
+  const applied = planned.ignoresResolution ? { ...prefer, resolution: undefined } : prefer;
+  return respond(request, planned, outcome, applied, offset, media);
 }
 
 async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
   const timezoneApplied = await setTimezone(client, prefer);
-  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null }>(
+  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null; inserted?: string }>(
     preparedStatement(client, plan.sql, plan.values),
   );
   const row = rows[0]!;
@@ -155,7 +158,7 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRo
       ? await estimatedTotal(client, plan.count, prefer.count, maxRows)
       : undefined;
   const total = estimated ?? (row.total === null ? null : Number(row.total));
-  return { body: row.body, pageTotal, total, timezoneApplied };
+  return { body: row.body, pageTotal, total, inserted: row.inserted === undefined ? null : Number(row.inserted), timezoneApplied };
 }
 
 /** `Prefer: timezone=`: the request runs in that time zone when Postgres knows it (PGRST122 if not, with handling=strict). */
@@ -253,11 +256,12 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
         rootChosen: true,
         ...(locationOf && { rowsAs: 'json' as const }),
       });
+      const resolution = prefer.resolution && upsertTarget(relation, query.onConflict).length ? prefer.resolution : undefined;
       const options = {
         rows: bodyRows(body),
         columns: query.columns,
         onConflict: query.onConflict,
-        resolution: prefer.resolution,
+        resolution,
         missingDefault: prefer.missing === 'default',
       };
       return {
@@ -265,6 +269,8 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
         values: builder.params.values,
         ...written,
         status: 201,
+        ...(resolution === 'merge-duplicates' && { statusIfNoneInserted: 200 }),
+        ...(prefer.resolution && !resolution && { ignoresResolution: true }),
         locationOf,
       };
     }
@@ -276,7 +282,9 @@ function planTable(cache: SchemaCache, schema: string, name: string, incoming: I
         sql: putStatement(builder, relation, body, count),
         values: builder.params.values,
         ...written,
-        status: representation ? 200 : 204,
+        // 201 when the row was inserted, 200 when it was updated (a view cannot tell: 200).
+        status: representation ? (countsInserted(relation) ? 201 : 200) : 204,
+        ...(representation && { statusIfNoneInserted: 200 }),
         put: true,
       };
     }

@@ -12,6 +12,8 @@ export interface Outcome {
   body: string | null;
   pageTotal: number;
   total: number | null;
+  /** How many rows an upsert inserted (the rest it updated); null when not counted. */
+  inserted: number | null;
   /** `Prefer: timezone=` named a time zone Postgres knows, and the request ran in it. */
   timezoneApplied: boolean;
 }
@@ -23,6 +25,8 @@ export interface AnswerPlan {
   /** Without `Prefer: return=representation`, writes answer no body. */
   answersBody: boolean;
   status: number;
+  /** An upsert that inserted nothing (it only updated) answers this instead, as PostgREST does. */
+  statusIfNoneInserted?: number;
   /** A headers-only insert into this table: the body holds the rows' primary keys, for Location. */
   locationOf?: string;
 }
@@ -71,7 +75,8 @@ export function respond(
   const found = plan.locationOf && location(plan.locationOf, outcome.body);
   if (found) headers.location = found;
   const partial = outcome.total !== null && outcome.pageTotal < outcome.total;
-  const status = plan.status === 200 && partial ? 206 : plan.status;
+  const written = outcome.inserted === 0 && plan.statusIfNoneInserted ? plan.statusIfNoneInserted : plan.status;
+  const status = written === 200 && partial ? 206 : written;
   if (!plan.answersBody || request.method === 'HEAD') return new Response(null, { status, headers });
   let body = outcome.body ?? 'null';
   // json_agg writes `[row, row]`: one row is the text between the brackets.

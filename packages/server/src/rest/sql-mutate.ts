@@ -11,6 +11,8 @@ import { readStatement, SelectBuilder } from './sql-select.ts';
 import type { CachedRelation, Condition, Preferences } from './types.ts';
 
 const MUTATION = 'pgrst_mutation';
+/** An upsert's rows with whether each was inserted, before MUTATION takes the table's columns from it. */
+const WRITTEN = 'pgrst_written';
 const TARGET = 'pgrst_target';
 const LIMITED = 'pgrst_limited';
 
@@ -77,31 +79,49 @@ function columnGroups(relation: CachedRelation, options: InsertOptions): { colum
   return [...groups.values()];
 }
 
+/**
+ * An upsert's target: `on_conflict`, else the primary key. Without either PostgREST ignores
+ * `Prefer: resolution`, and so does this: the request is a plain insert.
+ */
+export const upsertTarget = (relation: CachedRelation, onConflict?: string[]): string[] =>
+  requireColumns(relation, onConflict ?? relation.primaryKey);
+
 function conflictSql(relation: CachedRelation, columns: string[], options: InsertOptions): string {
   if (!options.resolution) return '';
-  const target = requireColumns(relation, options.onConflict ?? relation.primaryKey);
-  if (!target.length) throw new RestError(400, 'PGRST103', `'${relation.name}' has no primary key: upserts need on_conflict`);
-  const updates = columns.filter((c) => !target.includes(c)).map((c) => `${ident(c)} = excluded.${ident(c)}`);
+  const target = upsertTarget(relation, options.onConflict).map(ident).join(', ');
+  // Every written column is set again, the target's too, as PostgREST does: a body that holds only
+  // the key still updates (and returns) the row it names.
+  const updates = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`);
   return options.resolution === 'ignore-duplicates' || !updates.length
-    ? `on conflict (${target.map(ident).join(', ')}) do nothing`
-    : `on conflict (${target.map(ident).join(', ')}) do update set ${updates.join(', ')}`;
+    ? `on conflict (${target}) do nothing`
+    : `on conflict (${target}) do update set ${updates.join(', ')}`;
 }
+
+/**
+ * Whether the answer can say how many rows were inserted rather than updated: a new row version
+ * has no xmax, an updated one has the updating transaction's. Views have no xmax to read.
+ */
+export const countsInserted = (relation: CachedRelation) => relation.kind === 'table';
 
 export function insertStatement(builder: SelectBuilder, relation: CachedRelation, options: InsertOptions, countExact: boolean): string {
   const table = `${qualified(relation.schema, relation.name)} as ${TARGET}`;
+  const counted = options.resolution === 'merge-duplicates' && countsInserted(relation);
+  const returning = counted ? returningInserted : `returning ${TARGET}.*`;
   const inserts = columnGroups(relation, options).map(({ columns, rows }) => {
     const list = columns.map(ident).join(', ');
     const values = builder.params.add(JSON.stringify(rows), 'json');
     const source = columns.length
       ? `(${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values})`
       : `select from json_array_elements(${values})`;
-    return `insert into ${table} ${source} ${conflictSql(relation, columns, options)} returning ${TARGET}.*`;
+    return `insert into ${table} ${source} ${conflictSql(relation, columns, options)} ${returning}`;
   });
-  if (inserts.length === 1) return withMutation(builder, relation, inserts[0]!, countExact);
+  if (inserts.length === 1) return withMutation(builder, relation, inserts[0]!, countExact, [], counted);
   const ctes = inserts.map((insert, i) => `pgrst_insert_${i} as (${insert})`);
   const union = inserts.map((_, i) => `select * from pgrst_insert_${i}`).join(' union all ');
-  return withMutation(builder, relation, union, countExact, ctes);
+  return withMutation(builder, relation, union, countExact, ctes, counted);
 }
+
+const returningInserted = `returning ${TARGET}.*, ${TARGET}.xmax = 0 as pgrst_inserted`;
 
 /**
  * PUT: one row upserted by its primary key. The filters must be `eq` on every primary key column
@@ -120,8 +140,9 @@ export function putStatement(builder: SelectBuilder, relation: CachedRelation, b
   const values = builder.params.add(JSON.stringify(rows), 'json');
   const where = whereSql({ alias: 'pgrst_body', relation, cache: builder.shape.cache }, conditions, builder.params);
   const set = columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ');
-  const upsert = `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values}) as pgrst_body where ${where} on conflict (${relation.primaryKey.map(ident).join(', ')}) do update set ${set} returning ${TARGET}.*`;
-  return withMutation(builder, relation, upsert, countExact);
+  const counted = countsInserted(relation);
+  const upsert = `insert into ${qualified(relation.schema, relation.name)} as ${TARGET} (${list}) select ${list} from json_populate_recordset(${rowType(relation)}, ${values}) as pgrst_body where ${where} on conflict (${relation.primaryKey.map(ident).join(', ')}) do update set ${set} ${counted ? returningInserted : `returning ${TARGET}.*`}`;
+  return withMutation(builder, relation, upsert, countExact, [], counted);
 }
 
 /** Every condition an `eq` on its own primary key column, each column once. */
@@ -171,6 +192,13 @@ function withMutation(
   mutation: string,
   countExact: boolean,
   before: string[] = [],
+  countInserted = false,
 ): string {
-  return `with ${[...before, `${MUTATION} as (${mutation})`].join(', ')} ${readStatement(builder, relation, MUTATION, countExact)}`;
+  if (!countInserted) {
+    return `with ${[...before, `${MUTATION} as (${mutation})`].join(', ')} ${readStatement(builder, relation, MUTATION, countExact)}`;
+  }
+  const columns = relation.columns.map((c) => ident(c.name)).join(', ');
+  const ctes = [...before, `${WRITTEN} as (${mutation})`, `${MUTATION} as (select ${columns} from ${WRITTEN})`];
+  const inserted = `, (select count(*) from ${WRITTEN} where pgrst_inserted)::int8 as inserted`;
+  return `with ${ctes.join(', ')} ${readStatement(builder, relation, MUTATION, countExact, inserted)}`;
 }

@@ -236,9 +236,10 @@ export const countedRows = (builder: SelectBuilder, relation: CachedRelation, fr
   `select 1 from (${builder.level(relation, from, builder.shape.query.select, [], () => [], true)}) as pgrst_all`;
 
 /** The page as `{ body, page_total, total }`: body the rows as text (ReadShape's rowsAs), total only when counted exactly. */
-export function readStatement(builder: SelectBuilder, relation: CachedRelation, from: string, countExact: boolean): string {
+/** `extra` adds columns to the answer's one row (e.g. how many rows an upsert inserted). */
+export function readStatement(builder: SelectBuilder, relation: CachedRelation, from: string, countExact: boolean, extra = ''): string {
   const page = builder.level(relation, from, builder.shape.query.select, [], () => []);
   const total = countExact ? `(select count(*) from (${countedRows(builder, relation, from)}) as pgrst_counted)` : 'null::int8';
   builder.requireEmbedded();
-  return `select ${ROWS_AS[builder.shape.rowsAs ?? 'json']} as body, count(pgrst_rows)::int8 as page_total, ${total} as total from (${page}) as pgrst_rows`;
+  return `select ${ROWS_AS[builder.shape.rowsAs ?? 'json']} as body, count(pgrst_rows)::int8 as page_total, ${total} as total${extra} from (${page}) as pgrst_rows`;
 }
