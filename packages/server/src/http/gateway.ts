@@ -12,6 +12,7 @@ import { ProjectRef } from '@basin/core/schemas';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../functions/invoke.ts';
+import { relayRefusal } from '../functions/relay-check.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
 import { AuthApiError, errorResponse } from '../gotrue/errors.ts';
@@ -243,19 +244,26 @@ export function projectGateway(ctx: PlatformContext) {
     const asSent = url.pathname === path && headers === request.headers;
     url.pathname = path;
     const sent = () => (asSent ? request : forwarded(request, url, headers));
-    const response = open
-      ? await api.fetch(sent(), { project, auth: auth && !(auth instanceof RestError) ? auth : { role: 'anon', claims: {} }, clientIp })
-      : !key
-        ? keyless(request.method, path)
-          ? await api.fetch(sent(), { project, auth: { role: 'anon', claims: {} }, clientIp })
-          : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
-        : !auth
-          ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
-          : auth instanceof RestError
-            ? refuseToken(auth, path)
-            : await api.fetch(sent(), { project, auth, clientIp });
+    // Other functions are guarded as Supabase's relay guards them (any JWT of the project's secret).
+    const relayed = toFunction && !open;
+    const relayRefused = relayed ? await relayRefusal(ctx, ref, request.headers) : undefined;
+    const anon = { role: 'anon', claims: {} };
+    const response =
+      open || (relayed && !relayRefused)
+        ? await api.fetch(sent(), { project, auth: auth && !(auth instanceof RestError) ? auth : anon, clientIp })
+        : relayRefused
+          ? relayRefused
+          : !key
+            ? keyless(request.method, path)
+              ? await api.fetch(sent(), { project, auth: anon, clientIp })
+              : answer(401, API_KEYS_MESSAGES.gatewayMissingKey)
+            : !auth
+              ? answer(401, API_KEYS_MESSAGES.gatewayInvalidKey)
+              : auth instanceof RestError
+                ? refuseToken(auth, path)
+                : await api.fetch(sent(), { project, auth, clientIp });
     keepCookiesToTheProject(response, door, withoutPort(url.host));
-    const fromFunction = toFunction && (open || (key && auth && !(auth instanceof RestError)));
+    const fromFunction = open || (relayed && !relayRefused);
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
     // What members and their users put here (functions' pages, stored files) runs as no origin at
     // all: never as the dashboard, which may share this origin or this site.
