@@ -28,7 +28,7 @@ export interface PlatformConfig {
   healthCheckIntervalMs: number;
   /** How often every running project's resources are sampled for the resource warnings. */
   resourceSampleIntervalMs: number;
-  /** Test-only fault injection, `operation:step` pairs (BASIN_FAULTS); refused in production. */
+  /** Test-only fault injection, `operation:step` pairs (BASIN_FAULTS), `operation:step:hold` to hold there; refused in production. */
   faults: string[];
   /** Support tickets are also mailed through this server (BASIN_SMTP_URL, e.g. smtp://host:587) to supportEmail. */
   smtpUrl: string | undefined;

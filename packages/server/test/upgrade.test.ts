@@ -2,7 +2,7 @@ import { LIFECYCLE_MESSAGES, MESSAGES, parseUpgradeProgress, UPGRADE_STEPS, upgr
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ChildPlatform } from './child-platform.ts';
 import { ApiClient, query, startTestPlatform, statusOf, waitFor, waitForStatus } from './harness.ts';
 import { fingerprint, organization, pause, projectWithRows, type Org } from './lifecycle-helpers.ts';
@@ -30,8 +30,9 @@ const upgradeEnded = (client: ApiClient, ref: string, trackingId: string) =>
   );
 const serverVersion = async (connectionString: string) =>
   (await query(connectionString, 'show server_version')).rows[0].server_version as string;
-/** Nothing an upgrade keeps beside the data dirs (<ref>--next, --prev, --old) is left. */
-const leftovers = async (dataDir: string) => (await readdir(path.join(dataDir, 'projects'))).filter((name) => name.includes('--'));
+/** Nothing an upgrade keeps beside the data dirs (<ref>--next, --prev, --old) is left: of every project, or of `ref`'s. */
+const leftovers = async (dataDir: string, ref = '') =>
+  (await readdir(path.join(dataDir, 'projects'))).filter((name) => name.startsWith(`${ref}--`) || (!ref && name.includes('--')));
 
 /** The project's own connection string, as the platform's superuser (for what members cannot do on 15). */
 function asAdmin(platform: TestPlatform, ref: string, connectionString: string): string {
@@ -173,67 +174,83 @@ describe('a failed upgrade', () => {
   }, 180_000);
 });
 
+/**
+ * One child platform holds two moves at once, each at a step of its own (BASIN_FAULTS
+ * `<operation>:<step>:hold`): an upgrade at the start of the copy, a restore onto 17 with the copy
+ * made but not yet checked. It is killed while both are held and started again without the
+ * faults; each test then follows its project to the end. Holding the steps makes the kill land
+ * where it should every time, with no need of a copy long enough to race.
+ */
 describe('a platform killed (SIGKILL) in the middle of moving data', () => {
+  const HELD = { upgrade: 5, restore: 6 } as const;
+  let dataDir: string;
   const running: ChildPlatform[] = [];
-  const dirs: string[] = [];
-  afterEach(async () => {
-    for (const child of running.splice(0)) await child.interrupt();
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-  });
+  /** The owner's client on the restarted platform. */
+  let owner: ApiClient;
+  let moves: Record<keyof typeof HELD, { ref: string; connectionString: string; before: unknown; trackingId: string }>;
 
-  /** A child platform, a 15 project with ~30 MB of rows (so that copying takes a while), and a way to kill and restart it. */
-  async function setUp() {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'basin-upgrade-kill-'));
-    dirs.push(dataDir);
-    const first = await ChildPlatform.start(dataDir);
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'basin-upgrade-kill-'));
+    const faults = Object.entries(HELD).map(([operation, step]) => `${operation}:${step}:hold`);
+    const first = await ChildPlatform.start(dataDir, undefined, { BASIN_FAULTS: faults.join(',') });
     running.push(first);
     const org = await organization(first.url);
-    const project = await projectWithRows(org, '15', 200_000);
-    const before = await fingerprint(project.connectionString);
-    /** Kills the platform once the data is being copied, starts it again; answers the owner's client on the new one. */
-    async function killWhileCopying(trackingId: string): Promise<ApiClient> {
-      const atKill = await waitFor(
-        () => upgradeStatus(org.owner, project.ref, trackingId),
-        (s) => parseUpgradeProgress(s.progress) >= 5,
-        120_000,
-        20,
-      );
-      await first.kill();
-      expect(atKill.status).toBe('Upgrading');
-      const second = await ChildPlatform.start(dataDir, Number(new URL(first.url).port));
-      running.push(second);
-      const owner = new ApiClient(second.url);
-      owner.cookie = org.owner.cookie;
-      return owner;
-    }
-    return { dataDir, org, project, before, killWhileCopying };
-  }
+    const [upgraded, restored] = await Promise.all([projectWithRows(org, '15'), projectWithRows(org, '15')]);
+    const [upgradedBefore, restoredBefore] = await Promise.all([
+      fingerprint(upgraded.connectionString),
+      fingerprint(restored.connectionString),
+    ]);
 
-  it('during an upgrade: it converges on 17 after the restart, with every row', async () => {
-    const { dataDir, org, project, before, killWhileCopying } = await setUp();
-    const { tracking_id } = (await upgrade(org.owner, project.ref)).body;
-    const owner = await killWhileCopying(tracking_id);
+    await pause(org, restored.ref);
+    const restore = await org.owner.post(`/api/platform/projects/${restored.ref}/restore`, {
+      postgres_engine: '17',
+      release_channel: 'ga',
+    });
+    expect(restore.status).toBe(202);
+    moves = {
+      restore: { ...restored, before: restoredBefore, trackingId: (await upgradeStatus(org.owner, restored.ref)).tracking_id },
+      upgrade: { ...upgraded, before: upgradedBefore, trackingId: (await upgrade(org.owner, upgraded.ref)).body.tracking_id },
+    };
 
-    expect(await upgradeEnded(owner, project.ref, tracking_id)).toMatchObject({ status: 'Upgraded', progress: '9_completed_upgrade' });
-    await waitForStatus(owner, project.ref, 'ACTIVE_HEALTHY');
-    expect(await serverVersion(project.connectionString)).toMatch(/^17\./);
-    expect(await fingerprint(project.connectionString)).toEqual(before);
-    expect(await leftovers(dataDir)).toEqual([]);
+    // Both held: the progress shows the held step, and the platform dies there.
+    await waitFor(
+      async () => first.log,
+      (log) => Object.entries(HELD).every(([operation, step]) => log.includes(`Injected fault: ${operation} held at ${step}`)),
+      120_000,
+      20,
+    );
+    for (const [operation, move] of Object.entries(moves))
+      expect(await upgradeStatus(org.owner, move.ref, move.trackingId)).toMatchObject({
+        status: 'Upgrading',
+        progress: upgradeProgress(UPGRADE_STEPS[HELD[operation as keyof typeof HELD] - 1]!),
+      });
+    await first.kill();
+
+    const second = await ChildPlatform.start(dataDir, Number(new URL(first.url).port));
+    running.push(second);
+    owner = new ApiClient(second.url);
+    owner.cookie = org.owner.cookie;
+  }, 300_000);
+  afterAll(async () => {
+    for (const child of running.splice(0)) await child.interrupt();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('during an upgrade, at the start of the copy (step 5): it converges on 17 after the restart, with every row', async () => {
+    const { ref, connectionString, before, trackingId } = moves.upgrade;
+    expect(await upgradeEnded(owner, ref, trackingId)).toMatchObject({ status: 'Upgraded', progress: '9_completed_upgrade' });
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY');
+    expect(await serverVersion(connectionString)).toMatch(/^17\./);
+    expect(await fingerprint(connectionString)).toEqual(before);
+    expect(await leftovers(dataDir, ref)).toEqual([]);
   }, 300_000);
 
-  it('during a restore onto 17: it converges after the restart, with every row', async () => {
-    const { dataDir, org, project, before, killWhileCopying } = await setUp();
-    await pause(org, project.ref);
-    expect(
-      (await org.owner.post(`/api/platform/projects/${project.ref}/restore`, { postgres_engine: '17', release_channel: 'ga' })).status,
-    ).toBe(202);
-    const { tracking_id } = await upgradeStatus(org.owner, project.ref);
-    const owner = await killWhileCopying(tracking_id);
-
-    await waitForStatus(owner, project.ref, 'ACTIVE_HEALTHY', 240_000);
-    expect(await upgradeStatus(owner, project.ref, tracking_id)).toMatchObject({ status: 'Upgraded' });
-    expect(await serverVersion(project.connectionString)).toMatch(/^17\./);
-    expect(await fingerprint(project.connectionString)).toEqual(before);
-    expect(await leftovers(dataDir)).toEqual([]);
+  it('during a restore onto 17, with the copy made but not checked (step 6): it converges after the restart, with every row', async () => {
+    const { ref, connectionString, before, trackingId } = moves.restore;
+    await waitForStatus(owner, ref, 'ACTIVE_HEALTHY', 240_000);
+    expect(await upgradeStatus(owner, ref, trackingId)).toMatchObject({ status: 'Upgraded' });
+    expect(await serverVersion(connectionString)).toMatch(/^17\./);
+    expect(await fingerprint(connectionString)).toEqual(before);
+    expect(await leftovers(dataDir, ref)).toEqual([]);
   }, 300_000);
 });

@@ -7,7 +7,7 @@ import { UPGRADE_COMPLETED, UPGRADE_STEPS, upgradeProgress } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
 import { takeBackup } from '../services/backups/backups.ts';
 import type { PlatformContext } from '../kernel/context.ts';
-import { injectFault } from '../kernel/faults.ts';
+import { holdFault, injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/projects/project-instance.ts';
 import { transaction } from '../store/db.ts';
 import * as lifecycle from '../store/lifecycle.ts';
@@ -15,7 +15,10 @@ import * as projects from '../store/projects.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import * as upgrades from '../store/upgrades.ts';
 
-/** Fault injection names the operation: 'upgrade:5' fails an upgrade at step 5, 'restore:5' a restore onto a newer major. */
+/**
+ * Fault injection names the operation: 'upgrade:5' fails an upgrade at step 5, 'restore:5' a
+ * restore onto a newer major; 'upgrade:5:hold' holds it there once step 5 is recorded.
+ */
 export type MoveOperation = 'upgrade' | 'restore';
 
 export async function moveToMajor(
@@ -32,7 +35,9 @@ export async function moveToMajor(
   } else {
     await ctx.driver.upgrade(spec, target, async (step) => {
       await upgrades.setProgress(ctx.db, upgrade.tracking_id, upgradeProgress(step));
-      injectFault(ctx, operation, String(UPGRADE_STEPS.indexOf(step) + 1));
+      const number = String(UPGRADE_STEPS.indexOf(step) + 1);
+      injectFault(ctx, operation, number);
+      await holdFault(ctx, operation, number);
     });
   }
   await recordUpgraded(ctx, row.ref, upgrade);
