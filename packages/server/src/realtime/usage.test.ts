@@ -41,6 +41,20 @@ describe('realtime usage counters', () => {
     ]);
   });
 
+  it('count in the day the clock shows after it is set back', async () => {
+    const { ctx, rows } = fakeStore();
+    const usage = new RealtimeUsage(ctx);
+    vi.setSystemTime(new Date('2026-11-28T10:00:05Z'));
+    usage.message('abc');
+    vi.setSystemTime(new Date('2026-03-04T10:00:05Z'));
+    usage.message('abc');
+    await usage.stop();
+    expect(rows('realtime_usage_daily')).toEqual([
+      ['abc', '2026-11-28', 1, 0],
+      ['abc', '2026-03-04', 1, 0],
+    ]);
+  });
+
   it('keep counting the sockets open in the minutes nobody connects in, once the hub reports closes too', async () => {
     const { ctx, rows } = fakeStore();
     const usage = new RealtimeUsage(ctx);

@@ -15,11 +15,18 @@ import * as minutes from '../store/realtime-usage-minutes.ts';
 const FLUSH_MS = 10_000;
 const MINUTE_MS = 60_000;
 
-/** Today's UTC date, worked out again once a minute rather than for every message. */
-let day = { text: '', until: 0 };
+/**
+ * Today's UTC date, worked out again once a minute rather than for every message. The minute it
+ * was worked out in is kept whole, so a clock set back (or a test's fake one) is not read as a
+ * day to come.
+ */
+let day = { text: '', from: 0, until: 0 };
 function today(): string {
   const now = Date.now();
-  if (now >= day.until) day = { text: new Date(now).toISOString().slice(0, 10), until: now + MINUTE_MS - (now % MINUTE_MS) };
+  if (now < day.from || now >= day.until) {
+    const from = now - (now % MINUTE_MS);
+    day = { text: new Date(now).toISOString().slice(0, 10), from, until: from + MINUTE_MS };
+  }
   return day.text;
 }
 
