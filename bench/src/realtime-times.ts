@@ -131,7 +131,7 @@ function realtimeRows(
       `Realtime insert → event, ${distinctUsers.subscribers} distinct users`,
       distinctUsers,
       '',
-      `authenticated JWTs, each its own sub: ${distinctUsers.subscribers} RLS checks per change`,
+      `authenticated JWTs, each its own sub: ${distinctUsers.subscribers} RLS checks per change, made together in one statement`,
     ),
     [
       `Realtime broadcast to ${broadcast.receivers.toLocaleString('en-US')} sockets`,

@@ -11,13 +11,13 @@ import type { RealtimeLogEntry } from '../store/realtime-logs.ts';
 import { type ChannelPolicies, channelPolicies } from './authorization.ts';
 import { ChangeStream, type RowChange } from './changes.ts';
 import { recordRealtimeEvent } from './log.ts';
-import { changeData, type ChangeSubscription, takes, unkeyedData } from './postgres-changes.ts';
+import { changeData, changePayloadJson, type ChangeSubscription, takes, unkeyedData } from './postgres-changes.ts';
 import { type PresenceDiff, TopicPresence } from './presence.ts';
 import type { PhoenixMessage } from './protocol.ts';
 import { RateWindow } from './limits.ts';
 import { settingsOf } from './settings.ts';
 import { RealtimeUsage } from './usage.ts';
-import { authKey, committedVisible, maySelect } from './visibility.ts';
+import { authKey, maySelectEach } from './visibility.ts';
 
 /** What the hub needs of a joined channel (socket.ts). */
 export interface Channel {
@@ -59,11 +59,25 @@ export class ProjectHub {
   readonly rates = { joins: new RateWindow(), events: new RateWindow(), presence: new RateWindow() };
   #stream: Promise<ChangeStream> | undefined;
   #idleTimer: NodeJS.Timeout | undefined;
+  #uncounted = 0;
 
   constructor(ctx: PlatformContext, ref: string, usage: RealtimeUsage) {
     this.#ctx = ctx;
     this.ref = ref;
     this.usage = usage;
+  }
+
+  /**
+   * One message sent to a client, for the usage counters: added up over the tick and handed over
+   * once, since a fan-out sends thousands and the counters look up the project and day each time.
+   */
+  counted(): void {
+    if (this.#uncounted++ === 0) process.nextTick(() => this.#count());
+  }
+
+  #count(): void {
+    this.usage.message(this.ref, this.#uncounted);
+    this.#uncounted = 0;
   }
 
   connected(socket: { close(code: number, reason: string): void }): void {
@@ -184,34 +198,45 @@ export class ProjectHub {
     );
   }
 
-  /** Each subscriber whose subscriptions take the change and who may see the row hears it once. */
+  /**
+   * Each subscriber whose subscriptions take the change and who may see the row hears it once.
+   * Subscribers with the same role and claims share one check, and all checks of a change go to
+   * the database together (visibility.ts); the change's `data` is serialized once for all.
+   */
   async deliver(change: RowChange): Promise<void> {
     if (change.shape.schema === 'realtime' && change.shape.table === 'messages') return this.#broadcastFromDatabase(change);
-    const takers: { channel: Channel; ids: number[] }[] = [];
+    const takers = new Map<string, { auth: ApiRequestAuth; channels: { channel: Channel; ids: number[] }[] }>();
     for (const channel of this.#listening) {
       const ids = channel.subscriptions.filter((subscription) => takes(subscription, change)).map((subscription) => subscription.id);
-      if (ids.length) takers.push({ channel, ids });
+      if (!ids.length) continue;
+      const key = authKey(channel.auth);
+      const group = takers.get(key) ?? { auth: channel.auth, channels: [] };
+      takers.set(key, group);
+      group.channels.push({ channel, ids });
     }
-    if (!takers.length) return;
+    if (!takers.size) return;
+    const groups = [...takers.values()];
     const data = changeData(change);
+    const dataJson = JSON.stringify(data);
     const unkeyed = change.shape.rowSecurity && !change.shape.primaryKey.length ? unkeyedData(change) : undefined;
-    const send = ({ channel, ids }: (typeof takers)[number], body = data) =>
-      channel.send(push(channel.topic, 'postgres_changes', { ids, data: body }));
+    const unkeyedJson = unkeyed && JSON.stringify(unkeyed);
+    const send = ({ auth, channels }: (typeof groups)[number]) => {
+      const [body, bodyJson] = unkeyed && auth.role !== 'service_role' ? [unkeyed, unkeyedJson!] : [data, dataJson];
+      for (const { channel, ids } of channels) {
+        channel.send({ ...push(channel.topic, 'postgres_changes', { ids, data: body }), payloadJson: changePayloadJson(ids, bodyJson) });
+      }
+    };
     // A deleted row can no longer be checked: everyone hears its key, as with Supabase.
-    if (change.type === 'DELETE') return takers.forEach((taker) => send(taker));
+    if (change.type === 'DELETE') return groups.forEach(send);
     const project = await projects.findSnapshot(this.#ctx.db, this.ref);
     if (!project) return;
-    if (takers.some(({ channel }) => channel.auth.role !== 'service_role')) await committedVisible(this.#ctx, project, change.xid);
-    const checks = new Map<string, Promise<boolean>>();
-    await Promise.all(
-      takers.map(async (taker) => {
-        const { auth } = taker.channel;
-        const key = authKey(auth);
-        if (!checks.has(key)) checks.set(key, maySelect(this.#ctx, project, auth, change));
-        if (!(await checks.get(key))) return;
-        send(taker, unkeyed && auth.role !== 'service_role' ? unkeyed : data);
-      }),
+    const allowed = await maySelectEach(
+      this.#ctx,
+      project,
+      groups.map(({ auth }) => auth),
+      change,
     );
+    groups.forEach((group, i) => allowed[i] && send(group));
   }
 
   async #openStream(): Promise<void> {

@@ -99,3 +99,9 @@ export function changeData(change: RowChange): Record<string, unknown> {
 export function unkeyedData(change: RowChange): Record<string, unknown> {
   return { ...changeData({ ...change, record: {}, oldRecord: change.oldRecord && {} }), errors: [NO_PRIMARY_KEY] };
 }
+
+/**
+ * A subscriber's payload `{ ids, data }` as JSON, with `data` serialized once per change for all
+ * its subscribers rather than once each: equal to JSON.stringify({ ids, data }).
+ */
+export const changePayloadJson = (ids: number[], dataJson: string) => `{"ids":[${ids.join(',')}],"data":${dataJson}}`;

@@ -17,6 +17,8 @@ export interface PhoenixMessage {
   topic: string;
   event: string;
   payload: Record<string, unknown>;
+  /** JSON.stringify(payload), when the sender made it already (postgres-changes.ts splices a change's shared `data` into it). */
+  payloadJson?: string;
 }
 
 /** Thrown for a frame that is not a message of the socket's protocol. */
@@ -86,24 +88,41 @@ function encodeBinaryBroadcast(topic: string, event: string, payload: Buffer): B
   return Buffer.concat([header, ...parts, payload]);
 }
 
+/** A frame as it goes to ws: text frames as UTF-8 bytes, so that each socket's send does not encode the string again. */
+export interface Frame {
+  data: Buffer;
+  binary: boolean;
+}
+
 /**
  * Frames already made, per message and protocol: a broadcast is one message object sent to every
  * channel of its topic, so its frame is made once, not once per subscriber.
  */
-const frames = new WeakMap<PhoenixMessage, Partial<Record<Vsn, string | Buffer>>>();
+const frames = new WeakMap<PhoenixMessage, Partial<Record<Vsn, Frame | undefined>>>();
 
 /** The frame of a message for a socket of `vsn`; undefined when that protocol cannot carry it. */
-export function encode(msg: PhoenixMessage, vsn: Vsn): string | Buffer | undefined {
+export function encode(msg: PhoenixMessage, vsn: Vsn): Frame | undefined {
   let made = frames.get(msg);
   if (!made) frames.set(msg, (made = {}));
   if (!(vsn in made)) made[vsn] = frameOf(msg, vsn);
   return made[vsn];
 }
 
-function frameOf(msg: PhoenixMessage, vsn: Vsn): string | Buffer | undefined {
+function frameOf(msg: PhoenixMessage, vsn: Vsn): Frame | undefined {
   const bytes = msg.event === 'broadcast' && Buffer.isBuffer(msg.payload.payload) ? msg.payload.payload : undefined;
-  if (bytes) return vsn === '2.0.0' ? encodeBinaryBroadcast(msg.topic, String(msg.payload.event), bytes) : undefined;
+  if (bytes)
+    return vsn === '2.0.0' ? { data: encodeBinaryBroadcast(msg.topic, String(msg.payload.event), bytes), binary: true } : undefined;
+  return { data: Buffer.from(textOf(msg, vsn)), binary: false };
+}
+
+/**
+ * A text frame, equal to JSON.stringify of the message in the protocol's shape, built around the
+ * payload's JSON so that a payload serialized once can go into many frames.
+ */
+export function textOf(msg: PhoenixMessage, vsn: Vsn): string {
+  const [joinRef, ref, topic, event] = [msg.joinRef, msg.ref, msg.topic, msg.event].map((value) => JSON.stringify(value));
+  const payload = msg.payloadJson ?? JSON.stringify(msg.payload);
   return vsn === '2.0.0'
-    ? JSON.stringify([msg.joinRef, msg.ref, msg.topic, msg.event, msg.payload])
-    : JSON.stringify({ join_ref: msg.joinRef, ref: msg.ref, topic: msg.topic, event: msg.event, payload: msg.payload });
+    ? `[${joinRef},${ref},${topic},${event},${payload}]`
+    : `{"join_ref":${joinRef},"ref":${ref},"topic":${topic},"event":${event},"payload":${payload}}`;
 }

@@ -3,6 +3,7 @@
  * presence, access_token, phx_leave) and the replies and pushes it expects. Messages are handled
  * one after another, so a broadcast sent after a join is handled after it.
  */
+import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
 import type { RealtimeConfig } from '@basin/core/schemas';
@@ -25,6 +26,10 @@ interface JoinedChannel extends Channel {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** ws's send options for the frames protocol.ts makes (bytes either way). */
+const TEXT = { binary: false };
+const BINARY = { binary: true };
+
 const UNREACHABLE = 'UnableToConnectToProject: Realtime was unable to connect to the project database';
 
 /** setTimeout's longest delay; a token that lives longer is checked again then. */
@@ -46,6 +51,7 @@ export class ClientSocket {
   readonly #options: SocketOptions;
   readonly #channels = new Map<string, JoinedChannel>();
   #queue: Promise<void> = Promise.resolve();
+  #corked = false;
 
   constructor(ws: WebSocket, hub: ProjectHub, options: SocketOptions) {
     this.#ws = ws;
@@ -66,8 +72,26 @@ export class ClientSocket {
   send(message: PhoenixMessage): void {
     const frame = encode(message, this.#options.vsn);
     if (frame === undefined || this.#ws.readyState !== this.#ws.OPEN) return;
-    this.#ws.send(frame);
-    if (message.event !== 'phx_reply') this.#hub.usage.message(this.#hub.ref);
+    this.#corkForTick();
+    this.#ws.send(frame.data, frame.binary ? BINARY : TEXT);
+    if (message.event !== 'phx_reply') this.#hub.counted();
+  }
+
+  /**
+   * Holds the socket's writes until the end of the tick: a fan-out that sends several messages to
+   * a socket (a burst of broadcasts read in one go) then writes them in one system call, in order,
+   * instead of one each. Node's cork counts, so ws's own cork/uncork around a frame nests inside.
+   */
+  #corkForTick(): void {
+    if (this.#corked) return;
+    const raw = (this.#ws as unknown as { _socket?: Socket })._socket;
+    if (!raw) return;
+    this.#corked = true;
+    raw.cork();
+    process.nextTick(() => {
+      this.#corked = false;
+      raw.uncork();
+    });
   }
 
   #reply(to: PhoenixMessage, status: 'ok' | 'error', response: Record<string, unknown> = {}): void {
