@@ -64,9 +64,9 @@ describe('GET /platform/projects/{ref}/api/rest', () => {
 
 describe('/platform/projects/{ref}/config/postgrest', () => {
   it('answers public by default; exposing another schema changes the description', async () => {
-    expect((await project.owner.get(config())).body).toEqual({ db_schema: 'public', max_rows: 1000 });
+    expect((await project.owner.get(config())).body).toEqual({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false });
     const patched = await project.owner.patch(config(), { db_schema: ` public , ${ODD_SCHEMA}`, max_rows: 500 });
-    expect(patched).toEqual({ status: 200, body: { db_schema: `public,${ODD_SCHEMA}`, max_rows: 500 } });
+    expect(patched).toEqual({ status: 200, body: { db_schema: `public,${ODD_SCHEMA}`, max_rows: 500, db_aggregates_enabled: false } });
     const { body } = await project.owner.get(apiRest());
     const odd = body.definitions[`${ODD_SCHEMA}.${ODD_TABLE}`];
     expect(odd.properties['mood col']).toEqual({
@@ -80,7 +80,13 @@ describe('/platform/projects/{ref}/config/postgrest', () => {
 
   it('refuses bad input and changes nothing', async () => {
     const before = (await project.owner.get(config())).body;
-    for (const body of [{ db_schema: ' , ' }, { db_schema: 'pg_catalog' }, { max_rows: 0 }, { max_rows: 'many' }]) {
+    for (const body of [
+      { db_schema: ' , ' },
+      { db_schema: 'pg_catalog' },
+      { max_rows: 0 },
+      { max_rows: 'many' },
+      { db_aggregates_enabled: 'yes' },
+    ]) {
       const answer = await project.owner.patch(config(), body);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBeTruthy();
@@ -97,6 +103,8 @@ describe('/platform/projects/{ref}/config/postgrest', () => {
     const refused = await developer.patch(config(), { db_schema: 'public' });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBeTruthy();
+    expect((await developer.patch(config(), { db_aggregates_enabled: true })).status).toBe(403);
+    expect((await reader.get(config())).body.db_aggregates_enabled).toBe(false);
     expect((await outsider.get(config())).status).toBe(404);
     expect((await outsider.get(apiRest())).status).toBe(404);
     expect((await outsider.patch(config(), { db_schema: 'public' })).status).toBe(404);

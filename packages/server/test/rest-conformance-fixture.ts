@@ -152,6 +152,25 @@ create function payment_required() returns void language plpgsql as $$
 begin
   raise sqlstate 'PT402' using message = 'Payment Required', detail = 'Quota exceeded', hint = 'Upgrade your plan';
 end $$;
+create function unnamed_text_param(text) returns text language sql immutable as 'select $1';
+create function unnamed_xml_param(xml) returns xml language sql immutable as 'select $1';
+create function unnamed_bytea_param(bytea) returns text language sql immutable as $$ select encode($1, 'hex') $$;
+create function unnamed_int_param(int) returns int language sql immutable as 'select $1';
+create function overloaded_unnamed_param(json) returns json language sql immutable as 'select $1';
+create function overloaded_unnamed_param(bytea) returns text language sql immutable as $$ select encode($1, 'hex') $$;
+create function overloaded_unnamed_param(text) returns text language sql immutable as 'select $1';
+create function overloaded_unnamed_param() returns int language sql immutable as 'select 1';
+create function overloaded_unnamed_param(x int, y int) returns int language sql immutable as 'select x + y';
+create function overloaded_unnamed_json_jsonb_param(json) returns json language sql immutable as 'select $1';
+create function overloaded_unnamed_json_jsonb_param(jsonb) returns jsonb language sql immutable as 'select $1';
+-- Made in another order than PostgREST lists them (fewest arguments first, then by name and type).
+create function overloaded_same_args(arg text, num int default 0) returns text language sql immutable as 'select arg';
+create function overloaded_same_args(arg xml) returns text language sql immutable as 'select arg::text';
+create function overloaded_same_args(arg int) returns text language sql immutable as 'select arg::text';
+create type point_2d as (x int, y int);
+create function ret_point_2d() returns point_2d language sql immutable as 'select row(10, 5)::point_2d';
+create domain one_int as int;
+create function ret_domain(val text) returns one_int language sql immutable as 'select val::one_int';
 create function nerd_rage() returns void language plpgsql as $$
 begin
   raise sqlstate 'PGRST' using

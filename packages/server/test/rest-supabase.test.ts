@@ -39,6 +39,8 @@ const SCHEMA = `
   insert into orders values (1, 1, 2);
   insert into todos (user_id, task) values ('${ALICE}', 'alice task'), ('${BOB}', 'bob task');
   insert into docs (id, body) values (1, 'The quick brown fox jumps'), (2, 'Lazy dogs sleep all day');
+  create table tickets (id int primary key, status text not null, points int);
+  insert into tickets values (1, 'open', 3), (2, 'open', 5), (3, 'closed', 8), (4, 'review', null);
   create function add_numbers(a int, b int) returns int language sql immutable as 'select a + b';
   create function countries_from(min_id int) returns setof countries language sql stable as 'select * from countries where id >= min_id order by id';
   create function city_names() returns setof text language sql stable as 'select name from cities order by name';
@@ -46,6 +48,24 @@ const SCHEMA = `
   create function echo(payload jsonb) returns jsonb language sql immutable as 'select payload';
   create function fail_loudly() returns int language plpgsql as $$ begin raise exception 'went wrong' using detail = 'on purpose', hint = 'do not'; end $$;
   create function my_uid() returns uuid language sql stable as 'select auth.uid()';
+  create function first_country() returns countries language sql stable as 'select * from countries order by id limit 1';
+  create function polymorphic_function_with_different_return(bool) returns int language sql as 'select 1';
+  create function polymorphic_function_with_different_return(int) returns int language sql as 'select 2';
+  create function polymorphic_function_with_different_return(text) returns text language sql as $$ select 'foo' $$;
+  create function polymorphic_function_with_no_params_or_unnamed() returns int language sql as 'select 1';
+  create function polymorphic_function_with_no_params_or_unnamed(bool) returns int language sql as 'select 2';
+  create function polymorphic_function_with_no_params_or_unnamed(text) returns text language sql as $$ select 'foo' $$;
+  create function polymorphic_function_with_unnamed_integer(int) returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_json(json) returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_jsonb(jsonb) returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_text(text) returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_default() returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_default(int default 42) returns int language sql as 'select 2';
+  create function polymorphic_function_with_unnamed_default(text default 'default') returns text language sql as $$ select 'foo' $$;
+  create function polymorphic_function_with_unnamed_default_overload() returns int language sql as 'select 1';
+  create function polymorphic_function_with_unnamed_default_overload(int default 42) returns int language sql as 'select 2';
+  create function polymorphic_function_with_unnamed_default_overload(text default 'default') returns text language sql as $$ select 'foo' $$;
+  create function polymorphic_function_with_unnamed_default_overload(bool default true) returns int language sql as 'select 3';
 `;
 
 const client = (key: string, accessToken?: string): SupabaseClient => supabaseClient(apiUrl, key, accessToken);
@@ -187,6 +207,29 @@ describe('reading', () => {
   });
 });
 
+describe('aggregates', () => {
+  it('refuses them until a member enables them, then groups by the other columns', async () => {
+    const grouped = () => anon.from('tickets').select('status, count()').order('status');
+    expect((await grouped()).error).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed' });
+    const { owner, ref } = project.meta;
+    const enabled = await owner.patch(`/api/platform/projects/${ref}/config/postgrest`, { db_aggregates_enabled: true });
+    expect(enabled).toMatchObject({ status: 200, body: { db_aggregates_enabled: true } });
+    try {
+      const { data, error } = await grouped();
+      expect(error).toBeNull();
+      expect(data).toEqual([
+        { status: 'closed', count: 1 },
+        { status: 'open', count: 2 },
+        { status: 'review', count: 1 },
+      ]);
+      const sums = await anon.from('tickets').select('status, total:points.sum(), points.max()::text').eq('status', 'open');
+      expect(sums.data).toEqual([{ status: 'open', total: 8, max: '5' }]);
+    } finally {
+      await owner.patch(`/api/platform/projects/${ref}/config/postgrest`, { db_aggregates_enabled: false });
+    }
+  });
+});
+
 describe('writing', () => {
   it('inserts one row or many, returns what select names, and upserts', async () => {
     const one = await service.from('countries').insert({ id: 10, name: 'Chile', code: 'CL' }).select('id, name').single();
@@ -272,6 +315,64 @@ describe('functions', () => {
     expect(unknown).toMatchObject({ status: 404, error: { code: 'PGRST202' } });
     const raised = await anon.rpc('fail_loudly');
     expect(raised).toMatchObject({ status: 400, error: { code: 'P0001', message: 'went wrong', details: 'on purpose', hint: 'do not' } });
+  });
+});
+
+// postgrest-js's own polymorphic-function cases (test/advanced_rpc.test.ts, its fixture's functions):
+// an unnamed parameter is callable only alone and of type text, json, jsonb, bytea or xml.
+describe('functions with unnamed parameters', () => {
+  const ambiguous = (fn: string) => ({
+    status: 300,
+    data: null,
+    error: {
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message: `Could not choose the best candidate function between: public.${fn}(), public.${fn}( => text)`,
+    },
+  });
+
+  it('chooses the overload as PostgREST does', async () => {
+    const ok = (data: unknown) => ({ status: 200, data, error: null });
+    expect(await anon.rpc('polymorphic_function_with_different_return', { '': 'test' })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_different_return', { '': true })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_json', { '': { test: 'value' } })).toMatchObject(ok(1));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_jsonb', { '': { test: 'value' } })).toMatchObject(ok(1));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_text', { '': 'test' })).toMatchObject(ok(1));
+    expect(await anon.rpc('polymorphic_function_with_no_params_or_unnamed')).toMatchObject(ok(1));
+    expect(await anon.rpc('polymorphic_function_with_no_params_or_unnamed', { '': '' })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_no_params_or_unnamed', { '': 'test' })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default', { '': 'custom text' })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default_overload', { '': 'custom text' })).toMatchObject(ok('foo'));
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default_overload', { '': true })).toMatchObject(ok('foo'));
+  });
+
+  it('answers PGRST203 for overloads it cannot tell apart, and PGRST202 for an unnamed integer', async () => {
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default')).toMatchObject(
+      ambiguous('polymorphic_function_with_unnamed_default'),
+    );
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default', {})).toMatchObject(
+      ambiguous('polymorphic_function_with_unnamed_default'),
+    );
+    expect(await anon.rpc('polymorphic_function_with_unnamed_default_overload')).toMatchObject(
+      ambiguous('polymorphic_function_with_unnamed_default_overload'),
+    );
+    expect(await anon.rpc('polymorphic_function_with_unnamed_integer', { '': 1 })).toMatchObject({
+      status: 404,
+      data: null,
+      error: {
+        code: 'PGRST202',
+        details:
+          'Searched for the function public.polymorphic_function_with_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+        message: 'Could not find the function public.polymorphic_function_with_unnamed_integer() in the schema cache',
+      },
+    });
+  });
+
+  it('counts a scalar result as one, and answers null for a row filtered away', async () => {
+    expect(await anon.rpc('add_numbers', { a: 2, b: 3 }, { count: 'exact' })).toMatchObject({ status: 200, data: 5, count: 1 });
+    expect(await anon.rpc('first_country').select('name')).toMatchObject({ status: 200, data: { name: 'France' } });
+    expect(await anon.rpc('first_country').select('name').eq('name', 'Nowhere')).toMatchObject({ status: 200, data: null, error: null });
   });
 });
 

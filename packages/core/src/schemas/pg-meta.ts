@@ -199,8 +199,13 @@ export const PgType = z
   .meta({ id: 'PgType' });
 export type PgType = z.infer<typeof PgType>;
 
-/** GET/PATCH /platform/projects/{ref}/config/postgrest: the schemas the API serves, comma-separated. */
-export const PostgrestConfig = z.object({ db_schema: z.string(), max_rows: z.number().int() }).meta({ id: 'PostgrestConfig' });
+/**
+ * GET/PATCH /platform/projects/{ref}/config/postgrest: the schemas the API serves, comma-separated,
+ * the row cap, and whether `select` may use aggregate functions (PostgREST's db-aggregates-enabled).
+ */
+export const PostgrestConfig = z
+  .object({ db_schema: z.string(), max_rows: z.number().int(), db_aggregates_enabled: z.boolean() })
+  .meta({ id: 'PostgrestConfig' });
 export type PostgrestConfig = z.infer<typeof PostgrestConfig>;
 
 const SCHEMA_NAME = /^[^\s,][^,]{0,62}$/;
@@ -221,6 +226,7 @@ export const UpdatePostgrestConfigBody = z
       .refine((names) => !names.some((name) => SYSTEM_SCHEMAS.includes(name)), 'System schemas cannot be exposed')
       .optional(),
     max_rows: z.number().int().min(1, 'max_rows must be at least 1').max(1_000_000, 'max_rows must be at most 1000000').optional(),
+    db_aggregates_enabled: z.boolean().optional(),
   })
   .meta({ id: 'UpdatePostgrestConfigBody' });
 export type UpdatePostgrestConfigBody = z.output<typeof UpdatePostgrestConfigBody>;

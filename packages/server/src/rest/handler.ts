@@ -47,6 +47,8 @@ interface Incoming {
   prefer: Preferences;
   media: Answer;
   maxRows?: number;
+  /** The project enables aggregate functions in `select` (db_aggregates_enabled). */
+  aggregates?: boolean;
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
@@ -93,13 +95,14 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
   const url = new URL(request.url);
   const media = negotiate(request.headers.get('accept'));
   const prefer = parsePrefer(request.headers.get('prefer'));
-  const maxRows = (await findSnapshot(ctx.db, project.ref))?.max_rows;
+  const settings = await findSnapshot(ctx.db, project.ref);
+  const maxRows = settings?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
   const table = /^\/([^/]+)\/?$/.exec(path);
   if (!rpc && !table) throw new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
-  const body = READ_METHODS.has(request.method) ? undefined : await readBody(request);
-  const incoming: Incoming = { request, url, body, prefer, media, maxRows };
+  const body = READ_METHODS.has(request.method) ? undefined : await readBody(request, { rpc: Boolean(rpc) });
+  const incoming: Incoming = { request, url, body, prefer, media, maxRows, aggregates: settings?.db_aggregates_enabled };
   let cache = await schemaCache(ctx, project);
   const schema = chooseSchema(cache, request);
   const plan = (): Plan => {
@@ -184,7 +187,7 @@ const builderFor = (
   query: QueryParams,
   incoming: Incoming,
   shape: Partial<Pick<ReadShape, 'maxRows' | 'rootChosen' | 'rowsAs'>> = {},
-) => new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, ...shape });
+) => new SelectBuilder({ cache, query, rowsAs: incoming.media.rowsAs, aggregates: incoming.aggregates, ...shape });
 
 function findRelation(cache: SchemaCache, schema: string, name: string): CachedRelation {
   const relation = cache.relations.get(qualifiedName(schema, name));
@@ -320,16 +323,18 @@ function planRpc(cache: SchemaCache, schema: string, name: string, incoming: Inc
     ? { kind: 'query', values: query.args }
     : body?.kind === 'form'
       ? { kind: 'query', values: formValues(body.pairs) }
-      : { kind: 'json', body: body?.value };
+      : body?.kind === 'raw'
+        ? body
+        : { kind: 'json', body: body?.value, raw: body?.raw ?? '', csv: body?.csv };
   const fn = chooseFunction(cache, schema, name, args);
   // Only rows have a CSV form; a function's values are JSON.
   if (media.rowsAs === 'csv' && !fn.returnsComposite)
     throw new RestError(406, 'PGRST107', 'None of these media types are available: text/csv');
   const builder = builderFor(cache, query, incoming, { maxRows: incoming.maxRows });
-  const { sql, singular: singleResult } = rpcStatement(builder, fn, args, prefer.count === 'exact');
+  const { sql, singular: singleResult, object } = rpcStatement(builder, fn, args, prefer.count === 'exact', media.singular);
   // A function returning one value answers that value; one returning rows answers an array, or
-  // its one row when it returns one row or vnd.pgrst.object asks for one.
-  const unwrap = (fn.returnsSet || fn.returnsComposite) && (media.singular || singleResult);
+  // its one row when it returns one row (already an object, or null) or vnd.pgrst.object asks for one.
+  const unwrap = !object && (fn.returnsSet || fn.returnsComposite) && (media.singular || singleResult);
   return {
     sql,
     values: builder.params.values,

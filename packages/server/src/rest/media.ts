@@ -1,7 +1,8 @@
 /**
  * The media types of the data API: what a request's `Accept` may ask for (a JSON array, one
  * object with `vnd.pgrst.object`, either with `nulls=stripped`, or CSV) and the bodies it may
- * send (JSON, CSV, or a form as `application/x-www-form-urlencoded`).
+ * send (JSON, CSV, or a form as `application/x-www-form-urlencoded`; to a function also text,
+ * xml or bytes).
  */
 import { bodyError, RestError } from './errors.ts';
 import type { RowsAs } from './sql-select.ts';
@@ -52,20 +53,42 @@ export function negotiate(accept: string | null): Answer {
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${(accept ?? '').slice(0, 200)}`);
 }
 
-/** A write's body: parsed JSON, or the pairs of a form (each value a string). */
-export type RequestBody = { kind: 'json'; value: unknown } | { kind: 'form'; pairs: URLSearchParams };
+/**
+ * A write's body: parsed JSON (`raw` as it was sent; `csv` when it came as CSV rows), the pairs of
+ * a form (each value a string), or for a function's one unnamed parameter the body itself: text
+ * (text/plain), xml (text/xml) or bytes (application/octet-stream).
+ */
+export type RequestBody =
+  | { kind: 'json'; value: unknown; raw: string; csv?: true }
+  | { kind: 'form'; pairs: URLSearchParams }
+  | { kind: 'raw'; type: 'text' | 'xml'; value: string }
+  | { kind: 'raw'; type: 'bytea'; value: Buffer };
 
-export async function readBody(request: Request): Promise<RequestBody> {
-  const text = await request.text(); // at most BODY_LIMIT_BYTES: the routes limit what arrives
+/** The bodies only a function call takes, as they are: the argument of its one unnamed parameter. */
+const RAW_TYPES = new Map<string, 'text' | 'xml' | 'bytea'>([
+  ['text/plain', 'text'],
+  ['text/xml', 'xml'],
+  ['application/octet-stream', 'bytea'],
+]);
+
+export async function readBody(request: Request, options: { rpc?: boolean } = {}): Promise<RequestBody> {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
+  const raw = options.rpc && type ? RAW_TYPES.get(type) : undefined;
+  // at most BODY_LIMIT_BYTES: the routes limit what arrives
+  if (raw === 'bytea') return { kind: 'raw', type: raw, value: Buffer.from(await request.arrayBuffer()) };
+  const text = await request.text();
+  if (raw) return { kind: 'raw', type: raw, value: text };
   if (type === 'application/x-www-form-urlencoded') return { kind: 'form', pairs: new URLSearchParams(text) };
-  if (type === 'text/csv') return { kind: 'json', value: csvRows(text) };
+  if (type === 'text/csv') {
+    const rows = csvRows(text);
+    return { kind: 'json', value: rows, raw: JSON.stringify(rows), csv: true };
+  }
   if (type && type !== 'application/json' && type !== OBJECT) {
     throw new RestError(415, 'PGRST107', `None of these media types are available: ${type.slice(0, 100)}`);
   }
-  if (!text.trim()) return { kind: 'json', value: {} };
+  if (!text.trim()) return { kind: 'json', value: {}, raw: text };
   try {
-    return { kind: 'json', value: JSON.parse(text) as unknown };
+    return { kind: 'json', value: JSON.parse(text) as unknown, raw: text };
   } catch {
     throw bodyError('Empty or invalid json');
   }

@@ -143,14 +143,20 @@ describe('parseQueryParams: select', () => {
     expect(failure('select=films(a').details).toBe('unexpected end of input expecting ")"');
   });
 
-  it.each(['count()', 'total:count()', 'count()::int', 'amount.sum()', 'amount::int.avg()', 'x.max(),y.min()', 'films(x.count())'])(
-    'refuses the aggregate in select=%s (PGRST123)',
-    (select) => {
-      const error = failure([['select', select]]);
-      expect(error.body()).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
-      expect(error.status).toBe(400);
-    },
-  );
+  it('reads aggregates as PostgREST writes them (the builder refuses them unless the project enables them)', () => {
+    const select = (text: string) => parse([['select', text]]).select;
+    const rows = { kind: 'field', field: col('*'), aggregate: 'count' };
+    expect(select('count()')).toEqual([rows]);
+    expect(select('total:count()::int')).toEqual([{ ...rows, alias: 'total', aggregateCast: 'int' }]);
+    expect(select('amount.sum()')).toEqual([{ kind: 'field', field: col('amount'), aggregate: 'sum' }]);
+    expect(select('s:data->>k::int.avg()::text,status')).toEqual([
+      { kind: 'field', field: col('data', '->>k'), alias: 's', cast: 'int', aggregate: 'avg', aggregateCast: 'text' },
+      { kind: 'field', field: col('status') },
+    ]);
+    expect(select('x.max(),y.min()').map((item) => item.kind === 'field' && item.aggregate)).toEqual(['max', 'min']);
+    expect(select('films(x.count())')).toMatchObject([{ kind: 'embed', select: [{ field: col('x'), aggregate: 'count' }] }]);
+    expect(failure('select=amount.sum(').code).toBe('PGRST100');
+  });
 
   it('refuses embeds nested deeper than it goes, and takes ones as deep as it goes', () => {
     const nested = (depth: number) => `${'a('.repeat(depth)}*${')'.repeat(depth)}`;

@@ -2,11 +2,10 @@
  * `select=`: `*`, `alias:column->json::cast`, and embeds `alias:relation!hint!inner(…)` or
  * `...relation(…)` nested to any depth, as PostgREST's grammar reads them.
  */
-import { RestError } from './errors.ts';
 import { MAX_NESTING, type Scanner, fieldName, identifier, jsonPath, parseWith } from './query-syntax.ts';
-import type { SelectEmbed, SelectItem } from './types.ts';
+import type { AggregateFunction, SelectEmbed, SelectItem } from './types.ts';
 
-/** `column.sum()`: PostgREST's aggregate syntax, recognized only to be refused. */
+/** `column.sum()`: PostgREST's aggregate syntax (the builder refuses it unless the project enables it). */
 const AGGREGATE = /\.(sum|avg|count|max|min)\(\)/y;
 
 /** `select=` as the list it names; an empty parameter selects nothing, as in PostgREST. */
@@ -41,17 +40,29 @@ function item(s: Scanner, depth: number): SelectItem {
     s.spaces();
     [alias, name] = [name, fieldName(s)];
   }
-  if (name === 'count' && s.startsWith('()')) refuseAggregate();
+  if (name === 'count' && s.eat('()')) {
+    const cast = s.eat('::') ? identifier(s) : undefined;
+    return end(s, {
+      kind: 'field',
+      field: { column: '*', json: [] },
+      aggregate: 'count',
+      ...(alias !== undefined && { alias }),
+      ...(cast !== undefined && { aggregateCast: cast }),
+    });
+  }
   if (name !== 'count' && (s.peek() === '!' || s.peek() === '(')) return embed(s, depth, { relation: name, alias, spread: false });
   const json = jsonPath(s);
   s.spaces();
   const cast = s.eat('::') ? identifier(s) : undefined;
-  if (s.match(AGGREGATE)) refuseAggregate();
+  const aggregate = s.match(AGGREGATE)?.slice(1, -2) as AggregateFunction | undefined;
+  const aggregateCast = aggregate && s.eat('::') ? identifier(s) : undefined;
   return end(s, {
     kind: 'field',
     field: { column: name, json },
     ...(alias !== undefined && { alias }),
     ...(cast !== undefined && { cast }),
+    ...(aggregate !== undefined && { aggregate }),
+    ...(aggregateCast !== undefined && { aggregateCast }),
   });
 }
 
@@ -83,9 +94,4 @@ function end(s: Scanner, selected: SelectItem): SelectItem {
   s.spaces();
   if (!s.atEnd() && s.peek() !== ',' && s.peek() !== ')') s.fail('","', '")"', 'end of input');
   return selected;
-}
-
-/** PostgREST's aggregates are off unless configured; Basin does not offer them. */
-function refuseAggregate(): never {
-  throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 }

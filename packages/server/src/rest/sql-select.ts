@@ -8,7 +8,17 @@ import { RestError } from './errors.ts';
 import { resolveEmbed, type Relationship } from './relationships.ts';
 import { whereSql } from './sql-filters.ts';
 import { castType, computedColumn, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
-import type { CachedRelation, Condition, OrderTerm, QueryParams, SchemaCache, SelectEmbed, SelectItem } from './types.ts';
+import type {
+  AggregateFunction,
+  CachedRelation,
+  Condition,
+  OrderTerm,
+  QueryParams,
+  SchemaCache,
+  SelectEmbed,
+  SelectField,
+  SelectItem,
+} from './types.ts';
 
 export type RowsAs = 'json' | 'json-stripped' | 'csv';
 
@@ -33,6 +43,8 @@ export interface ReadShape {
   rootChosen?: boolean;
   /** How the rows are written: JSON (the default), JSON without the keys whose value is null, or CSV. */
   rowsAs?: RowsAs;
+  /** The project enables aggregate functions in `select` (PostgREST's db-aggregates-enabled); else PGRST123. */
+  aggregates?: boolean;
 }
 
 const samePath = (a: string[], b: string[]) => a.length === b.length && a.every((part, i) => part === b[i]);
@@ -71,17 +83,36 @@ export class SelectBuilder {
     const columns: string[] = [];
     const joins: string[] = [];
     const embeds = new Map<string, string>();
+    // With an aggregate, the level's other values are what its rows are grouped by (as in PostgREST).
+    const aggregated = items.some(
+      (item) => (item.kind === 'field' && this.#aggregateOf(relation, item)) || (item.kind === 'embed' && this.#hoists(relation, item)),
+    );
+    const groupBy: string[] = [];
     for (const item of items) {
-      if (item.kind === 'star') columns.push(`${ident(alias)}.*`);
-      else if (item.kind === 'field') {
+      if (item.kind === 'star') {
+        columns.push(`${ident(alias)}.*`);
+        groupBy.push(...relation.columns.map((column) => `${ident(alias)}.${ident(column.name)}`));
+      } else if (item.kind === 'field') {
+        // A row's mark, for a count hoisted from a spread (see #spread).
+        if (item.field.column === '*' && !item.aggregate) {
+          columns.push(`true as ${ident(fieldName(item.field, item.alias))}`);
+          continue;
+        }
+        const aggregate = this.#aggregateOf(relation, item);
+        if (aggregate) {
+          columns.push(this.#aggregateSql(alias, relation, item, aggregate));
+          continue;
+        }
         this.#requireColumn(relation, item.field.column);
         const sql = fieldSql({ alias, relation, cache: this.shape.cache }, item.field, this.params);
         columns.push(`${item.cast ? `(${sql})::${castType(item.cast)}` : sql} as ${ident(fieldName(item.field, item.alias))}`);
+        groupBy.push(sql);
       } else {
         const name = item.alias ?? item.relation;
-        const embed = this.#embed(relation, alias, item, [...path, name]);
+        const embed = this.#embed(relation, alias, item, [...path, name], aggregated);
         joins.push(embed.join);
-        if (embed.column) columns.push(embed.column);
+        columns.push(...embed.columns);
+        groupBy.push(...embed.groupBy);
         if (embed.present) embeds.set(name, embed.present);
       }
     }
@@ -98,6 +129,7 @@ export class SelectBuilder {
       `from ${from} as ${ident(alias)}`,
       ...joins,
       where.length ? `where ${where.join(' and ')}` : '',
+      aggregated && groupBy.length ? `group by ${groupBy.join(', ')}` : '',
       order.length ? `order by ${order.map((term) => this.#orderSql(alias, relation, items, term)).join(', ')}` : '',
       page,
     ]
@@ -143,6 +175,96 @@ export class SelectBuilder {
     return `(select ${value} from ${qualified(relationship.target.schema, relationship.target.name)} as ${ident(sub)} where ${where} limit 1)`;
   }
 
+  /**
+   * The aggregate a field applies: its own (`amount.sum()`, `count()`), or a count for a bare
+   * `count` on a relation without such a column (PostgREST's older `actors(count)`). Refused with
+   * PGRST123 unless the project enables aggregates.
+   */
+  #aggregateOf(relation: CachedRelation, item: SelectField): AggregateFunction | undefined {
+    const { field } = item;
+    const bareCount =
+      !item.aggregate &&
+      field.column === 'count' &&
+      !field.json.length &&
+      !item.cast &&
+      !relation.columns.some((c) => c.name === 'count') &&
+      !computedColumn(this.shape.cache, relation, 'count');
+    const aggregate = item.aggregate ?? (bareCount ? 'count' : undefined);
+    if (aggregate && !this.shape.aggregates) throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    return aggregate;
+  }
+
+  /** `fn(value::cast)::cast as alias`, named after the function unless aliased; a count of rows counts `*`. */
+  #aggregateSql(alias: string, relation: CachedRelation, item: SelectField, aggregate: AggregateFunction): string {
+    let input = '*';
+    if (item.aggregate && item.field.column !== '*') {
+      this.#requireColumn(relation, item.field.column);
+      const sql = fieldSql({ alias, relation, cache: this.shape.cache }, item.field, this.params);
+      input = item.cast ? `(${sql})::${castType(item.cast)}` : sql;
+    }
+    const value = `${aggregate}(${input})`;
+    const output = item.aggregateCast ? `(${value})::${castType(item.aggregateCast)}` : value;
+    return `${output} as ${ident(item.alias ?? aggregate)}`;
+  }
+
+  /** A spread whose own items aggregate: its aggregates are taken over the parent's groups (as PostgREST hoists them). */
+  #hoists(relation: CachedRelation, embed: SelectEmbed): boolean {
+    if (!embed.spread) return false;
+    const target = resolveEmbed(this.shape.cache, relation, embed).target;
+    return embed.select.some((item) => item.kind === 'field' && this.#aggregateOf(target, item));
+  }
+
+  /**
+   * A to-one spread read by a level that aggregates: its lateral row holds the spread's plain values
+   * and its aggregates' inputs (or a mark per row for a count), and the parent names each column,
+   * grouping by the values and aggregating the inputs.
+   */
+  #spread(target: CachedRelation, embed: SelectEmbed, path: string[], joined: string, hang: (alias: string) => string[]) {
+    const inner: SelectItem[] = [];
+    const columns: string[] = [];
+    const groupBy: string[] = [];
+    const column = (name: string) => `${ident(joined)}.${ident(name)}`;
+    for (const item of embed.select) {
+      if (item.kind === 'star') {
+        inner.push(item);
+        const values = target.columns.map((c) => column(c.name));
+        columns.push(...values);
+        groupBy.push(...values);
+      } else if (item.kind === 'field') {
+        const aggregate = this.#aggregateOf(target, item);
+        if (!aggregate) {
+          inner.push(item);
+          columns.push(column(fieldName(item.field, item.alias)));
+          groupBy.push(column(fieldName(item.field, item.alias)));
+          continue;
+        }
+        const hidden = this.alias();
+        const countsRows = !item.aggregate || item.field.column === '*';
+        inner.push(
+          countsRows
+            ? { kind: 'field', field: { column: '*', json: [] }, alias: hidden }
+            : { kind: 'field', field: item.field, alias: hidden, ...(item.cast !== undefined && { cast: item.cast }) },
+        );
+        const value = `${aggregate}(${column(hidden)})`;
+        columns.push(`${item.aggregateCast ? `(${value})::${castType(item.aggregateCast)}` : value} as ${ident(item.alias ?? aggregate)}`);
+      } else if (item.spread) {
+        throw new RestError(
+          400,
+          'PGRST123',
+          'Use of aggregate functions is not allowed',
+          'Basin does not yet aggregate over nested spreads',
+        );
+      } else {
+        inner.push(item);
+        if (!item.select.length) continue;
+        const value = `(${column(item.alias ?? item.relation)})::jsonb`;
+        columns.push(`${value} as ${ident(item.alias ?? item.relation)}`);
+        groupBy.push(value);
+      }
+    }
+    return { sub: this.level(target, qualified(target.schema, target.name), inner, path, hang), columns, groupBy };
+  }
+
   #requireColumn(relation: CachedRelation, column: string): void {
     if (!relation.columns.some((c) => c.name === column) && !computedColumn(this.shape.cache, relation, column)) {
       throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
@@ -185,12 +307,12 @@ export class SelectBuilder {
     parentAlias: string,
     embed: SelectEmbed,
     path: string[],
-  ): { join: string; column?: string; present?: string } {
+    aggregated: boolean,
+  ): { join: string; columns: string[]; groupBy: string[]; present?: string } {
     const relationship = resolveEmbed(this.shape.cache, parent, embed);
     const target = relationship.target;
     const hang = (alias: string) => hangWhere(relationship, alias, parentAlias);
     const joined = this.alias();
-    const name = ident(embed.alias ?? embed.relation);
     const toOne = relationship.kind === 'to-one';
     const inner = embed.inner ? 'inner' : 'left';
     if (embed.spread) {
@@ -201,19 +323,31 @@ export class SelectBuilder {
           `A spread operation on '${embed.relation}' is not possible`,
           `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`,
         );
+      if (aggregated) {
+        const spread = this.#spread(target, embed, path, joined, hang);
+        return {
+          join: `${inner} join lateral (${spread.sub}) as ${ident(joined)} on true`,
+          columns: spread.columns,
+          groupBy: spread.groupBy,
+        };
+      }
       const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
-      return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, column: `${ident(joined)}.*` };
+      return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, columns: [`${ident(joined)}.*`], groupBy: [] };
     }
     const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
     const rows = this.alias();
-    const column = embed.select.length ? `${ident(joined)}.v as ${name}` : undefined;
+    const name = ident(embed.alias ?? embed.relation);
+    // json has no equality: an embedded value a group is keyed by is read as jsonb.
+    const value = aggregated ? `(${ident(joined)}.v)::jsonb` : `${ident(joined)}.v`;
+    const columns = embed.select.length ? [`${value} as ${name}`] : [];
+    const groupBy = embed.select.length && aggregated ? [value] : [];
     if (toOne) {
       const join = `${inner} join lateral (select row_to_json(${ident(rows)}) as v from (${sub}) as ${ident(rows)} limit 1) as ${ident(joined)} on true`;
-      return { join, column, present: `${ident(joined)}.v is not null` };
+      return { join, columns, groupBy, present: `${ident(joined)}.v is not null` };
     }
     const present = `json_array_length(${ident(joined)}.v) > 0`;
     const join = `${inner} join lateral (select coalesce(json_agg(${ident(rows)}), '[]') as v from (${sub}) as ${ident(rows)}) as ${ident(joined)} on ${embed.inner ? present : 'true'}`;
-    return { join, column, present };
+    return { join, columns, groupBy, present };
   }
 }
 

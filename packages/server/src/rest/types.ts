@@ -23,12 +23,20 @@ export interface SelectStar {
   kind: 'star';
 }
 
-/** `alias:column->path::cast` */
+/** PostgREST's aggregate functions in `select` (on when the project enables them). */
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'max' | 'min';
+
+/**
+ * `alias:column->path::cast`, or with an aggregate `alias:column->path::cast.sum()::cast`
+ * (`cast` is then the input's, `aggregateCast` the result's). `count()` counts rows: its field is `*`.
+ */
 export interface SelectField {
   kind: 'field';
   field: FieldPath;
   alias?: string;
   cast?: string;
+  aggregate?: AggregateFunction;
+  aggregateCast?: string;
 }
 
 /** `alias:relation!hint!inner(select)`, or `...relation(select)` (spread). */

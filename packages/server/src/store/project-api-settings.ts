@@ -5,7 +5,10 @@ import { forgetSnapshot, type ProjectApiSettings } from './projects.ts';
 export type { ProjectApiSettings };
 
 export async function findApiSettings(db: Queryable, ref: string): Promise<ProjectApiSettings | undefined> {
-  const { rows } = await db.query<ProjectApiSettings>('select exposed_schemas, max_rows from projects where ref = $1', [ref]);
+  const { rows } = await db.query<ProjectApiSettings>(
+    'select exposed_schemas, max_rows, db_aggregates_enabled from projects where ref = $1',
+    [ref],
+  );
   return rows[0];
 }
 
@@ -21,9 +24,10 @@ export async function updateApiSettings(
   update: Partial<ProjectApiSettings>,
 ): Promise<ProjectApiSettings | undefined> {
   const { rows } = await db.query<ProjectApiSettings>(
-    `update projects set exposed_schemas = coalesce($2, exposed_schemas), max_rows = coalesce($3, max_rows), updated_at = now()
-     where ref = $1 returning exposed_schemas, max_rows`,
-    [ref, update.exposed_schemas ?? null, update.max_rows ?? null],
+    `update projects set exposed_schemas = coalesce($2, exposed_schemas), max_rows = coalesce($3, max_rows),
+       db_aggregates_enabled = coalesce($4, db_aggregates_enabled), updated_at = now()
+     where ref = $1 returning exposed_schemas, max_rows, db_aggregates_enabled`,
+    [ref, update.exposed_schemas ?? null, update.max_rows ?? null, update.db_aggregates_enabled ?? null],
   );
   forgetSnapshot(ref);
   return rows[0];

@@ -64,6 +64,8 @@ export async function insert(db: Queryable, p: NewProject): Promise<void> {
 export interface ProjectApiSettings {
   exposed_schemas: string[];
   max_rows: number;
+  /** PostgREST's db-aggregates-enabled: count(), sum(), avg(), min(), max() in `select`. */
+  db_aggregates_enabled: boolean;
 }
 
 /**
@@ -87,7 +89,7 @@ export function findSnapshot(db: Queryable, ref: string): Promise<ProjectSnapsho
   if (kept && now - kept.at < SNAPSHOT_MAX_AGE_MS) return kept.snapshot;
   const snapshot = db
     .query<ProjectSnapshot>(
-      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows
+      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows, p.db_aggregates_enabled
        from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
       [ref],
     )

@@ -13,6 +13,7 @@ import { generateTypescript } from '../../meta/typescript-generator.ts';
 const toConfig = (row: settings.ProjectApiSettings): PostgrestConfig => ({
   db_schema: row.exposed_schemas.join(','),
   max_rows: row.max_rows,
+  db_aggregates_enabled: row.db_aggregates_enabled,
 });
 
 export async function postgrestConfig(ctx: PlatformContext, ref: string, userId: string): Promise<PostgrestConfig> {
@@ -29,7 +30,11 @@ export async function updatePostgrestConfig(
 ): Promise<PostgrestConfig> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write');
-  const updated = await settings.updateApiSettings(ctx.db, ref, { exposed_schemas: body.db_schema, max_rows: body.max_rows });
+  const updated = await settings.updateApiSettings(ctx.db, ref, {
+    exposed_schemas: body.db_schema,
+    max_rows: body.max_rows,
+    db_aggregates_enabled: body.db_aggregates_enabled,
+  });
   invalidateSchemaCache(ref); // the data API serves the schemas now exposed
   return toConfig(updated!);
 }

@@ -10593,10 +10593,12 @@ export interface components {
         PostgrestConfig: {
             db_schema: string;
             max_rows: number;
+            db_aggregates_enabled: boolean;
         };
         UpdatePostgrestConfigBody: {
             db_schema?: string;
             max_rows?: number;
+            db_aggregates_enabled?: boolean;
         };
         ApiRestDescription: {
             /** @enum {string} */
