@@ -108,7 +108,7 @@ describe('buckets', () => {
       id: 'photos',
       name: 'photos',
       public: true,
-      file_size_limit: 1024 * 1024,
+      file_size_limit: 1_000_000, // '1MB' as Supabase reads it: units of 1000
       allowed_mime_types: ['image/*'],
     });
     const { data: list } = await service.storage.listBuckets();
@@ -135,7 +135,9 @@ describe('buckets', () => {
     expect((await service.storage.from('photos').upload('p.png', png)).error).toBeNull();
     const notEmpty = await service.storage.deleteBucket('photos');
     expect(notEmpty.error).toMatchObject({ status: 409, message: 'The bucket you tried to delete is not empty' });
-    expect((await service.storage.emptyBucket('photos')).data).toEqual({ message: 'Successfully emptied' });
+    expect((await service.storage.emptyBucket('photos')).data).toEqual({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    });
     expect((await service.storage.deleteBucket('photos')).data).toEqual({ message: 'Successfully deleted' });
     expect((await service.storage.getBucket('photos')).error).toMatchObject({ status: 404 });
     await expect(stat(path.join(project.meta.platform.dataDir, 'storage', project.meta.ref, 'photos'))).rejects.toThrow(/ENOENT/);

@@ -275,7 +275,8 @@ describe('storage settings', () => {
   it("the project's file size limit: read by all, set by Owners and Administrators, held on uploads and bucket limits", async () => {
     expect(await members.reader.get(`${base()}/settings`)).toMatchObject({
       status: 200,
-      body: { file_size_limit: 50 * 1024 * 1024, max_file_size_limit: 5 * 1024 ** 3 },
+      // BASIN_STORAGE_MAX_FILE_SIZE's '5GB', in units of 1000 as Supabase reads sizes.
+      body: { file_size_limit: 50 * 1024 * 1024, max_file_size_limit: 5_000_000_000 },
     });
     expect(await members.developer.patch(`${base()}/settings`, { file_size_limit: 1024 })).toMatchObject({
       status: 403,

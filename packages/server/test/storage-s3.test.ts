@@ -214,7 +214,9 @@ describe('storage on S3', () => {
     expect((await service.storage.createBucket('scratch', { public: true })).error).toBeNull();
     for (const name of ['a.txt', 'b/c.txt']) expect((await service.storage.from('scratch').upload(name, new Blob(['x']))).error).toBeNull();
     expect(keys('scratch/')).toHaveLength(2);
-    expect((await service.storage.emptyBucket('scratch')).data).toEqual({ message: 'Successfully emptied' });
+    expect((await service.storage.emptyBucket('scratch')).data).toEqual({
+      message: 'Empty bucket has been queued. Completion may take up to an hour.',
+    });
     expect(keys('scratch/')).toEqual([]);
     expect((await service.storage.deleteBucket('scratch')).data).toEqual({ message: 'Successfully deleted' });
     expect((await service.storage.deleteBucket('limited')).data).toEqual({ message: 'Successfully deleted' });

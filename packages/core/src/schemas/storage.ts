@@ -174,7 +174,7 @@ export const StorageArchive = z
   .meta({ id: 'StorageArchive' });
 export type StorageArchive = z.infer<typeof StorageArchive>;
 
-/** Size units of the dashboard's limit fields (units of 1024, as Supabase Storage reads them). */
+/** Size units of the project's limit field (Storage → Settings): units of 1024. */
 export const SIZE_UNITS = [
   { unit: 'bytes', bytes: 1 },
   { unit: 'KB', bytes: 1024 },
@@ -183,16 +183,40 @@ export const SIZE_UNITS = [
 ] as const;
 export type SizeUnit = (typeof SIZE_UNITS)[number]['unit'];
 
-/** The largest unit that expresses `bytes` whole: 52428800 → 50 MB. */
-export function sizeInUnits(bytes: number): { value: number; unit: SizeUnit } {
-  for (const { unit, bytes: size } of [...SIZE_UNITS].reverse()) {
+/**
+ * Size units of a bucket's file size limit: units of 1000, as Supabase Storage reads a bucket's
+ * `fileSizeLimit: '20MB'` (20,000,000 bytes), so the dashboard and the API agree.
+ */
+export const BUCKET_SIZE_UNITS = [
+  { unit: 'bytes', bytes: 1 },
+  { unit: 'KB', bytes: 1000 },
+  { unit: 'MB', bytes: 1000 ** 2 },
+  { unit: 'GB', bytes: 1000 ** 3 },
+] as const satisfies readonly { unit: SizeUnit; bytes: number }[];
+
+/** The form's words for the bucket limit's unit. */
+export const BUCKET_SIZE_UNIT_NOTE = 'Units of 1000, as Supabase counts them: 1 MB is 1,000,000 bytes.';
+
+type Units = readonly { unit: SizeUnit; bytes: number }[];
+
+/** The largest unit that expresses `bytes` whole: 52428800 → 50 MB (BUCKET_SIZE_UNITS: 20000000 → 20 MB). */
+export function sizeInUnits(bytes: number, units: Units = SIZE_UNITS): { value: number; unit: SizeUnit } {
+  for (const { unit, bytes: size } of [...units].reverse()) {
     if (bytes >= size && bytes % size === 0) return { value: bytes / size, unit };
   }
   return { value: bytes, unit: 'bytes' };
 }
 
-export const bytesOf = (value: number, unit: SizeUnit) =>
-  Math.round(value * SIZE_UNITS.find((candidate) => candidate.unit === unit)!.bytes);
+export const bytesOf = (value: number, unit: SizeUnit, units: Units = SIZE_UNITS) =>
+  Math.round(value * units.find((candidate) => candidate.unit === unit)!.bytes);
+
+/** A bucket's limit for the buckets list, in its units of 1000: '20 MB', '1.5 MB'. */
+export function formatBucketLimit(bytes: number): string {
+  for (const { unit, bytes: size } of [...BUCKET_SIZE_UNITS].reverse()) {
+    if (size > 1 && bytes >= size) return `${Number((bytes / size).toFixed(2))} ${unit}`;
+  }
+  return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+}
 
 /** '1.5 MB' for the file browser. */
 export function formatBytes(bytes: number): string {

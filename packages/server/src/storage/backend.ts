@@ -130,18 +130,7 @@ export class FileBackend implements StorageBackend {
     for (const location of locations) {
       const path = this.#path(location);
       await rm(path, { force: true });
-      await this.#pruneFolders(dirname(path), join(this.root, location.bucket));
-    }
-  }
-
-  /** Empty folders from `dir` up to (not including) `stop`. */
-  async #pruneFolders(dir: string, stop: string): Promise<void> {
-    for (let current = dir; current.startsWith(`${stop}/`); current = dirname(current)) {
-      try {
-        await rmdir(current);
-      } catch {
-        return; // not empty (or gone): the folders above are not empty either
-      }
+      await pruneEmptyFolders(dirname(path), join(this.root, location.bucket));
     }
   }
 
@@ -162,20 +151,80 @@ export class FileBackend implements StorageBackend {
 /** The project's backend: files under the platform's data directory. */
 const projectRoot = (ctx: PlatformContext, ref: string) => join(ctx.config.dataDir, 'storage', ref);
 
+/**
+ * Where a project's image variants wait (transform.ts): on this machine whatever the backend,
+ * beside the objects' folders and never in them (backups and branches copy those).
+ */
+export const variantsRoot = (ctx: PlatformContext, ref: string) => join(ctx.config.dataDir, 'storage', '.transforms', ref);
+
+/** The folder of one stored version's variants. */
+export const variantsDir = (ctx: PlatformContext, ref: string, { bucket, key, version }: ObjectLocation) =>
+  join(variantsRoot(ctx, ref), bucket, key, version);
+
+/** Removes the image variants of these versions (transform.ts), with the folders they leave empty. */
+async function removeVariants(variants: string, locations: ObjectLocation[]): Promise<void> {
+  for (const { bucket, key, version } of locations) {
+    const dir = join(variants, bucket, key, version);
+    await rm(dir, { recursive: true, force: true });
+    await pruneEmptyFolders(dirname(dir), join(variants, bucket));
+  }
+}
+
+/**
+ * A backend as projects use it: its removals take the removed versions' image variants with
+ * them, so a version's variants live exactly as long as it does, and a bucket's or the project's
+ * go with them. A subclass (not a wrapper), so that backups still see a FileBackend's folder.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- TypeScript's mixin constructor type
+function removingVariants<Base extends new (...args: any[]) => StorageBackend>(base: Base) {
+  return class extends base {
+    variants = '';
+
+    override async remove(locations: ObjectLocation[]): Promise<void> {
+      await super.remove(locations);
+      await removeVariants(this.variants, locations);
+    }
+
+    override async removeBucket(bucket: string): Promise<void> {
+      await super.removeBucket(bucket);
+      await rm(join(this.variants, bucket), { recursive: true, force: true });
+    }
+
+    override async removeAll(): Promise<void> {
+      await super.removeAll();
+      await rm(this.variants, { recursive: true, force: true });
+    }
+  };
+}
+
+const ProjectFileBackend = removingVariants(FileBackend);
+const ProjectS3Backend = removingVariants(S3Backend);
+
+/** Empty folders from `dir` up to (not including) `stop`. */
+async function pruneEmptyFolders(dir: string, stop: string): Promise<void> {
+  for (let current = dir; current.startsWith(`${stop}/`); current = dirname(current)) {
+    try {
+      await rmdir(current);
+    } catch {
+      return; // not empty (or gone): the folders above are not empty either
+    }
+  }
+}
+
 /** One S3 client per platform (its configuration object), whatever the project or request. */
 const s3Clients = new WeakMap<S3Config, S3Client>();
 
-function projectS3Backend(config: S3Config, ref: string): S3Backend {
+function projectS3Backend(config: S3Config, ref: string, variants: string): S3Backend {
   let client = s3Clients.get(config);
   if (!client) s3Clients.set(config, (client = s3Client(config)));
-  return new S3Backend({ client, bucket: config.bucket, root: `${config.prefix}${ref}/` });
+  return Object.assign(new ProjectS3Backend({ client, bucket: config.bucket, root: `${config.prefix}${ref}/` }), { variants });
 }
 
 /** The project's backend, as the platform is configured (BASIN_STORAGE_BACKEND). */
 export function storageBackend(ctx: PlatformContext, ref: string): StorageBackend {
   const config = ctx.config.storageBackend;
-  if (config.kind === 's3') return projectS3Backend(config, ref);
-  return new FileBackend(projectRoot(ctx, ref));
+  if (config.kind === 's3') return projectS3Backend(config, ref, variantsRoot(ctx, ref));
+  return Object.assign(new ProjectFileBackend(projectRoot(ctx, ref)), { variants: variantsRoot(ctx, ref) });
 }
 
 /**
@@ -186,7 +235,10 @@ export function storageBackend(ctx: PlatformContext, ref: string): StorageBacken
  */
 export async function cloneProjectFiles(ctx: PlatformContext, fromRef: string, toRef: string): Promise<void> {
   const config = ctx.config.storageBackend;
-  if (config.kind === 's3') return projectS3Backend(config, fromRef).cloneInto(projectS3Backend(config, toRef));
+  if (config.kind === 's3')
+    return projectS3Backend(config, fromRef, variantsRoot(ctx, fromRef)).cloneInto(
+      projectS3Backend(config, toRef, variantsRoot(ctx, toRef)),
+    );
   const from = projectRoot(ctx, fromRef);
   const to = projectRoot(ctx, toRef);
   await rm(to, { recursive: true, force: true });

@@ -2,7 +2,7 @@
  * Buckets (`/bucket`), as Supabase Storage manages them: rows of `storage.buckets` written as the
  * request's role, so creating, changing or deleting one takes service_role or a policy of the
  * member's on `storage.buckets`. Limits: `file_size_limit` (bytes, or '5MB'-style strings as
- * storage-js passes them through) no larger than the platform's maximum, and `allowed_mime_types`
+ * storage-js passes them through, in units of 1000 as Supabase reads them: sizes.ts) no larger than the platform's maximum, and `allowed_mime_types`
  * (`image/png`, `image/*`).
  */
 import type { MIMEType } from 'node:util';
@@ -24,8 +24,15 @@ export interface BucketLimits {
   allowed_mime_types: string[] | null;
 }
 
-const BUCKET_COLUMNS = `id, name, owner, owner_id, public, avif_autodetection, file_size_limit::float8 as file_size_limit,
-  allowed_mime_types, created_at, updated_at, 'STANDARD' as type`;
+/**
+ * A bucket as Supabase Storage answers it (its response schema): no `avif_autodetection`, the
+ * owner columns as text ('' for none, as Storage serializes them), `type` STANDARD.
+ */
+const BUCKET_COLUMNS = `id, name, coalesce(owner::text, '') as owner, coalesce(owner_id, '') as owner_id, public, 'STANDARD' as type,
+  file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at`;
+
+/** What `POST /bucket/{id}/empty` answers, in Supabase Storage's words (there it is queued; here it is done when this is sent). */
+export const EMPTY_BUCKET_MESSAGE = 'Empty bucket has been queued. Completion may take up to an hour.';
 
 const MIME_PATTERN = /^[a-z0-9!#$&^_.+-]+\/([a-z0-9!#$&^_.+-]+|\*)$/i;
 

@@ -43,14 +43,22 @@ async function sign(ctx: PlatformContext, project: ProjectRow, claims: Record<st
     .sign(await secretOf(ctx, project));
 }
 
-/** The path of a signed download URL, relative to `/storage/v1`. */
+/**
+ * The path of a signed download URL, relative to `/storage/v1`; with a transformation (its
+ * `x-transformations` text, transform.ts) a signed render URL whose token fixes it, as Supabase's.
+ */
 export async function signedDownloadPath(
   ctx: PlatformContext,
   project: ProjectRow,
   bucket: string,
   key: string,
   seconds: number,
+  transformations?: string,
 ): Promise<string> {
+  if (transformations) {
+    const token = await sign(ctx, project, { url: `${bucket}/${key}`, transformations }, seconds);
+    return `/render/image/sign/${bucket}/${key}?token=${token}`;
+  }
   const token = await sign(ctx, project, { url: `${bucket}/${key}` }, seconds);
   return `/object/sign/${bucket}/${key}?token=${token}`;
 }
@@ -93,16 +101,17 @@ async function verify(
   return payload;
 }
 
-/** Throws unless `token` is a live download token for this object. */
+/** Throws unless `token` is a live download token for this object; answers the transformation it fixes ('' for none). */
 export async function verifyDownloadToken(
   ctx: PlatformContext,
   project: ProjectRow,
   token: string | null,
   bucket: string,
   key: string,
-): Promise<void> {
+): Promise<{ transformations: string }> {
   const payload = await verify(ctx, project, token, bucket, key);
   if (payload.purpose !== undefined) throw invalidJwt('This token is not a download token');
+  return { transformations: typeof payload.transformations === 'string' ? payload.transformations : '' };
 }
 
 /** What a live upload token for this object grants. */

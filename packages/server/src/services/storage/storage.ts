@@ -82,7 +82,7 @@ function asBucket(row: Record<string, unknown>): StorageBucket {
   return {
     id: String(row.id),
     name: String(row.name),
-    owner: (row.owner as string | null) ?? null,
+    owner: (row.owner as string | null) || null, // the storage API's '' for none
     public: Boolean(row.public),
     file_size_limit: row.file_size_limit === null || row.file_size_limit === undefined ? null : Number(row.file_size_limit),
     allowed_mime_types: (row.allowed_mime_types as string[] | null) ?? null,
