@@ -8,6 +8,8 @@ export interface SelectProps {
   /** The id of the visible label (Radix's trigger is a button; aria-labelledby names it). */
   labelledBy?: string;
   ariaLabel?: string;
+  /** The field's error or description (FormField's props spread here as on an Input). */
+  'aria-describedby'?: string;
   value: string;
   onValueChange: (value: string) => void;
   placeholder?: string;
@@ -25,6 +27,7 @@ function SelectRoot({
   id,
   labelledBy,
   ariaLabel,
+  'aria-describedby': describedBy,
   value,
   onValueChange,
   placeholder,
@@ -42,6 +45,7 @@ function SelectRoot({
         id={id}
         aria-labelledby={labelledBy}
         aria-label={ariaLabel}
+        aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
         onBlur={onBlur}
         className={cn(

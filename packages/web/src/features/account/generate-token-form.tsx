@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { CreatedAccessToken } from '@basin/core/schemas';
 import { useCreateAccessTokenMutation } from '../../data/access-tokens/use-create-access-token-mutation';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { delayedBlur, withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField, selectProps } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { DEFAULT_EXPIRY, EXPIRY_OPTIONS, GenerateTokenFormValues, toCreateBody } from './generate-token-schema';
 
@@ -16,7 +14,6 @@ const resolver = zodResolver(GenerateTokenFormValues);
 /** Name and expiry of a new token; the server's refusal shows above the buttons. */
 export function GenerateTokenForm({ onCreated, onCancel }: { onCreated: (token: CreatedAccessToken) => void; onCancel: () => void }) {
   const {
-    register,
     control,
     handleSubmit,
     setError,
@@ -32,44 +29,35 @@ export function GenerateTokenForm({ onCreated, onCancel }: { onCreated: (token: 
     onError: (error) => setError(/name/i.test(error.message) ? 'name' : 'root', { message: error.message }),
   });
   const submit = handleSubmit((values) => create.mutate(toCreateBody(values)));
-  const nameError = errors.name?.message;
-  const nameDescription = 'What uses it, e.g. "Laptop CLI" or "GitHub Actions deploy".';
 
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <FormField id="token-name" label="Name" error={nameError} description={nameDescription}>
-          <Input
-            id="token-name"
-            autoFocus
-            autoComplete="off"
-            placeholder="Laptop CLI"
-            invalid={Boolean(nameError)}
-            aria-describedby={describedBy('token-name', { error: nameError, description: nameDescription })}
-            {...withDelayedBlur(register('name'))}
-          />
-        </FormField>
-        <FormField id="token-expiry" labelId="token-expiry-label" label="Expires after" error={errors.expiry?.message}>
-          <Controller
-            control={control}
-            name="expiry"
-            render={({ field }) => (
-              <Select
-                id="token-expiry"
-                labelledBy="token-expiry-label"
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={delayedBlur(field.onBlur)}
-              >
-                {EXPIRY_OPTIONS.map((option) => (
-                  <Select.Item key={option.value} value={option.value}>
-                    {option.label}
-                  </Select.Item>
-                ))}
-              </Select>
-            )}
-          />
-        </FormField>
+        <FormField
+          control={control}
+          name="name"
+          id="token-name"
+          label="Name"
+          description='What uses it, e.g. "Laptop CLI" or "GitHub Actions deploy".'
+          autoFocus
+          autoComplete="off"
+          placeholder="Laptop CLI"
+        />
+        <FormField
+          control={control}
+          name="expiry"
+          id="token-expiry"
+          label="Expires after"
+          render={(state) => (
+            <Select {...selectProps(state)}>
+              {EXPIRY_OPTIONS.map((option) => (
+                <Select.Item key={option.value} value={option.value}>
+                  {option.label}
+                </Select.Item>
+              ))}
+            </Select>
+          )}
+        />
         {errors.root?.message ? (
           <Alert tone="danger" title="The token was not generated">
             {errors.root.message}

@@ -3,7 +3,7 @@ import type { Lint } from '@basin/core/schemas';
 import { useAcknowledgeLintMutation } from '../../data/advisors/use-acknowledgement-mutations';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
-import { FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 
 /** Acknowledging a finding takes a note that says why it is fine; it then leaves the open lists. */
@@ -23,9 +23,14 @@ export function AcknowledgeDialog({ projectRef, lint, onClose }: { projectRef: s
           }}
         >
           <Dialog.Body>
-            <FormField id="acknowledge-note" label="Note" description="Why this finding needs no change, for your team.">
-              <Textarea id="acknowledge-note" value={note} maxLength={1000} onChange={(event) => setNote(event.target.value)} />
-            </FormField>
+            <Field id="acknowledge-note" label="Note" description="Why this finding needs no change, for your team.">
+              <Textarea
+                {...fieldControlProps('acknowledge-note', { description: true })}
+                value={note}
+                maxLength={1000}
+                onChange={(event) => setNote(event.target.value)}
+              />
+            </Field>
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.Close asChild>

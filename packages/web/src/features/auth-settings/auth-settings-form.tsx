@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control as FormControl, type UseFormRegister } from 'react-hook-form';
+import { useForm, type Control as FormControl } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
 import { isUriAllowListEntry, splitUriAllowList, UpdateAuthConfigBody, type AuthConfig } from '@basin/core/schemas';
@@ -8,7 +8,8 @@ import { useAuthConfigQuery, useUpdateAuthConfigMutation } from '../../data/auth
 import { useProjectRole } from '../../data/use-project-role';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { FormField, describedBy } from '../../ui/form-field';
+import { Checkbox } from '../../ui/checkbox';
+import { CheckboxField, FieldError, fieldControlProps, FormField, useFormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
@@ -63,44 +64,24 @@ function toBody(values: UpdateAuthConfigBody, fields: AuthField[]): UpdateAuthCo
   return body;
 }
 
-function Checkbox({
-  id,
-  label,
-  description,
-  ...props
-}: { id: string; label: string; description?: ReactNode } & React.InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <label className="flex items-start gap-2 text-[13px]">
-      <input type="checkbox" id={id} className="mt-0.5 size-4 accent-[var(--color-accent)]" {...props} />
-      <span>
-        <span className="font-medium">{label}</span>
-        {description ? (
-          <span id={`${id}-description`} className="block text-xs text-muted">
-            {description}
-          </span>
-        ) : null}
-      </span>
-    </label>
-  );
-}
-
 /** An editable list kept as the comma-separated string the setting stores. */
 function UrlListControl({
+  control,
   id,
+  name,
   label,
-  value,
-  onChange,
   disabled,
-  error,
 }: {
+  control: FormControl<UpdateAuthConfigBody>;
   id: string;
+  name: AuthField['key'];
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   disabled: boolean;
-  error?: string;
 }) {
+  const { field, error } = useFormField({ control, name, id });
+  const value = typeof field.value === 'string' ? field.value : '';
   const entries = splitUriAllowList(value);
+  const onChange = (next: string[]) => field.onChange(next.join(','));
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState<string | null>(null);
   const add = () => {
@@ -108,7 +89,7 @@ function UrlListControl({
     if (!isUriAllowListEntry(entry)) setDraftError(`"${entry}" must be a URL or a pattern such as https://*.example.com/**`);
     else if (entries.includes(entry)) setDraftError(`${entry} is already in the list`);
     else {
-      onChange([...entries, entry].join(','));
+      onChange([...entries, entry]);
       setDraft('');
       setDraftError(null);
     }
@@ -130,7 +111,7 @@ function UrlListControl({
                 variant="ghost"
                 aria-label={`Remove ${entry}`}
                 disabled={disabled}
-                onClick={() => onChange(entries.filter((other) => other !== entry).join(','))}
+                onClick={() => onChange(entries.filter((other) => other !== entry))}
               >
                 Remove
               </Button>
@@ -140,13 +121,11 @@ function UrlListControl({
       )}
       <div className="flex gap-2">
         <Input
-          id={id}
+          {...fieldControlProps(id, { error: shownError ?? undefined })}
           aria-label="New redirect URL"
           placeholder="https://example.com/auth/callback"
           value={draft}
           disabled={disabled}
-          invalid={Boolean(shownError)}
-          aria-describedby={shownError ? `${id}-error` : undefined}
           onChange={(event) => {
             setDraft(event.target.value);
             setDraftError(null);
@@ -161,95 +140,68 @@ function UrlListControl({
           Add URL
         </Button>
       </div>
-      {shownError ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-          {shownError}
-        </p>
-      ) : null}
+      {shownError ? <FieldError id={id}>{shownError}</FieldError> : null}
     </div>
   );
 }
 
-function Control({
-  field,
-  register,
-  control,
-  disabled,
-  error,
-}: {
-  field: AuthField;
-  register: UseFormRegister<UpdateAuthConfigBody>;
-  control: FormControl<UpdateAuthConfigBody>;
-  disabled: boolean;
-  error?: string;
-}) {
+/** The text of a setting's control: settings left blank are stored as null (Basin's default). */
+const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+
+function SettingField({ field, control, disabled }: { field: AuthField; control: FormControl<UpdateAuthConfigBody>; disabled: boolean }) {
   const id = `auth-${field.key}`;
-  const aria = { id, disabled, 'aria-describedby': describedBy(id, { error, description: field.description }) };
   if (field.kind === 'unavailable') {
-    return (
-      <Checkbox
-        id={id}
-        label={field.label}
-        description={field.reason}
-        checked={false}
-        disabled
-        aria-describedby={`${id}-description`}
-        readOnly
-      />
-    );
+    return <Checkbox id={id} label={field.label} description={field.reason} checked={false} disabled readOnly />;
   }
   if (field.kind === 'boolean') {
-    return <Checkbox label={field.label} description={field.description} {...aria} {...register(field.key)} />;
+    return (
+      <CheckboxField control={control} name={field.key} id={id} label={field.label} description={field.description} disabled={disabled} />
+    );
   }
   if (field.kind === 'url-list') {
-    return (
-      <Controller
-        control={control}
-        name={field.key}
-        render={({ field: { value, onChange } }) => (
-          <UrlListControl
-            id={id}
-            label={field.label}
-            value={typeof value === 'string' ? value : ''}
-            onChange={onChange}
-            disabled={disabled}
-            error={error}
-          />
-        )}
-      />
-    );
+    return <UrlListControl control={control} id={id} name={field.key} label={field.label} disabled={disabled} />;
   }
-  const control_ =
-    field.kind === 'select' ? (
-      <select className="h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px]" {...aria} {...register(field.key)}>
-        {field.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    ) : field.kind === 'textarea' ? (
-      <Textarea
-        rows={8}
-        className="font-mono text-xs"
-        invalid={Boolean(error)}
-        spellCheck={false}
-        {...aria}
-        {...register(field.key, { setValueAs: blankToNull })}
-      />
-    ) : (
-      <Input
-        type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
-        invalid={Boolean(error)}
-        autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
-        {...aria}
-        {...register(field.key, { setValueAs: field.kind === 'number' ? toNumber : blankToNull })}
-      />
-    );
+  const parse = field.kind === 'number' ? toNumber : blankToNull;
   return (
-    <FormField id={id} label={field.label} description={field.description} error={error}>
-      {control_}
-    </FormField>
+    <FormField
+      control={control}
+      name={field.key}
+      id={id}
+      label={field.label}
+      description={field.description}
+      render={({ field: { value, onChange, ...rest }, props: { invalid, ...props } }) => {
+        // The native select takes no `invalid`; Input and Textarea get it below.
+        const text = {
+          ...props,
+          ...rest,
+          disabled,
+          value: shown(value),
+          onChange: (event: { target: { value: string } }) => onChange(parse(event.target.value)),
+        };
+        if (field.kind === 'select') {
+          return (
+            <select className="h-8 rounded-md border border-border-strong bg-surface px-2 text-[13px]" {...text}>
+              {field.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          );
+        }
+        if (field.kind === 'textarea') {
+          return <Textarea rows={8} className="font-mono text-xs" spellCheck={false} invalid={invalid} {...text} />;
+        }
+        return (
+          <Input
+            type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
+            autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
+            invalid={invalid}
+            {...text}
+          />
+        );
+      }}
+    />
   );
 }
 
@@ -268,10 +220,9 @@ function SettingsForm({
   const reset = useUpdateAuthConfigMutation(projectRef);
   const { fields } = section;
   const {
-    register,
     control,
     handleSubmit,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = useForm<UpdateAuthConfigBody>({ resolver, values: initialValues(config, fields) });
   const submit = handleSubmit((values) => update.mutate(toBody(values, fields)));
   const record: Record<string, unknown> = config;
@@ -290,14 +241,7 @@ function SettingsForm({
       ) : null}
       <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
         {fields.map((field) => (
-          <Control
-            key={field.key}
-            field={field}
-            register={register}
-            control={control}
-            disabled={!allowed}
-            error={errors[field.key]?.message}
-          />
+          <SettingField key={field.key} field={field} control={control} disabled={!allowed} />
         ))}
         <div className="flex justify-end gap-2">
           {section.reset ? (

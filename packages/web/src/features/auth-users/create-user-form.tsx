@@ -5,21 +5,15 @@ import { CreateAuthUserBody } from '@basin/core/schemas';
 import { useCreateAuthUserMutation } from '../../data/auth-users/use-create-auth-user-mutation';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { CheckboxField, FormField } from '../../ui/form-field';
 import { EmailField } from './email-field';
 
 const resolver = zodResolver(CreateAuthUserBody);
 
 /** Email, password and whether the address counts as confirmed; the server's refusal (taken address, weak password) shows above the buttons. */
 export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onDone: () => void }) {
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<z.input<typeof CreateAuthUserBody>, unknown, z.output<typeof CreateAuthUserBody>>({
+  const { control, handleSubmit } = useForm<z.input<typeof CreateAuthUserBody>, unknown, z.output<typeof CreateAuthUserBody>>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -33,40 +27,35 @@ export function CreateUserForm({ projectRef, onDone }: { projectRef: string; onD
   const refusalField =
     refusal === undefined ? undefined : /password/i.test(refusal) ? 'password' : /email|address/i.test(refusal) ? 'email' : 'root';
   const submit = handleSubmit((body) => createUser.mutate({ ref: projectRef, ...body }));
-  const emailError = errors.email?.message ?? (refusalField === 'email' ? refusal : undefined);
-  const passwordError = errors.password?.message ?? (refusalField === 'password' ? refusal : undefined);
 
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <EmailField id="create-user-email" error={emailError} registration={register('email', dismissRefusal)} />
+        <EmailField
+          control={control}
+          name="email"
+          rules={dismissRefusal}
+          id="create-user-email"
+          error={refusalField === 'email' ? refusal : undefined}
+        />
         <FormField
+          control={control}
+          name="password"
+          rules={dismissRefusal}
           id="create-user-password"
           label="User password"
-          error={passwordError}
+          error={refusalField === 'password' ? refusal : undefined}
           description="The project's password rules apply (Authentication → Settings)."
-        >
-          <Input
-            id="create-user-password"
-            type="password"
-            autoComplete="new-password"
-            invalid={Boolean(passwordError)}
-            aria-describedby={describedBy('create-user-password', { error: passwordError, description: true })}
-            {...withDelayedBlur(register('password', dismissRefusal))}
-          />
-        </FormField>
-        <label htmlFor="create-user-confirm" className="flex items-start gap-2 text-[13px]">
-          <input
-            type="checkbox"
-            id="create-user-confirm"
-            className="mt-0.5 size-4 accent-[var(--color-accent)]"
-            {...register('autoConfirm')}
-          />
-          <span>
-            Auto confirm user
-            <span className="block text-xs text-muted">The user can sign in at once, without following a confirmation email.</span>
-          </span>
-        </label>
+          type="password"
+          autoComplete="new-password"
+        />
+        <CheckboxField
+          control={control}
+          name="autoConfirm"
+          id="create-user-confirm"
+          label="Auto confirm user"
+          description="The user can sign in at once, without following a confirmation email."
+        />
         {refusalField === 'root' ? (
           <Alert tone="danger" title="The user was not created">
             {refusal}

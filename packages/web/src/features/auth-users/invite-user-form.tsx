@@ -11,7 +11,7 @@ const resolver = zodResolver(AuthUserEmailBody);
 
 export function InviteUserForm({ projectRef, onDone }: { projectRef: string; onDone: () => void }) {
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -21,11 +21,10 @@ export function InviteUserForm({ projectRef, onDone }: { projectRef: string; onD
     onError: (error) => setError('root', { message: error.message }),
   });
   const submit = handleSubmit(({ email }) => invite.mutate({ ref: projectRef, email }));
-  const emailError = errors.email?.message;
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <EmailField id="invite-user-email" error={emailError} registration={register('email')} />
+        <EmailField control={control} name="email" id="invite-user-email" />
         {errors.root?.message ? (
           <Alert tone="danger" title="The invitation was not sent">
             {errors.root.message}

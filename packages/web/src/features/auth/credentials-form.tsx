@@ -5,9 +5,7 @@ import { Credentials, SignUpCredentials } from '@basin/core/schemas';
 import { isApiError } from '../../data/fetcher';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 
 /** Signing in takes any password of the right length; a new password must pass core's rule. */
 const resolvers = {
@@ -30,7 +28,7 @@ interface CredentialsFormProps {
 /** Email and password, validated with core's schemas; the server's answer shows above the button. */
 export function CredentialsForm({ submitLabel, passwordAutoComplete, passwordHint, onSubmit }: CredentialsFormProps) {
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     clearErrors,
@@ -42,7 +40,8 @@ export function CredentialsForm({ submitLabel, passwordAutoComplete, passwordHin
     defaultValues: { email: '', password: '' },
   });
 
-  const clearServerError = () => clearErrors('root.server');
+  // Editing either field dismisses the server's answer.
+  const clearServerError = { onChange: () => clearErrors('root.server') };
   const submit = handleSubmit(async (values) => {
     try {
       await onSubmit(values);
@@ -51,32 +50,29 @@ export function CredentialsForm({ submitLabel, passwordAutoComplete, passwordHin
     }
   });
 
-  const emailError = errors.email?.message;
-  const passwordError = errors.password?.message;
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id="email" label="Email" error={emailError}>
-        <Input
-          id="email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          placeholder="you@example.com"
-          invalid={Boolean(emailError)}
-          aria-describedby={describedBy('email', { error: emailError })}
-          {...withDelayedBlur(register('email', { onChange: clearServerError }))}
-        />
-      </FormField>
-      <FormField id="password" label="Password" error={passwordError} description={passwordHint}>
-        <Input
-          id="password"
-          type="password"
-          autoComplete={passwordAutoComplete}
-          invalid={Boolean(passwordError)}
-          aria-describedby={describedBy('password', { error: passwordError, description: passwordHint })}
-          {...withDelayedBlur(register('password', { onChange: clearServerError }))}
-        />
-      </FormField>
+      <FormField
+        control={control}
+        name="email"
+        rules={clearServerError}
+        id="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        placeholder="you@example.com"
+      />
+      <FormField
+        control={control}
+        name="password"
+        rules={clearServerError}
+        id="password"
+        label="Password"
+        description={passwordHint}
+        type="password"
+        autoComplete={passwordAutoComplete}
+      />
       {errors.root?.server?.message ? <Alert tone="danger" title={errors.root.server.message} /> : null}
       <Button type="submit" variant="primary" loading={isSubmitting} className="w-full justify-center">
         {submitLabel}

@@ -5,10 +5,8 @@ import { useCreateBranchMutation } from '../../data/branches/use-create-branch-m
 import { gitHubBranchError } from '../../data/github/check-github-branch';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { CheckboxField, FormField } from '../../ui/form-field';
 import { BranchCostNotice } from './branch-cost-notice';
 
 interface CreateBranchForm {
@@ -51,11 +49,11 @@ export function CreateBranchDialog({
   onOpenChange,
 }: CreateBranchDialogProps) {
   const {
-    register,
+    control,
     handleSubmit,
     watch,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<CreateBranchForm>({
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -73,8 +71,6 @@ export function CreateBranchDialog({
       body: { branchName: form.branchName.trim(), gitBranch: form.gitBranch.trim() || undefined, withData: form.withData },
     }),
   );
-  const nameError = errors.branchName?.message;
-  const gitBranchMessage = errors.gitBranch?.message;
 
   async function validateGitBranch(value: string): Promise<string | true> {
     const gitBranch = value.trim();
@@ -92,29 +88,25 @@ export function CreateBranchDialog({
       <Dialog.Content title="Create a new preview branch">
         <form noValidate onSubmit={submit}>
           <Dialog.Body>
-            <FormField id="branch-name" label="Branch name" error={nameError}>
-              <Input
-                id="branch-name"
-                autoComplete="off"
-                invalid={Boolean(nameError)}
-                aria-describedby={describedBy('branch-name', { error: nameError })}
-                {...withDelayedBlur(register('branchName', { validate: (name) => branchNameError(name, existingNames) ?? true }))}
-              />
-            </FormField>
+            <FormField
+              control={control}
+              name="branchName"
+              rules={{ validate: (name) => branchNameError(name, existingNames) ?? true }}
+              id="branch-name"
+              label="Branch name"
+              autoComplete="off"
+            />
             {connectionFailed ? <Alert tone="danger" title={GITHUB_MESSAGES.connectionsFailed} /> : null}
-            <FormField id="git-branch" label="Git branch sync" description={gitBranchDescription(connection)} error={gitBranchMessage}>
-              <Input
-                id="git-branch"
-                autoComplete="off"
-                invalid={Boolean(gitBranchMessage)}
-                aria-describedby={describedBy('git-branch', { error: gitBranchMessage, description: true })}
-                {...withDelayedBlur(register('gitBranch', { validate: validateGitBranch }))}
-              />
-            </FormField>
-            <label className="flex items-center gap-2 text-[13px]">
-              <input type="checkbox" role="switch" {...register('withData')} />
-              Include data
-            </label>
+            <FormField
+              control={control}
+              name="gitBranch"
+              rules={{ validate: validateGitBranch }}
+              id="git-branch"
+              label="Git branch sync"
+              description={gitBranchDescription(connection)}
+              autoComplete="off"
+            />
+            <CheckboxField control={control} name="withData" id="branch-with-data" role="switch" label="Include data" />
             <BranchCostNotice projectRef={projectRef} withData={watch('withData')} diskGb={diskGb} />
           </Dialog.Body>
           <Dialog.Footer>

@@ -10,11 +10,10 @@ import {
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { Checkbox } from '../../ui/checkbox';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog } from '../../ui/dialog';
-import { withDelayedBlur } from '../../ui/delayed-blur';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 import { Tooltip } from '../../ui/tooltip';
 
 export interface GitHubConnectionCardProps {
@@ -52,12 +51,11 @@ interface ConnectForm {
 }
 
 function ConnectRepositoryForm({ project, canWrite }: { project: Project; canWrite: boolean }) {
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<ConnectForm>({ mode: 'onSubmit', reValidateMode: 'onBlur', defaultValues: { repository: '', token: '' } });
+  const { control, handleSubmit, reset } = useForm<ConnectForm>({
+    mode: 'onSubmit',
+    reValidateMode: 'onBlur',
+    defaultValues: { repository: '', token: '' },
+  });
   const connect = useCreateGitHubConnectionMutation({ onSuccess: () => reset() });
   const submit = handleSubmit((form) =>
     connect.mutate({
@@ -67,9 +65,6 @@ function ConnectRepositoryForm({ project, canWrite }: { project: Project; canWri
       token: form.token.trim(),
     }),
   );
-  const repositoryError = errors.repository?.message;
-  const tokenError = errors.token?.message;
-  const tokenDescription = 'A token that can read the repository. It is stored encrypted and never shown again.';
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3">
@@ -77,26 +72,25 @@ function ConnectRepositoryForm({ project, canWrite }: { project: Project; canWri
         Connect a repository to tie each preview branch to a git branch: branches then need one that exists in it.
       </p>
       <fieldset disabled={!canWrite} className="grid gap-3 sm:grid-cols-2">
-        <FormField id="github-repository" label="Repository" error={repositoryError}>
-          <Input
-            id="github-repository"
-            placeholder="owner/repo"
-            autoComplete="off"
-            invalid={Boolean(repositoryError)}
-            aria-describedby={describedBy('github-repository', { error: repositoryError })}
-            {...withDelayedBlur(register('repository', { validate: (value) => repositoryNameError(value) ?? true }))}
-          />
-        </FormField>
-        <FormField id="github-token" label="Token" description={tokenDescription} error={tokenError}>
-          <Input
-            id="github-token"
-            type="password"
-            autoComplete="off"
-            invalid={Boolean(tokenError)}
-            aria-describedby={describedBy('github-token', { error: tokenError, description: tokenDescription })}
-            {...withDelayedBlur(register('token', { validate: (value) => (value.trim() ? true : GITHUB_MESSAGES.tokenRequired) }))}
-          />
-        </FormField>
+        <FormField
+          control={control}
+          name="repository"
+          rules={{ validate: (value) => repositoryNameError(value) ?? true }}
+          id="github-repository"
+          label="Repository"
+          placeholder="owner/repo"
+          autoComplete="off"
+        />
+        <FormField
+          control={control}
+          name="token"
+          rules={{ validate: (value) => (value.trim() ? true : GITHUB_MESSAGES.tokenRequired) }}
+          id="github-token"
+          label="Token"
+          description="A token that can read the repository. It is stored encrypted and never shown again."
+          type="password"
+          autoComplete="off"
+        />
       </fieldset>
       <div>
         <Button type="submit" variant="primary" loading={connect.isPending} disabled={!canWrite || connect.isPending}>
@@ -148,20 +142,16 @@ function ConnectedRepository({
           </p>
         </ConfirmDialog>
       </div>
-      <label className="flex items-start gap-2 text-[13px]">
-        <input
-          type="checkbox"
-          role="switch"
-          className="mt-0.5"
-          checked={connection.gitless_branching}
-          disabled={!canWrite || update.isPending}
-          onChange={(event) => update.mutate({ connection, organizationId, gitlessBranching: event.target.checked })}
-        />
-        <span>
-          <span className="font-medium">Gitless branching</span>
-          <span className="block text-xs text-muted">Allow preview branches without a git branch.</span>
-        </span>
-      </label>
+      {/* Saved on change, not part of a form. */}
+      <Checkbox
+        id="github-gitless-branching"
+        role="switch"
+        label="Gitless branching"
+        description="Allow preview branches without a git branch."
+        checked={connection.gitless_branching}
+        disabled={!canWrite || update.isPending}
+        onChange={(event) => update.mutate({ connection, organizationId, gitlessBranching: event.target.checked })}
+      />
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { amount, cataloguePrice } from '../../lib/format-price';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 
 interface Draft {
@@ -88,34 +88,46 @@ export function DiskCard({
           ))}
         </fieldset>
         <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
+          <Field
             id="disk-size"
             label="Disk size (GB)"
             description={`${limits.storageGb.min}–${limits.storageGb.max} GB; ${includedDiskGb(plan, draft.type)} GB included; ${cataloguePrice(limits.pricePerUnit.storageGb)} per GB`}
           >
-            <Input id="disk-size" type="number" value={draft.size_gb} onChange={set('size_gb')} disabled={disabled} />
-          </FormField>
-          <FormField
+            <Input
+              {...fieldControlProps('disk-size', { description: true })}
+              type="number"
+              value={draft.size_gb}
+              onChange={set('size_gb')}
+              disabled={disabled}
+            />
+          </Field>
+          <Field
             id="disk-iops"
             label="IOPS"
             description={`${limits.iops.min}–${limits.iops.max}; ${limits.included.iops} included; ${cataloguePrice(limits.pricePerUnit.iops)} per IOPS`}
           >
-            <Input id="disk-iops" type="number" value={draft.iops} onChange={set('iops')} disabled={disabled} />
-          </FormField>
+            <Input
+              {...fieldControlProps('disk-iops', { description: true })}
+              type="number"
+              value={draft.iops}
+              onChange={set('iops')}
+              disabled={disabled}
+            />
+          </Field>
           {limits.throughputMbps ? (
-            <FormField
+            <Field
               id="disk-throughput"
               label="Throughput (MB/s)"
               description={`${limits.throughputMbps.min}–${limits.throughputMbps.max}; ${limits.included.throughputMbps} included; ${cataloguePrice(limits.pricePerUnit.throughputMbps)} per MB/s`}
             >
               <Input
-                id="disk-throughput"
+                {...fieldControlProps('disk-throughput', { description: true })}
                 type="number"
                 value={draft.throughput_mbps}
                 onChange={set('throughput_mbps')}
                 disabled={disabled}
               />
-            </FormField>
+            </Field>
           ) : null}
         </div>
         <p className="text-[13px]" aria-live="polite">

@@ -6,7 +6,7 @@ import { useResetDatabasePasswordMutation } from '../../data/projects/use-reset-
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { describedBy, FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { permissionState } from '../organizations/permission-state';
 import { ActionTrigger, type ActionState, lifecycleActionState, SettingsRow } from '../project-settings/settings-row';
@@ -57,21 +57,19 @@ function ResetPasswordDialog({ projectRef, state }: { projectRef: string; state:
         Sessions already open stay connected. Every new connection needs the new password: update your apps&apos; connection strings and
         environment variables. The dashboard and edge functions switch to it by themselves.
       </p>
-      <FormField id={`${id}-password`} label="New password" error={error} description="12 to 128 printable characters, no spaces.">
+      <Field id={`${id}-password`} label="New password" error={error} description="12 to 128 printable characters, no spaces.">
         <div className="flex gap-2">
           <Input
-            id={`${id}-password`}
+            {...fieldControlProps(`${id}-password`, { error, description: true })}
             mono
             autoComplete="new-password"
             spellCheck={false}
             value={password}
-            invalid={Boolean(error)}
-            aria-describedby={describedBy(`${id}-password`, { error, description: true })}
             onChange={(event) => setPassword(event.target.value)}
           />
           <Button onClick={() => setPassword(generatePassword())}>Generate a password</Button>
         </div>
-      </FormField>
+      </Field>
     </ConfirmDialog>
   );
 }

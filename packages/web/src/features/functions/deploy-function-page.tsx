@@ -8,9 +8,7 @@ import { useFunctionsQuery } from '../../data/functions/use-functions-query';
 import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { CheckboxField, FormField } from '../../ui/form-field';
 import { Page, PageHeader } from '../../ui/page';
 import { Tooltip } from '../../ui/tooltip';
 import {
@@ -25,7 +23,7 @@ import {
 } from './deploy-schema';
 import { FilesEditor, type FileErrors } from './files-editor';
 import { functionPermissions } from './function-permissions';
-import { VerifyJwtField } from './verify-jwt-field';
+import { VERIFY_JWT } from './verify-jwt';
 import { SandboxNotice } from './sandbox-notice';
 
 const resolver = zodResolver(DeployFunctionForm);
@@ -45,7 +43,6 @@ export function DeployFunctionPage() {
   const existing = useFunctionsQuery(ref);
   const [slugEdited, setSlugEdited] = useState(false);
   const {
-    register,
     control,
     handleSubmit,
     setValue,
@@ -77,9 +74,6 @@ export function DeployFunctionPage() {
     });
   });
 
-  const name = register('name');
-  const nameError = errors.name?.message;
-  const slugError = errors.slug?.message;
   const fileErrors: FileErrors = Array.isArray(errors.files)
     ? errors.files.map((error) => (error ? { path: error.path?.message, content: error.content?.message } : undefined))
     : [];
@@ -99,23 +93,28 @@ export function DeployFunctionPage() {
       {disabled ? <Alert tone="warning" title={permissions.writeTooltip ?? ''} className="mb-4" /> : null}
       <form noValidate onSubmit={submit} className="flex flex-col gap-5">
         <div className="grid gap-4 md:grid-cols-2">
-          <FormField id="function-name" label="Name" error={nameError} description="Shown in the dashboard.">
-            <Input
-              id="function-name"
-              invalid={Boolean(nameError)}
-              aria-describedby={describedBy('function-name', { error: nameError, description: true })}
-              disabled={disabled}
-              {...withDelayedBlur(name)}
-              onChange={(event) => {
-                void name.onChange(event);
-                if (!slugEdited) setValue('slug', slugify(event.target.value), { shouldValidate: Boolean(errors.slug) });
-              }}
-            />
-          </FormField>
           <FormField
+            control={control}
+            name="name"
+            // The slug follows the name until the member edits it.
+            rules={{
+              onChange: (event: { target: { value: string } }) => {
+                if (!slugEdited) setValue('slug', slugify(event.target.value), { shouldValidate: Boolean(errors.slug) });
+              },
+            }}
+            id="function-name"
+            label="Name"
+            description="Shown in the dashboard."
+            disabled={disabled}
+          />
+          <FormField
+            control={control}
+            name="slug"
+            rules={{ onChange: () => setSlugEdited(true) }}
             id="function-slug"
             label="Slug"
-            error={slugError}
+            mono
+            disabled={disabled}
             description={
               replaces ? (
                 <span className="text-warning">
@@ -127,18 +126,9 @@ export function DeployFunctionPage() {
                 </>
               )
             }
-          >
-            <Input
-              id="function-slug"
-              mono
-              invalid={Boolean(slugError)}
-              aria-describedby={describedBy('function-slug', { error: slugError, description: true })}
-              disabled={disabled}
-              {...register('slug', { onChange: () => setSlugEdited(true) })}
-            />
-          </FormField>
+          />
         </div>
-        <VerifyJwtField id="function-verify-jwt" disabled={disabled} {...register('verifyJwt')} />
+        <CheckboxField control={control} name="verifyJwt" id="function-verify-jwt" {...VERIFY_JWT} disabled={disabled} />
         <Controller
           control={control}
           name="files"

@@ -1,17 +1,37 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
 import type { ClipboardEvent } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type Control } from 'react-hook-form';
 import { useSetSecretsMutation } from '../../data/functions/use-set-secrets-mutation';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { Input } from '../../ui/input';
+import { FieldError, useFormField } from '../../ui/form-field';
+import { Input, type InputProps } from '../../ui/input';
 import { Tooltip } from '../../ui/tooltip';
 import { parseEnv, SecretsForm, type SecretsFormInput, type SecretsFormValues } from './secrets-schema';
 
 const resolver = zodResolver(SecretsForm);
 const EMPTY = { name: '', value: '' };
+
+/** One cell of a row: the header row names the column, so the box carries an aria-label instead of a label. */
+function SecretCell({
+  control,
+  name,
+  id,
+  ...input
+}: { control: Control<SecretsFormInput, unknown, SecretsFormValues>; name: `secrets.${number}.${'name' | 'value'}`; id: string } & Omit<
+  InputProps,
+  'id' | 'name' | 'value' | 'onChange' | 'onBlur' | 'ref' | 'invalid'
+>) {
+  const { field, props, error } = useFormField({ control, name, id });
+  return (
+    <div className="flex flex-col gap-1">
+      <Input mono {...input} {...props} {...field} />
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
+    </div>
+  );
+}
 
 /**
  * Name and value pairs, saved together (an existing name gets the new value). Pasting `.env` lines
@@ -28,13 +48,7 @@ export function SecretsFormCard({
   tooltip: string | undefined;
   form: ReturnType<typeof useSecretsForm>;
 }) {
-  const {
-    register,
-    control,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = form;
+  const { control, handleSubmit, reset } = form;
   const rows = useFieldArray({ control, name: 'secrets' });
   const save = useSetSecretsMutation({ onSuccess: () => reset({ secrets: [EMPTY] }) });
   const submit = handleSubmit(({ secrets }) => save.mutate({ ref: projectRef, secrets }));
@@ -65,60 +79,40 @@ export function SecretsFormCard({
             <span>Value</span>
             <span className="w-7" />
           </div>
-          {rows.fields.map((row, index) => {
-            const nameError = errors.secrets?.[index]?.name?.message;
-            const valueError = errors.secrets?.[index]?.value?.message;
-            return (
-              <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
-                <div className="flex flex-col gap-1">
-                  <Input
-                    mono
-                    aria-label={`Name of secret ${index + 1}`}
-                    placeholder="e.g. STRIPE_SECRET_KEY"
-                    autoComplete="off"
-                    spellCheck={false}
-                    disabled={!canWrite}
-                    invalid={Boolean(nameError)}
-                    aria-describedby={nameError ? `secret-${index}-name-error` : undefined}
-                    onPaste={pasteInto(index)}
-                    {...register(`secrets.${index}.name`)}
-                  />
-                  {nameError ? (
-                    <p id={`secret-${index}-name-error`} role="alert" className="text-xs text-danger">
-                      {nameError}
-                    </p>
-                  ) : null}
-                </div>
-                <div className="flex flex-col gap-1">
-                  <Input
-                    mono
-                    type="password"
-                    aria-label={`Value of secret ${index + 1}`}
-                    placeholder="value"
-                    autoComplete="new-password"
-                    disabled={!canWrite}
-                    invalid={Boolean(valueError)}
-                    aria-describedby={valueError ? `secret-${index}-value-error` : undefined}
-                    {...register(`secrets.${index}.value`)}
-                  />
-                  {valueError ? (
-                    <p id={`secret-${index}-value-error`} role="alert" className="text-xs text-danger">
-                      {valueError}
-                    </p>
-                  ) : null}
-                </div>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={`Remove row ${index + 1}`}
-                  disabled={!canWrite || rows.fields.length === 1}
-                  onClick={() => rows.remove(index)}
-                >
-                  <Trash2 className="size-3.5" aria-hidden="true" />
-                </Button>
-              </div>
-            );
-          })}
+          {rows.fields.map((row, index) => (
+            <div key={row.id} className="grid grid-cols-[1fr_1fr_auto] items-start gap-2">
+              <SecretCell
+                control={control}
+                name={`secrets.${index}.name`}
+                id={`secret-${index}-name`}
+                aria-label={`Name of secret ${index + 1}`}
+                placeholder="e.g. STRIPE_SECRET_KEY"
+                autoComplete="off"
+                spellCheck={false}
+                disabled={!canWrite}
+                onPaste={pasteInto(index)}
+              />
+              <SecretCell
+                control={control}
+                name={`secrets.${index}.value`}
+                id={`secret-${index}-value`}
+                type="password"
+                aria-label={`Value of secret ${index + 1}`}
+                placeholder="value"
+                autoComplete="new-password"
+                disabled={!canWrite}
+              />
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={`Remove row ${index + 1}`}
+                disabled={!canWrite || rows.fields.length === 1}
+                onClick={() => rows.remove(index)}
+              >
+                <Trash2 className="size-3.5" aria-hidden="true" />
+              </Button>
+            </div>
+          ))}
           {save.error ? (
             <Alert tone="danger" title="The secrets were not saved">
               {save.error.message}

@@ -1,8 +1,9 @@
 import type { EdgeFunction } from '@basin/core/schemas';
 import { useUpdateFunctionMutation } from '../../data/functions/use-update-function-mutation';
 import { Card } from '../../ui/card';
+import { Checkbox } from '../../ui/checkbox';
 import { Tooltip } from '../../ui/tooltip';
-import { VerifyJwtField } from './verify-jwt-field';
+import { VERIFY_JWT } from './verify-jwt';
 
 /** Verify JWT, changed at once (PATCH); members who may not change functions see it disabled, with the reason. */
 export function SettingsCard({
@@ -25,7 +26,8 @@ export function SettingsCard({
       <Card.Content>
         <Tooltip content={canWrite ? null : writeTooltip}>
           <div>
-            <VerifyJwtField
+            <Checkbox
+              {...VERIFY_JWT}
               id="function-details-verify-jwt"
               checked={update.isPending && update.variables?.verify_jwt !== undefined ? update.variables.verify_jwt : fn.verify_jwt}
               disabled={!canWrite || update.isPending}

@@ -1,7 +1,7 @@
-import { Controller } from 'react-hook-form';
 import { AI_OPT_IN_LEVEL_OPTIONS, ORGANIZATION_SETTINGS_MESSAGES } from '@basin/core';
 import type { AiOptInLevel } from '@basin/core/schemas';
 import { Alert } from '../../ui/alert';
+import { FieldError, useFormField } from '../../ui/form-field';
 import { RadioGroup } from '../../ui/radio-group';
 import { Skeleton } from '../../ui/skeleton';
 import type { OptInForm } from './use-opt-in-form';
@@ -11,47 +11,29 @@ const LIMITED_METADATA = ORGANIZATION_SETTINGS_MESSAGES.metadataWarning as Parti
 /**
  * The AI opt-in radio group (spec part 2 §2): one option per level the feature flags show, the
  * validation message under it, and the metadata warning while the level is disabled or schema only.
+ * The group is named by a heading of the card or dialog (`labelledBy`), not a label of its own.
  */
-export function OptInLevelFields({
-  id,
-  levels,
-  value,
-  onChange,
-  disabled,
-  error,
-  labelledBy,
-}: {
-  id: string;
-  levels: readonly AiOptInLevel[];
-  value: AiOptInLevel | undefined;
-  onChange: (level: AiOptInLevel) => void;
-  disabled: boolean;
-  error: string | undefined;
-  labelledBy: string;
-}) {
-  const warning = value ? LIMITED_METADATA[value] : undefined;
+function OptInLevelFields({ optIn, id, labelledBy }: { optIn: OptInForm; id: string; labelledBy: string }) {
+  const { field, props, error } = useFormField({ control: optIn.form.control, name: 'aiOptInLevel', id });
+  const warning = field.value ? LIMITED_METADATA[field.value] : undefined;
   return (
     <div className="flex flex-col gap-3">
       <RadioGroup
-        value={value}
-        onValueChange={(level) => onChange(level as AiOptInLevel)}
+        value={field.value}
+        onValueChange={(level) => field.onChange(level as AiOptInLevel)}
         labelledBy={labelledBy}
-        describedBy={error ? `${id}-error` : undefined}
-        invalid={Boolean(error)}
-        disabled={disabled}
+        describedBy={props['aria-describedby']}
+        invalid={props.invalid}
+        disabled={!optIn.permission.allowed}
         className="gap-3"
       >
-        {levels.map((level) => (
+        {optIn.levels.map((level) => (
           <RadioGroup.Item key={level} value={level} description={AI_OPT_IN_LEVEL_OPTIONS[level].description}>
             {AI_OPT_IN_LEVEL_OPTIONS[level].label}
           </RadioGroup.Item>
         ))}
       </RadioGroup>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldError id={id}>{error}</FieldError> : null}
       {warning ? (
         <Alert tone="warning" title={ORGANIZATION_SETTINGS_MESSAGES.metadataWarningTitle}>
           {warning}
@@ -64,21 +46,5 @@ export function OptInLevelFields({
 /** The opt-in form's level field: a placeholder while the organization and flags load. */
 export function OptInLevelInput({ optIn, id, labelledBy }: { optIn: OptInForm; id: string; labelledBy: string }) {
   if (optIn.loading) return <Skeleton className="h-32 w-full" />;
-  return (
-    <Controller
-      control={optIn.form.control}
-      name="aiOptInLevel"
-      render={({ field }) => (
-        <OptInLevelFields
-          id={id}
-          levels={optIn.levels}
-          value={field.value}
-          onChange={field.onChange}
-          disabled={!optIn.permission.allowed}
-          error={optIn.form.formState.errors.aiOptInLevel?.message}
-          labelledBy={labelledBy}
-        />
-      )}
-    />
-  );
+  return <OptInLevelFields optIn={optIn} id={id} labelledBy={labelledBy} />;
 }

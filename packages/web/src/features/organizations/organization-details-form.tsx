@@ -6,8 +6,7 @@ import { AdditionalBillingEmails, Name, type Organization } from '@basin/core/sc
 import { useUpdateOrganizationMutation } from '../../data/organizations/use-update-organization-mutation';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
-import { FormField, describedBy } from '../../ui/form-field';
+import { Field, fieldControlProps, FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { permissionState } from './permission-state';
 
@@ -45,9 +44,9 @@ const valuesOf = (organization: Organization): DetailsFormInput => ({
 export function OrganizationDetailsForm({ organization }: { organization: Organization }) {
   const permission = permissionState(organization, 'organizations:update', ORGANIZATION_SETTINGS_MESSAGES.noUpdatePermission);
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = useForm<DetailsFormInput, unknown, DetailsFormOutput>({
     resolver,
     mode: 'onSubmit',
@@ -56,50 +55,42 @@ export function OrganizationDetailsForm({ organization }: { organization: Organi
   });
   const update = useUpdateOrganizationMutation({ onSuccess: () => toast.success(ORGANIZATION_SETTINGS_MESSAGES.updated) });
   const submit = handleSubmit((body) => update.mutate({ slug: organization.slug, ...body }));
-  const nameError = errors.name?.message;
-  const emailError = errors.billing_email?.message;
-  const additionalError = errors.additional_billing_emails?.message;
-  const additionalHint = ORGANIZATION_SETTINGS_MESSAGES.additionalEmailsHint;
 
   return (
     <form noValidate onSubmit={submit}>
       <div className="flex flex-col gap-4 px-4 py-4">
-        <FormField id="organization-name" label="Organization name" error={nameError}>
-          <Input
-            id="organization-name"
-            disabled={!permission.allowed}
-            autoComplete="organization"
-            invalid={Boolean(nameError)}
-            aria-describedby={describedBy('organization-name', { error: nameError })}
-            {...withDelayedBlur(register('name'))}
-          />
-        </FormField>
-        <FormField id="organization-slug" label="Organization slug" description="Part of the organization's URLs; it does not change.">
-          <Input id="organization-slug" readOnly mono value={organization.slug} aria-describedby="organization-slug-description" />
-        </FormField>
-        <FormField id="billing-email" label="Billing email" error={emailError}>
-          <Input
-            id="billing-email"
-            disabled={!permission.allowed}
-            type="email"
-            autoComplete="email"
-            placeholder="billing@example.com"
-            invalid={Boolean(emailError)}
-            aria-describedby={describedBy('billing-email', { error: emailError })}
-            {...withDelayedBlur(register('billing_email'))}
-          />
-        </FormField>
-        <FormField id="additional-billing-emails" label="Additional billing emails" error={additionalError} description={additionalHint}>
-          <Input
-            id="additional-billing-emails"
-            disabled={!permission.allowed}
-            autoComplete="off"
-            placeholder="finance@example.com, cto@example.com"
-            invalid={Boolean(additionalError)}
-            aria-describedby={describedBy('additional-billing-emails', { error: additionalError, description: additionalHint })}
-            {...withDelayedBlur(register('additional_billing_emails'))}
-          />
-        </FormField>
+        <FormField
+          control={control}
+          name="name"
+          id="organization-name"
+          label="Organization name"
+          disabled={!permission.allowed}
+          autoComplete="organization"
+        />
+        {/* Shown, never edited: not a field of the form. */}
+        <Field id="organization-slug" label="Organization slug" description="Part of the organization's URLs; it does not change.">
+          <Input {...fieldControlProps('organization-slug', { description: true })} readOnly mono value={organization.slug} />
+        </Field>
+        <FormField
+          control={control}
+          name="billing_email"
+          id="billing-email"
+          label="Billing email"
+          disabled={!permission.allowed}
+          type="email"
+          autoComplete="email"
+          placeholder="billing@example.com"
+        />
+        <FormField
+          control={control}
+          name="additional_billing_emails"
+          id="additional-billing-emails"
+          label="Additional billing emails"
+          description={ORGANIZATION_SETTINGS_MESSAGES.additionalEmailsHint}
+          disabled={!permission.allowed}
+          autoComplete="off"
+          placeholder="finance@example.com, cto@example.com"
+        />
       </div>
       <div className="flex items-center justify-between gap-3 border-t border-border px-4 py-3">
         <p className="text-xs text-muted">{permission.hint}</p>

@@ -4,9 +4,7 @@ import { UpdateProjectBody } from '@basin/core/schemas';
 import type { Project } from '@basin/core/schemas';
 import { useUpdateProjectMutation } from '../../data/projects/use-update-project-mutation';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 
 const resolver = zodResolver(UpdateProjectBody);
 
@@ -14,9 +12,9 @@ const resolver = zodResolver(UpdateProjectBody);
 export function ProjectNameForm({ project, canUpdate }: { project: Project; canUpdate: boolean }) {
   const updateProject = useUpdateProjectMutation();
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = useForm<UpdateProjectBody>({
     resolver,
     mode: 'onSubmit',
@@ -24,20 +22,11 @@ export function ProjectNameForm({ project, canUpdate }: { project: Project; canU
     values: { name: project.name },
   });
   const submit = handleSubmit((body) => updateProject.mutate({ ref: project.ref, ...body }));
-  const nameError = errors.name?.message;
   const hint = canUpdate ? undefined : 'You need additional permissions to update this project';
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <FormField id="project-name" label="Project name" error={nameError} description={hint}>
-        <Input
-          id="project-name"
-          disabled={!canUpdate}
-          invalid={Boolean(nameError)}
-          aria-describedby={describedBy('project-name', { error: nameError, description: hint })}
-          {...withDelayedBlur(register('name'))}
-        />
-      </FormField>
+      <FormField control={control} name="name" id="project-name" label="Project name" description={hint} disabled={!canUpdate} />
       <div className="flex justify-end">
         <Button type="submit" variant="primary" disabled={!canUpdate || !isDirty} loading={updateProject.isPending}>
           Save

@@ -6,7 +6,7 @@ import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
 import { useRestoreVersionsQuery } from '../../data/projects/use-restore-versions-query';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { versionChoices } from '../projects/version-choices';
 import { VersionSelector } from '../projects/version-selector';
 
@@ -63,21 +63,20 @@ export function RestoreDialog({
         The database and its API start again with all of the project&apos;s data. This takes a few moments.
       </p>
       {selectorFlag ? (
-        <FormField
+        <Field
           id="restore-postgres-version"
-          labelId="restore-postgres-version-label"
           label="Postgres version"
           description="Restoring onto a newer major version moves the data to it, which takes longer for large databases."
         >
           <VersionSelector
-            id="restore-postgres-version"
+            {...fieldControlProps('restore-postgres-version', { description: true })}
             labelledBy="restore-postgres-version-label"
             options={options}
             isLoading={versions.isPending}
             value={version}
             onValueChange={setChosen}
           />
-        </FormField>
+        </Field>
       ) : null}
     </ConfirmDialog>
   );

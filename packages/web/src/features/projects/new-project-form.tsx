@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { DEFAULT_REGION, fromFormValue, MESSAGES, REGIONS, type RegionId } from '@basin/core';
@@ -8,10 +8,8 @@ import { CreateProjectBody } from '@basin/core/schemas';
 import { useAvailableVersionsQuery } from '../../data/available-versions/use-available-versions-query';
 import { useCreateProjectMutation } from '../../data/projects/use-create-project-mutation';
 import { Button } from '../../ui/button';
-import { delayedBlur, withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { FormField, describedBy } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField, selectProps } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { versionChoices } from './version-choices';
 import { VersionSelector } from './version-selector';
@@ -34,12 +32,7 @@ export function NewProjectForm({ slug, onCancel }: { slug: string; onCancel: () 
 
   // The default version arrives with the list; fields the user changed keep their value.
   const values = useMemo(() => ({ name: '', region, postgresVersion: defaultValue }), [region, defaultValue]);
-  const {
-    register,
-    control,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewProjectFormInput, unknown, NewProjectFormOutput>({
+  const { control, handleSubmit } = useForm<NewProjectFormInput, unknown, NewProjectFormOutput>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -59,68 +52,40 @@ export function NewProjectForm({ slug, onCancel }: { slug: string; onCancel: () 
   return (
     <form noValidate onSubmit={submit}>
       <Dialog.Body>
-        <FormField id="project-name" label="Name" error={errors.name?.message}>
-          <Input
-            id="project-name"
-            autoFocus
-            autoComplete="off"
-            placeholder="my-app"
-            invalid={Boolean(errors.name)}
-            aria-describedby={describedBy('project-name', { error: errors.name?.message })}
-            {...withDelayedBlur(register('name'))}
-          />
-        </FormField>
-        <FormField id="project-region" labelId="project-region-label" label="Region" error={errors.region?.message}>
-          <Controller
-            control={control}
-            name="region"
-            render={({ field }) => (
-              <Select
-                id="project-region"
-                labelledBy="project-region-label"
-                value={field.value}
-                onValueChange={(value) => {
-                  const choice = REGIONS.find((option) => option.id === value);
-                  if (!choice) return;
-                  field.onChange(choice.id);
-                  setRegion(choice.id);
-                }}
-                onBlur={delayedBlur(field.onBlur)}
-                invalid={Boolean(errors.region)}
-              >
-                {REGIONS.map((option) => (
-                  <Select.Item key={option.id} value={option.id} hint={option.id}>
-                    {option.label}
-                  </Select.Item>
-                ))}
-              </Select>
-            )}
-          />
-        </FormField>
+        <FormField control={control} name="name" id="project-name" label="Name" autoFocus autoComplete="off" placeholder="my-app" />
         <FormField
+          control={control}
+          name="region"
+          id="project-region"
+          label="Region"
+          render={(state) => (
+            <Select
+              {...selectProps(state)}
+              onValueChange={(value) => {
+                const choice = REGIONS.find((option) => option.id === value);
+                if (!choice) return;
+                state.field.onChange(choice.id);
+                setRegion(choice.id);
+              }}
+            >
+              {REGIONS.map((option) => (
+                <Select.Item key={option.id} value={option.id} hint={option.id}>
+                  {option.label}
+                </Select.Item>
+              ))}
+            </Select>
+          )}
+        />
+        <FormField
+          control={control}
+          name="postgresVersion"
           id="project-postgres-version"
-          labelId="project-postgres-version-label"
           label="Postgres version"
-          error={errors.postgresVersion?.message}
           description={versions.isError ? `Failed to load versions: ${versions.error.message}` : undefined}
-        >
-          <Controller
-            control={control}
-            name="postgresVersion"
-            render={({ field }) => (
-              <VersionSelector
-                id="project-postgres-version"
-                labelledBy="project-postgres-version-label"
-                options={versions.data?.available_versions}
-                isLoading={versions.isLoading}
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={delayedBlur(field.onBlur)}
-                invalid={Boolean(errors.postgresVersion)}
-              />
-            )}
-          />
-        </FormField>
+          render={(state) => (
+            <VersionSelector {...selectProps(state)} options={versions.data?.available_versions} isLoading={versions.isLoading} />
+          )}
+        />
       </Dialog.Body>
       <Dialog.Footer>
         <Button onClick={onCancel}>Cancel</Button>

@@ -14,10 +14,21 @@ export interface VersionSelectorProps {
   onValueChange: (value: string) => void;
   onBlur?: () => void;
   invalid?: boolean;
+  'aria-describedby'?: string;
 }
 
 /** The Postgres version of a new project: disabled while the list loads or when it is empty. */
-export function VersionSelector({ id, labelledBy, options, isLoading, value, onValueChange, onBlur, invalid }: VersionSelectorProps) {
+export function VersionSelector({
+  id,
+  labelledBy,
+  options,
+  isLoading,
+  value,
+  onValueChange,
+  onBlur,
+  invalid,
+  'aria-describedby': describedBy,
+}: VersionSelectorProps) {
   const { choices } = useMemo(() => versionChoices(options ?? []), [options]);
   const disabled = isLoading || choices.length === 0;
   return (
@@ -30,6 +41,7 @@ export function VersionSelector({ id, labelledBy, options, isLoading, value, onV
       placeholder={MESSAGES.postgresVersionPlaceholder}
       disabled={disabled}
       invalid={invalid}
+      aria-describedby={describedBy}
     >
       {choices.map((choice) => (
         <Select.Item

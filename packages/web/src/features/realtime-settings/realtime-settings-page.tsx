@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type FieldNamesMarkedBoolean } from 'react-hook-form';
+import { Controller, useForm, type Control, type FieldNamesMarkedBoolean } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can, REALTIME_MESSAGES } from '@basin/core';
 import { REALTIME_LIMITS, RealtimeConfig, type RealtimeLimit, type UpdateRealtimeConfigBody } from '@basin/core/schemas';
@@ -9,6 +9,7 @@ import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { FieldError, useFormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
@@ -29,20 +30,12 @@ export function changedSettings(values: RealtimeConfig, dirty: Partial<FieldName
   return Object.fromEntries(Object.entries(values).filter(([key]) => dirty[key as keyof RealtimeConfig])) as UpdateRealtimeConfigBody;
 }
 
-function LimitField({
-  name,
-  error,
-  readOnly,
-  inputProps,
-}: {
-  name: RealtimeLimit;
-  error?: string;
-  readOnly: boolean;
-  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> };
-}) {
+/** A limit's label and description beside its number box: a layout of its own, the field's wiring shared. */
+function LimitField({ control, name, readOnly }: { control: Control<RealtimeConfig>; name: RealtimeLimit; readOnly: boolean }) {
   const { label, default: fallback, max, unit } = REALTIME_LIMITS[name];
   const id = `realtime-${name}`;
   const description = `Default ${count(fallback)}, at most ${count(max)} ${unit}.`;
+  const { field, props, error } = useFormField({ control, name, id });
   return (
     <div className="grid gap-x-6 gap-y-1.5 py-3 sm:grid-cols-[minmax(0,1fr)_17rem] sm:items-start">
       <div className="flex flex-col gap-0.5">
@@ -57,7 +50,9 @@ function LimitField({
         <div className="flex items-center gap-2">
           <div className="w-28 shrink-0">
             <Input
-              id={id}
+              {...props}
+              // The description stays in view beside the label, so it describes the box with the error too.
+              aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
               type="number"
               inputMode="numeric"
               min={1}
@@ -65,18 +60,17 @@ function LimitField({
               step={1}
               className="tabular-nums"
               readOnly={readOnly}
-              invalid={Boolean(error)}
-              aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
-              {...inputProps}
+              name={field.name}
+              ref={field.ref}
+              // As register's valueAsNumber did: an empty box is NaN, which the schema refuses.
+              value={Number.isNaN(field.value) ? '' : field.value}
+              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+              onBlur={field.onBlur}
             />
           </div>
           <span className="text-xs whitespace-nowrap text-muted">{unit}</span>
         </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-            {error}
-          </p>
-        ) : null}
+        {error ? <FieldError id={id}>{error}</FieldError> : null}
       </div>
     </div>
   );
@@ -85,11 +79,10 @@ function LimitField({
 function RealtimeSettingsForm({ projectRef, config, allowed }: { projectRef: string; config: RealtimeConfig; allowed: boolean }) {
   const save = useUpdateRealtimeConfigMutation();
   const {
-    register,
     control,
     handleSubmit,
     reset,
-    formState: { errors, isDirty, dirtyFields },
+    formState: { isDirty, dirtyFields },
   } = useForm<RealtimeConfig>({ resolver, values: config, mode: 'onChange' });
   const submit = handleSubmit((values) => {
     const body = changedSettings(values, dirtyFields);
@@ -130,13 +123,7 @@ function RealtimeSettingsForm({ projectRef, config, allowed }: { projectRef: str
         </Card.Header>
         <div className="divide-y divide-border px-4">
           {LIMITS.map((name) => (
-            <LimitField
-              key={name}
-              name={name}
-              readOnly={!allowed}
-              error={errors[name]?.message}
-              inputProps={register(name, { valueAsNumber: true })}
-            />
+            <LimitField key={name} control={control} name={name} readOnly={!allowed} />
           ))}
         </div>
         <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border px-4 py-3">

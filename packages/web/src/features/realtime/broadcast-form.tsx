@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../ui/button';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { BroadcastForm, type BroadcastFormValues, DEFAULT_BROADCAST_VALUES, parsePayload } from './inspector-schema';
 
@@ -18,9 +17,9 @@ export function SendBroadcastForm({
   onSend: (event: string, payload: Record<string, unknown>) => Promise<void>;
 }) {
   const {
-    register,
+    control,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { isSubmitting },
   } = useForm<BroadcastFormValues>({ resolver, defaultValues: DEFAULT_BROADCAST_VALUES });
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
 
@@ -38,27 +37,14 @@ export function SendBroadcastForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-3" aria-label="Send a broadcast">
-      <FormField id="broadcast-event" label="Event name" error={errors.event?.message}>
-        <Input
-          id="broadcast-event"
-          mono
-          autoComplete="off"
-          invalid={Boolean(errors.event)}
-          aria-describedby={describedBy('broadcast-event', { error: errors.event?.message })}
-          {...register('event')}
-        />
-      </FormField>
-      <FormField id="broadcast-payload" label="Payload (JSON)" error={errors.payload?.message}>
-        <Textarea
-          id="broadcast-payload"
-          rows={5}
-          spellCheck={false}
-          className="font-mono text-xs"
-          invalid={Boolean(errors.payload)}
-          aria-describedby={describedBy('broadcast-payload', { error: errors.payload?.message })}
-          {...register('payload')}
-        />
-      </FormField>
+      <FormField control={control} name="event" id="broadcast-event" label="Event name" mono autoComplete="off" />
+      <FormField
+        control={control}
+        name="payload"
+        id="broadcast-payload"
+        label="Payload (JSON)"
+        render={({ field, props }) => <Textarea rows={5} spellCheck={false} className="font-mono text-xs" {...props} {...field} />}
+      />
       <div className="flex items-center gap-3">
         <Button type="submit" disabled={disabled} loading={isSubmitting}>
           Send broadcast

@@ -1,9 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { ReactNode } from 'react';
-import { Controller, useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../ui/button';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { CheckboxField, FieldError, FormField, selectProps } from '../../ui/form-field';
 import { RadioGroup } from '../../ui/radio-group';
 import { Select } from '../../ui/select';
 import { Textarea } from '../../ui/textarea';
@@ -18,18 +16,6 @@ const EVENT_LABELS: Record<(typeof CHANGE_EVENTS)[number], string> = {
   DELETE: 'DELETE',
 };
 
-function Checkbox({ id, label, hint, field }: { id: string; label: string; hint?: ReactNode; field: UseFormRegisterReturn }) {
-  return (
-    <label htmlFor={id} className="flex cursor-pointer items-start gap-2 text-[13px]">
-      <input type="checkbox" id={id} className="mt-0.5 size-4 shrink-0 accent-[var(--color-accent)]" {...field} />
-      <span>
-        {label}
-        {hint ? <span className="block text-xs text-muted">{hint}</span> : null}
-      </span>
-    </label>
-  );
-}
-
 export interface JoinFormProps {
   /** Whether the member may use the service_role key; otherwise `keysDeniedReason` says why not. */
   canUseServiceRole: boolean;
@@ -42,7 +28,6 @@ export interface JoinFormProps {
 /** Who joins which channel, and what it listens to. */
 export function JoinChannelForm({ canUseServiceRole, keyRequired, keysDeniedReason, onJoin }: JoinFormProps) {
   const {
-    register,
     control,
     handleSubmit,
     watch,
@@ -58,20 +43,14 @@ export function JoinChannelForm({ canUseServiceRole, keyRequired, keysDeniedReas
   return (
     <form noValidate onSubmit={handleSubmit(onJoin)} className="flex flex-col gap-4" aria-label="Join a channel">
       <FormField
+        control={control}
+        name="topic"
         id="realtime-topic"
         label="Channel name"
-        error={errors.topic?.message}
         description="Clients on the same name hear each other."
-      >
-        <Input
-          id="realtime-topic"
-          placeholder="room-1"
-          autoComplete="off"
-          invalid={Boolean(errors.topic)}
-          aria-describedby={describedBy('realtime-topic', { error: errors.topic?.message, description: true })}
-          {...register('topic')}
-        />
-      </FormField>
+        placeholder="room-1"
+        autoComplete="off"
+      />
 
       <div className="flex flex-col gap-1.5">
         <span id="realtime-role-label" className="text-[13px] font-medium">
@@ -102,96 +81,86 @@ export function JoinChannelForm({ canUseServiceRole, keyRequired, keysDeniedReas
 
       {role === 'user' ? (
         <FormField
+          control={control}
+          name="accessToken"
           id="realtime-token"
           label="User access token"
-          error={errors.accessToken?.message}
           description="The access_token of the user's session, e.g. from supabase.auth.getSession()."
-        >
-          <Textarea
-            id="realtime-token"
-            rows={3}
-            className="font-mono text-xs"
-            spellCheck={false}
-            invalid={Boolean(errors.accessToken)}
-            aria-describedby={describedBy('realtime-token', { error: errors.accessToken?.message, description: true })}
-            {...register('accessToken')}
-          />
-        </FormField>
+          render={({ field, props }) => <Textarea rows={3} className="font-mono text-xs" spellCheck={false} {...props} {...field} />}
+        />
       ) : null}
 
       {keyRequired && role !== 'service_role' ? (
         <FormField
+          control={control}
+          name="anonKey"
           id="realtime-anon-key"
           label="Project anon key"
-          error={errors.anonKey?.message}
           description={`${keysDeniedReason} Paste the project's anon (public) key to join.`}
-        >
-          <Input
-            id="realtime-anon-key"
-            mono
-            autoComplete="off"
-            invalid={Boolean(errors.anonKey)}
-            aria-describedby={describedBy('realtime-anon-key', { error: errors.anonKey?.message, description: true })}
-            {...register('anonKey')}
-          />
-        </FormField>
+          mono
+          autoComplete="off"
+        />
       ) : null}
 
-      <Checkbox
+      <CheckboxField
+        control={control}
+        name="isPrivate"
         id="realtime-private"
         label="Private channel"
-        hint="Joins only when a policy on realtime.messages lets this role read the channel."
-        field={register('isPrivate')}
+        description="Joins only when a policy on realtime.messages lets this role read the channel."
       />
 
       <fieldset className="flex flex-col gap-2.5" aria-describedby={listenError ? 'realtime-listen-error' : undefined}>
         <legend className="mb-1.5 text-[13px] font-medium">Listen to</legend>
-        <Checkbox id="realtime-broadcast" label="Broadcast" hint="Messages clients send on the channel." field={register('broadcast')} />
+        <CheckboxField
+          control={control}
+          name="broadcast"
+          id="realtime-broadcast"
+          label="Broadcast"
+          description="Messages clients send on the channel."
+        />
         {broadcast ? (
           <div className="pl-6">
-            <Checkbox id="realtime-self" label="Receive own broadcasts" field={register('self')} />
+            <CheckboxField control={control} name="self" id="realtime-self" label="Receive own broadcasts" />
           </div>
         ) : null}
-        <Checkbox id="realtime-presence" label="Presence" hint="Clients joining and leaving the channel." field={register('presence')} />
-        <Checkbox
+        <CheckboxField
+          control={control}
+          name="presence"
+          id="realtime-presence"
+          label="Presence"
+          description="Clients joining and leaving the channel."
+        />
+        <CheckboxField
+          control={control}
+          name="changes"
           id="realtime-changes"
           label="Database changes"
-          hint="Rows of tables in the supabase_realtime publication."
-          field={register('changes')}
+          description="Rows of tables in the supabase_realtime publication."
         />
         {changes ? (
           <div className="grid grid-cols-2 gap-3 pl-6">
-            <FormField id="realtime-schema" label="Schema" error={errors.schema?.message}>
-              <Input id="realtime-schema" mono invalid={Boolean(errors.schema)} {...register('schema')} />
-            </FormField>
-            <FormField id="realtime-table" label="Table">
-              <Input id="realtime-table" mono placeholder="All tables" {...register('table')} />
-            </FormField>
-            <FormField id="realtime-event" label="Event" labelId="realtime-event-label">
-              <Controller
-                control={control}
-                name="event"
-                render={({ field }) => (
-                  <Select id="realtime-event" labelledBy="realtime-event-label" value={field.value} onValueChange={field.onChange}>
-                    {CHANGE_EVENTS.map((event) => (
-                      <Select.Item key={event} value={event}>
-                        {EVENT_LABELS[event]}
-                      </Select.Item>
-                    ))}
-                  </Select>
-                )}
-              />
-            </FormField>
-            <FormField id="realtime-filter" label="Filter (optional)" error={errors.filter?.message}>
-              <Input id="realtime-filter" mono placeholder="id=eq.1" invalid={Boolean(errors.filter)} {...register('filter')} />
-            </FormField>
+            <FormField control={control} name="schema" id="realtime-schema" label="Schema" mono />
+            <FormField control={control} name="table" id="realtime-table" label="Table" mono placeholder="All tables" />
+            <FormField
+              control={control}
+              name="event"
+              id="realtime-event"
+              label="Event"
+              render={(state) => (
+                <Select {...selectProps(state)}>
+                  {CHANGE_EVENTS.map((event) => (
+                    <Select.Item key={event} value={event}>
+                      {EVENT_LABELS[event]}
+                    </Select.Item>
+                  ))}
+                </Select>
+              )}
+            />
+            <FormField control={control} name="filter" id="realtime-filter" label="Filter (optional)" mono placeholder="id=eq.1" />
           </div>
         ) : null}
-        {listenError ? (
-          <p id="realtime-listen-error" role="alert" className="text-xs text-danger">
-            {listenError}
-          </p>
-        ) : null}
+        {listenError ? <FieldError id="realtime-listen">{listenError}</FieldError> : null}
       </fieldset>
 
       <Button type="submit" variant="primary" className="self-start">

@@ -65,7 +65,7 @@ describe('the bucket form', () => {
     expect(createBody(form)).toEqual({
       name: 'photos',
       public: true,
-      file_size_limit: 1572864,
+      file_size_limit: 1_500_000,
       allowed_mime_types: ['image/png', 'image/*'],
     });
     expect(updateBody({ ...form, limitEnabled: false, mimeTypes: ' ' })).toEqual({
@@ -73,7 +73,7 @@ describe('the bucket form', () => {
       file_size_limit: null,
       allowed_mime_types: null,
     });
-    expect(bucketFormDefaults(bucketFixture({ file_size_limit: 5 * 1024 ** 3, allowed_mime_types: ['image/png'] }))).toMatchObject({
+    expect(bucketFormDefaults(bucketFixture({ file_size_limit: 5 * 1000 ** 3, allowed_mime_types: ['image/png'] }))).toMatchObject({
       limitEnabled: true,
       limitValue: '5',
       limitUnit: 'GB',
@@ -101,6 +101,7 @@ describe('Buckets page and the bucket dialog', () => {
     expect(within(dialog).getByText('Public buckets are readable by anyone')).toBeTruthy();
     await user.click(within(dialog).getByRole('switch', { name: 'Restrict file upload size' }));
     const limit = within(dialog).getByLabelText('File size limit');
+    expect(within(dialog).getByText('Units of 1000, as Supabase counts them: 1 MB is 1,000,000 bytes.')).toBeTruthy();
     await user.clear(limit);
     await user.type(limit, '5');
     await user.type(within(dialog).getByLabelText('Allowed MIME types'), 'image/*, pictures');
@@ -116,7 +117,7 @@ describe('Buckets page and the bucket dialog', () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
       name: 'photos',
       public: true,
-      file_size_limit: 5 * 1024 * 1024,
+      file_size_limit: 5_000_000,
       allowed_mime_types: ['image/*'],
     });
     const row = (await screen.findByRole('link', { name: 'photos' })).closest('tr')!;
@@ -140,7 +141,7 @@ describe('Buckets page and the bucket dialog', () => {
   it('edits a bucket (its name fixed) and deletes one once its name is typed', async () => {
     const user = userEvent.setup();
     const { calls } = renderBuckets({
-      buckets: [bucketFixture({ file_size_limit: 1024 })],
+      buckets: [bucketFixture({ file_size_limit: 1000 })],
       extra: {
         [`PATCH ${BUCKETS}/avatars`]: (request) => json(bucketFixture(request.body as Partial<StorageBucket>)),
         [`DELETE ${BUCKETS}/avatars`]: () => json({ message: 'Successfully deleted' }),

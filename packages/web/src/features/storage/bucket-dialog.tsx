@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { SIZE_UNITS, type StorageBucket } from '@basin/core/schemas';
+import { BUCKET_SIZE_UNIT_NOTE, BUCKET_SIZE_UNITS, type StorageBucket } from '@basin/core/schemas';
 import { useSaveBucketMutation } from '../../data/storage/use-save-bucket-mutation';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { describedBy, FormField } from '../../ui/form-field';
+import { FormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
 import { type BucketForm, BucketFormSchema, bucketFormDefaults, createBody, updateBody } from './bucket-form';
@@ -60,7 +59,6 @@ function BucketFormBody({
   onSaved?: (bucket: StorageBucket) => void;
 }) {
   const {
-    register,
     control,
     handleSubmit,
     watch,
@@ -79,31 +77,22 @@ function BucketFormBody({
   );
   const isPublic = watch('public');
   const limitEnabled = watch('limitEnabled');
-  const nameError = errors.name?.message;
-  const limitError = errors.limitValue?.message;
-  const mimeError = errors.mimeTypes?.message;
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-col">
       <Dialog.Body>
         <FormField
+          control={control}
+          name="name"
           id="bucket-name"
           label="Name of bucket"
-          error={nameError}
           description={
             bucket ? 'A bucket keeps its name.' : 'Letters, digits, spaces and - _ . are safe; the name is part of every file URL.'
           }
-        >
-          <Input
-            id="bucket-name"
-            autoComplete="off"
-            spellCheck={false}
-            disabled={Boolean(bucket)}
-            invalid={Boolean(nameError)}
-            aria-describedby={describedBy('bucket-name', { error: nameError, description: true })}
-            {...withDelayedBlur(register('name'))}
-          />
-        </FormField>
+          autoComplete="off"
+          spellCheck={false}
+          disabled={Boolean(bucket)}
+        />
         <Controller
           control={control}
           name="public"
@@ -137,47 +126,48 @@ function BucketFormBody({
           )}
         />
         {limitEnabled ? (
-          <FormField id="bucket-limit" label="File size limit" labelId="bucket-limit-label" error={limitError}>
-            <div className="flex gap-2">
-              <Input
-                id="bucket-limit"
-                inputMode="decimal"
-                invalid={Boolean(limitError)}
-                aria-describedby={describedBy('bucket-limit', { error: limitError })}
-                {...withDelayedBlur(register('limitValue'))}
-              />
-              <Controller
-                control={control}
-                name="limitUnit"
-                render={({ field }) => (
-                  <Select ariaLabel="Size unit" value={field.value} onValueChange={field.onChange} fullWidth={false} className="w-24">
-                    {SIZE_UNITS.map(({ unit }) => (
-                      <Select.Item key={unit} value={unit}>
-                        {unit}
-                      </Select.Item>
-                    ))}
-                  </Select>
-                )}
-              />
-            </div>
-          </FormField>
+          <FormField
+            control={control}
+            name="limitValue"
+            id="bucket-limit"
+            label="File size limit"
+            description={BUCKET_SIZE_UNIT_NOTE}
+            render={({ field, props }) => (
+              <div className="flex gap-2">
+                <Input inputMode="decimal" {...props} {...field} />
+                <Controller
+                  control={control}
+                  name="limitUnit"
+                  render={({ field: unitField }) => (
+                    <Select
+                      ariaLabel="Size unit"
+                      value={unitField.value}
+                      onValueChange={unitField.onChange}
+                      fullWidth={false}
+                      className="w-24"
+                    >
+                      {BUCKET_SIZE_UNITS.map(({ unit }) => (
+                        <Select.Item key={unit} value={unit}>
+                          {unit}
+                        </Select.Item>
+                      ))}
+                    </Select>
+                  )}
+                />
+              </div>
+            )}
+          />
         ) : null}
         <FormField
+          control={control}
+          name="mimeTypes"
           id="bucket-mime-types"
           label="Allowed MIME types"
-          error={mimeError}
           description="Comma-separated, e.g. image/png, image/jpeg, image/*. Leave empty to allow any type."
-        >
-          <Input
-            id="bucket-mime-types"
-            placeholder="image/*, application/pdf"
-            autoComplete="off"
-            spellCheck={false}
-            invalid={Boolean(mimeError)}
-            aria-describedby={describedBy('bucket-mime-types', { error: mimeError, description: true })}
-            {...withDelayedBlur(register('mimeTypes'))}
-          />
-        </FormField>
+          placeholder="image/*, application/pdf"
+          autoComplete="off"
+          spellCheck={false}
+        />
         {errors.root?.message ? (
           <Alert tone="danger" title={bucket ? 'The bucket was not changed' : 'The bucket was not created'}>
             {errors.root.message}

@@ -1,17 +1,19 @@
 import { z } from 'zod';
 import {
+  BUCKET_SIZE_UNITS,
   BucketName,
   bytesOf,
   type CreateBucketBody,
   MIME_TYPE_PATTERN,
-  SIZE_UNITS,
   type SizeUnit,
   sizeInUnits,
   type StorageBucket,
   type UpdateBucketBody,
 } from '@basin/core/schemas';
 
-const UNITS = SIZE_UNITS.map((unit) => unit.unit) as [SizeUnit, ...SizeUnit[]];
+const UNITS = BUCKET_SIZE_UNITS.map((unit) => unit.unit) as [SizeUnit, ...SizeUnit[]];
+/** The limit in bytes, units of 1000 as Supabase reads a bucket's limit ('20MB' is 20,000,000 bytes). */
+const limitBytes = (value: number, unit: SizeUnit) => bytesOf(value, unit, BUCKET_SIZE_UNITS);
 
 /** The bucket dialog's fields: the limit as a number and a unit, the MIME types as one comma-separated text. */
 export const BucketFormSchema = z
@@ -28,7 +30,7 @@ export const BucketFormSchema = z
       const value = Number(form.limitValue);
       if (!form.limitValue.trim() || !Number.isFinite(value) || value <= 0) {
         context.addIssue({ code: 'custom', path: ['limitValue'], message: 'Enter a size greater than 0' });
-      } else if (bytesOf(value, form.limitUnit) < 1 || !Number.isSafeInteger(bytesOf(value, form.limitUnit))) {
+      } else if (limitBytes(value, form.limitUnit) < 1 || !Number.isSafeInteger(limitBytes(value, form.limitUnit))) {
         context.addIssue({ code: 'custom', path: ['limitValue'], message: 'Enter a size of at least 1 byte' });
       }
     }
@@ -45,7 +47,7 @@ export const mimeTypesOf = (text: string) =>
     .filter(Boolean);
 
 export function bucketFormDefaults(bucket?: StorageBucket): BucketForm {
-  const limit = bucket?.file_size_limit ? sizeInUnits(bucket.file_size_limit) : { value: 50, unit: 'MB' as SizeUnit };
+  const limit = bucket?.file_size_limit ? sizeInUnits(bucket.file_size_limit, BUCKET_SIZE_UNITS) : { value: 50, unit: 'MB' as SizeUnit };
   return {
     name: bucket?.name ?? '',
     public: bucket?.public ?? false,
@@ -56,7 +58,7 @@ export function bucketFormDefaults(bucket?: StorageBucket): BucketForm {
   };
 }
 
-const limitOf = (form: BucketForm) => (form.limitEnabled ? bytesOf(Number(form.limitValue), form.limitUnit) : null);
+const limitOf = (form: BucketForm) => (form.limitEnabled ? limitBytes(Number(form.limitValue), form.limitUnit) : null);
 const typesOf = (form: BucketForm) => {
   const types = mimeTypesOf(form.mimeTypes);
   return types.length ? types : null;

@@ -2,7 +2,7 @@ import { Archive, Globe, Lock, MoreHorizontal, Plus, RotateCw } from 'lucide-rea
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { can } from '@basin/core';
-import { formatBytes, STORAGE_MESSAGES, type StorageBucket } from '@basin/core/schemas';
+import { formatBucketLimit, STORAGE_MESSAGES, type StorageBucket } from '@basin/core/schemas';
 import { useBucketsQuery } from '../../data/storage/use-buckets-query';
 import { useProjectRole } from '../../data/use-project-role';
 import { formatDateTime } from '../../lib/format-date';
@@ -103,7 +103,9 @@ export function BucketsPage() {
               <td className="px-4 py-2.5">
                 <BucketAccess bucket={bucket} />
               </td>
-              <td className="px-4 py-2.5 text-muted">{bucket.file_size_limit ? formatBytes(bucket.file_size_limit) : 'Project limit'}</td>
+              <td className="px-4 py-2.5 text-muted">
+                {bucket.file_size_limit ? formatBucketLimit(bucket.file_size_limit) : 'Project limit'}
+              </td>
               <td className="max-w-56 truncate px-4 py-2.5 text-muted" title={bucket.allowed_mime_types?.join(', ')}>
                 {bucket.allowed_mime_types?.join(', ') ?? 'Any'}
               </td>

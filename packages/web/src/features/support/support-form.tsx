@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { NO_PROJECT, SUPPORT_CATEGORIES } from '@basin/core';
@@ -10,9 +10,7 @@ import { useProjectQuery } from '../../data/projects/use-project-query';
 import { useProjectsQuery } from '../../data/projects/use-projects-query';
 import { useCreateSupportTicketMutation } from '../../data/support/use-create-support-ticket-mutation';
 import { Button } from '../../ui/button';
-import { delayedBlur, withDelayedBlur } from '../../ui/delayed-blur';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField, selectProps } from '../../ui/form-field';
 import { Select } from '../../ui/select';
 import { Textarea } from '../../ui/textarea';
 import type { SupportPrefill } from './support-query';
@@ -49,14 +47,7 @@ export function SupportForm({ prefill }: { prefill: SupportPrefill }) {
     }),
     [prefill, prefilledSlug],
   );
-  const {
-    register,
-    control,
-    handleSubmit,
-    setValue,
-    watch,
-    formState: { errors },
-  } = useForm<SupportFormInput, unknown, SupportFormOutput>({
+  const { control, handleSubmit, setValue, watch } = useForm<SupportFormInput, unknown, SupportFormOutput>({
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
@@ -83,98 +74,77 @@ export function SupportForm({ prefill }: { prefill: SupportPrefill }) {
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="support-organization" labelId="support-organization-label" label="Organization">
-          <Controller
-            control={control}
-            name="organizationSlug"
-            render={({ field }) => (
-              <Select
-                id="support-organization"
-                labelledBy="support-organization-label"
-                value={field.value}
-                onValueChange={(slug) => {
-                  field.onChange(slug);
-                  // Another organization: the chosen project is not one of its projects.
-                  setValue('projectRef', NO_PROJECT);
-                }}
-                onBlur={delayedBlur(field.onBlur)}
-              >
-                <Select.Item value={NO_ORGANIZATION}>No organization</Select.Item>
-                {organizations.data?.map((organization) => (
-                  <Select.Item key={organization.slug} value={organization.slug}>
-                    {organization.name}
-                  </Select.Item>
-                ))}
-              </Select>
-            )}
-          />
-        </FormField>
-        <FormField id="support-project" labelId="support-project-label" label="Project" error={errors.projectRef?.message}>
-          <Controller
-            control={control}
-            name="projectRef"
-            render={({ field }) => (
-              <Select
-                id="support-project"
-                labelledBy="support-project-label"
-                value={field.value}
-                onValueChange={field.onChange}
-                onBlur={delayedBlur(field.onBlur)}
-                invalid={Boolean(errors.projectRef)}
-              >
-                <Select.Item value={NO_PROJECT}>No specific project</Select.Item>
-                {projectChoices.map((project) => (
-                  <Select.Item key={project.ref} value={project.ref} hint={project.ref}>
-                    {project.name}
-                  </Select.Item>
-                ))}
-              </Select>
-            )}
-          />
-        </FormField>
-      </div>
-      <FormField id="support-category" labelId="support-category-label" label="Category" error={errors.category?.message}>
-        <Controller
+        <FormField
           control={control}
-          name="category"
-          render={({ field }) => (
+          name="organizationSlug"
+          id="support-organization"
+          label="Organization"
+          render={(state) => (
             <Select
-              id="support-category"
-              labelledBy="support-category-label"
-              value={field.value}
-              onValueChange={field.onChange}
-              onBlur={delayedBlur(field.onBlur)}
-              placeholder="Choose what the problem is about"
-              invalid={Boolean(errors.category)}
+              {...selectProps(state)}
+              onValueChange={(slug) => {
+                state.field.onChange(slug);
+                // Another organization: the chosen project is not one of its projects.
+                setValue('projectRef', NO_PROJECT);
+              }}
             >
-              {SUPPORT_CATEGORIES.map((category) => (
-                <Select.Item key={category.value} value={category.value}>
-                  {category.label}
+              <Select.Item value={NO_ORGANIZATION}>No organization</Select.Item>
+              {organizations.data?.map((organization) => (
+                <Select.Item key={organization.slug} value={organization.slug}>
+                  {organization.name}
                 </Select.Item>
               ))}
             </Select>
           )}
         />
-      </FormField>
-      <FormField id="support-subject" label="Subject" error={errors.subject?.message}>
-        <Input
-          id="support-subject"
-          invalid={Boolean(errors.subject)}
-          aria-describedby={describedBy('support-subject', { error: errors.subject?.message })}
-          {...withDelayedBlur(register('subject'))}
+        <FormField
+          control={control}
+          name="projectRef"
+          id="support-project"
+          label="Project"
+          render={(state) => (
+            <Select {...selectProps(state)}>
+              <Select.Item value={NO_PROJECT}>No specific project</Select.Item>
+              {projectChoices.map((project) => (
+                <Select.Item key={project.ref} value={project.ref} hint={project.ref}>
+                  {project.name}
+                </Select.Item>
+              ))}
+            </Select>
+          )}
         />
-      </FormField>
-      <FormField id="support-message" label="Message" error={errors.message?.message}>
-        <Textarea
-          id="support-message"
-          rows={8}
-          maxLength={10_000}
-          placeholder="What happened, what you expected, and any error message you saw."
-          invalid={Boolean(errors.message)}
-          aria-describedby={describedBy('support-message', { error: errors.message?.message })}
-          {...withDelayedBlur(register('message'))}
-        />
-      </FormField>
+      </div>
+      <FormField
+        control={control}
+        name="category"
+        id="support-category"
+        label="Category"
+        render={(state) => (
+          <Select {...selectProps(state)} placeholder="Choose what the problem is about">
+            {SUPPORT_CATEGORIES.map((category) => (
+              <Select.Item key={category.value} value={category.value}>
+                {category.label}
+              </Select.Item>
+            ))}
+          </Select>
+        )}
+      />
+      <FormField control={control} name="subject" id="support-subject" label="Subject" />
+      <FormField
+        control={control}
+        name="message"
+        id="support-message"
+        label="Message"
+        render={({ field, props }) => (
+          <Textarea
+            rows={8}
+            maxLength={10_000}
+            placeholder="What happened, what you expected, and any error message you saw."
+            {...props}
+            {...field}
+          />
+        )}
+      />
       <div className="flex justify-end">
         <Button type="submit" variant="primary" loading={createTicket.isPending}>
           Send support request

@@ -2,7 +2,7 @@ import { Filter, X } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { FILTER_OPERATORS, type FilterChip, type FilterOperator, IS_VALUES } from '../../data/table-rows/rows-params';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Popover } from '../../ui/popover';
 import { Select } from '../../ui/select';
@@ -73,9 +73,10 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
     event.preventDefault();
     onAdd({ column, operator, value: operator === 'is' ? isValue : value });
   }
+  const valueDescription = operator === 'in' ? 'Values separated by commas' : undefined;
   return (
     <form className="flex flex-col gap-3" onSubmit={submit}>
-      <FormField id={`${id}-column`} labelId={`${id}-column-label`} label="Column">
+      <Field id={`${id}-column`} label="Column">
         <Select id={`${id}-column`} labelledBy={`${id}-column-label`} value={column} onValueChange={setColumn}>
           {columns.map((name) => (
             <Select.Item key={name} value={name}>
@@ -83,8 +84,8 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
             </Select.Item>
           ))}
         </Select>
-      </FormField>
-      <FormField id={`${id}-operator`} labelId={`${id}-operator-label`} label="Operator">
+      </Field>
+      <Field id={`${id}-operator`} label="Operator">
         <Select
           id={`${id}-operator`}
           labelledBy={`${id}-operator-label`}
@@ -97,9 +98,9 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
             </Select.Item>
           ))}
         </Select>
-      </FormField>
+      </Field>
       {operator === 'is' ? (
-        <FormField id={`${id}-is`} labelId={`${id}-is-label`} label="Value">
+        <Field id={`${id}-is`} label="Value">
           <Select id={`${id}-is`} labelledBy={`${id}-is-label`} value={isValue} onValueChange={setIsValue}>
             {IS_VALUES.map((item) => (
               <Select.Item key={item} value={item}>
@@ -107,17 +108,17 @@ function FilterForm({ columns, onAdd }: { columns: string[]; onAdd: (chip: Filte
               </Select.Item>
             ))}
           </Select>
-        </FormField>
+        </Field>
       ) : (
-        <FormField id={`${id}-value`} label="Value" description={operator === 'in' ? 'Values separated by commas' : undefined}>
+        <Field id={`${id}-value`} label="Value" description={valueDescription}>
           <Input
-            id={`${id}-value`}
+            {...fieldControlProps(`${id}-value`, { description: valueDescription })}
             mono
             value={value}
             onChange={(event) => setValue(event.target.value)}
             placeholder={placeholder(operator)}
           />
-        </FormField>
+        </Field>
       )}
       <div className="flex justify-end">
         <Button type="submit" variant="primary" size="sm">

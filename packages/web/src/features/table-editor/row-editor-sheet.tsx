@@ -2,7 +2,7 @@ import type { PgColumn } from '@basin/core/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import type { Row } from '../../data/table-rows/rows-params';
 import { Button } from '../../ui/button';
-import { FormField } from '../../ui/form-field';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Sheet } from '../../ui/sheet';
 import { type FieldTexts, initialTexts, isWritable } from './row-form-values';
@@ -77,14 +77,14 @@ function RowForm({
           {editing ? 'Only the fields you change are written; an empty field sets NULL.' : 'Empty fields take the column’s default.'}
         </p>
         {columns.map((column) => (
-          <FormField
+          <Field
             key={column.name}
             id={`${id}-${column.ordinal_position}`}
             label={column.name}
             description={`${column.format}${column.is_nullable ? '' : ', not null'}`}
           >
             <Input
-              id={`${id}-${column.ordinal_position}`}
+              {...fieldControlProps(`${id}-${column.ordinal_position}`, { description: true })}
               mono
               autoFocus={column.name === target.column}
               disabled={!isWritable(column)}
@@ -92,7 +92,7 @@ function RowForm({
               placeholder={placeholderOf(column, editing)}
               onChange={(event) => setTexts({ ...texts, [column.name]: event.target.value })}
             />
-          </FormField>
+          </Field>
         ))}
       </div>
       <div className="flex justify-end gap-2 border-t border-border px-4 py-3">

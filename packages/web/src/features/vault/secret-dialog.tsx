@@ -4,10 +4,8 @@ import type { VaultSecret } from '@basin/core/schemas';
 import { useCreateVaultSecretMutation, useUpdateVaultSecretMutation } from '../../data/vault/use-vault-secret-mutations';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { withDelayedBlur } from '../../ui/delayed-blur';
 import { Dialog } from '../../ui/dialog';
-import { describedBy, FormField } from '../../ui/form-field';
-import { Input } from '../../ui/input';
+import { FormField } from '../../ui/form-field';
 import { Textarea } from '../../ui/textarea';
 import { createBody, type SecretForm, SecretFormSchema, secretFormDefaults, updateBody } from './secret-form';
 
@@ -41,7 +39,7 @@ export function SecretDialog({
 
 function SecretFormBody({ projectRef, secret, onDone }: { projectRef: string; secret?: VaultSecret; onDone: () => void }) {
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     formState: { errors },
@@ -58,51 +56,39 @@ function SecretFormBody({ projectRef, secret, onDone }: { projectRef: string; se
     if (Object.keys(body).length === 0) return onDone();
     update.mutate({ id: secret.id, body });
   });
-  const nameError = errors.name?.message;
-  const descriptionError = errors.description?.message;
-  const secretError = errors.secret?.message;
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-col">
       <Dialog.Body>
         {errors.root?.message ? <Alert tone="danger" title={errors.root.message} /> : null}
-        <FormField id="secret-name" label="Name" error={nameError} description="Unique in the project: SQL finds the secret by it.">
-          <Input
-            id="secret-name"
-            autoComplete="off"
-            spellCheck={false}
-            mono
-            invalid={Boolean(nameError)}
-            aria-describedby={describedBy('secret-name', { error: nameError, description: true })}
-            {...withDelayedBlur(register('name'))}
-          />
-        </FormField>
-        <FormField id="secret-description" label="Description" error={descriptionError} description="Optional: what it is for.">
-          <Input
-            id="secret-description"
-            autoComplete="off"
-            invalid={Boolean(descriptionError)}
-            aria-describedby={describedBy('secret-description', { error: descriptionError, description: true })}
-            {...withDelayedBlur(register('description'))}
-          />
-        </FormField>
         <FormField
+          control={control}
+          name="name"
+          id="secret-name"
+          label="Name"
+          description="Unique in the project: SQL finds the secret by it."
+          autoComplete="off"
+          spellCheck={false}
+          mono
+        />
+        <FormField
+          control={control}
+          name="description"
+          id="secret-description"
+          label="Description"
+          description="Optional: what it is for."
+          autoComplete="off"
+        />
+        <FormField
+          control={control}
+          name="secret"
           id="secret-value"
           label={secret ? 'New secret value' : 'Secret value'}
-          error={secretError}
           description={secret ? 'Leave it empty to keep the stored value.' : 'Encrypted before it is stored; shown again only on request.'}
-        >
-          <Textarea
-            id="secret-value"
-            rows={3}
-            autoComplete="off"
-            spellCheck={false}
-            className="font-mono text-xs"
-            invalid={Boolean(secretError)}
-            aria-describedby={describedBy('secret-value', { error: secretError, description: true })}
-            {...withDelayedBlur(register('secret'))}
-          />
-        </FormField>
+          render={({ field, props }) => (
+            <Textarea rows={3} autoComplete="off" spellCheck={false} className="font-mono text-xs" {...props} {...field} />
+          )}
+        />
       </Dialog.Body>
       <Dialog.Footer>
         <Dialog.Close asChild>
