@@ -3,7 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BLUR_VALIDATION_DELAY_MS } from '@basin/core';
-import { CheckboxField, FormField, selectProps } from './form-field';
+import {
+  CheckboxField,
+  FieldDescription,
+  FieldError,
+  FieldLabel,
+  fieldControlProps,
+  FormField,
+  selectProps,
+  useFormField,
+} from './form-field';
+import { Input } from './input';
 import { Select } from './select';
 import { Textarea } from './textarea';
 
@@ -129,5 +139,50 @@ describe('FormField', () => {
     expect(screen.getByRole('alert').textContent).toBe('A thing with this name already exists');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(name)).toBe('A thing with this name already exists');
+  });
+});
+
+/** A layout of its own: the description beside the label stays in view with the error, so both describe the box. */
+function BesideHarness() {
+  const { control, handleSubmit } = useForm<Values>({
+    mode: 'onSubmit',
+    defaultValues: { name: '', notes: '', size: 'small', public: false },
+  });
+  const { field, props, error } = useFormField({
+    control,
+    name: 'name',
+    rules: required('Name'),
+    id: 'thing-name',
+    description: 'Shown in the list.',
+    descriptionStays: true,
+  });
+  return (
+    <form noValidate onSubmit={handleSubmit(vi.fn())}>
+      <FieldLabel id="thing-name">Name</FieldLabel>
+      <FieldDescription id="thing-name">Shown in the list.</FieldDescription>
+      <Input {...props} {...field} />
+      {error ? <FieldError id="thing-name">{error}</FieldError> : null}
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('a field whose description stays beside the error', () => {
+  it('is described by the error and the description', async () => {
+    render(<BesideHarness />);
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    expect(document.getElementById('thing-name-label')?.textContent).toBe('Name');
+    expect(name.getAttribute('aria-describedby')).toBe('thing-name-description');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Name is required');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toBe('thing-name-error thing-name-description');
+    expect(screen.getByText('Shown in the list.')).toBeTruthy();
+  });
+
+  it('names only the error when there is no description, and only the error without descriptionStays', () => {
+    expect(fieldControlProps('x', { error: 'Bad', descriptionStays: true })['aria-describedby']).toBe('x-error');
+    expect(fieldControlProps('x', { error: 'Bad', description: 'Hint' })['aria-describedby']).toBe('x-error');
+    expect(fieldControlProps('x', { description: 'Hint', descriptionStays: true })['aria-describedby']).toBe('x-description');
   });
 });

@@ -28,13 +28,42 @@ export interface FieldControlProps {
   'aria-describedby': string | undefined;
 }
 
+export interface FieldDescribedBy {
+  error?: string;
+  description?: unknown;
+  /**
+   * The description stays in view with the error (a layout of its own, the description beside the
+   * label): both then describe the control, the error first. Field itself shows one of the two.
+   */
+  descriptionStays?: boolean;
+}
+
 /** The control's props: the error, else the description, describes it (the field shows one of the two). */
-export function fieldControlProps(id: string, { error, description }: { error?: string; description?: unknown }): FieldControlProps {
+export function fieldControlProps(id: string, { error, description, descriptionStays }: FieldDescribedBy): FieldControlProps {
+  const described = description ? `${id}-description` : undefined;
   return {
     id,
     invalid: Boolean(error),
-    'aria-describedby': error ? `${id}-error` : description ? `${id}-description` : undefined,
+    'aria-describedby': error ? (descriptionStays && described ? `${id}-error ${described}` : `${id}-error`) : described,
   };
+}
+
+/** The field's label: points at the control and is itself `${id}-label` (for aria-labelledby). */
+export function FieldLabel({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <label id={`${id}-label`} htmlFor={id} className="text-[13px] font-medium text-foreground">
+      {children}
+    </label>
+  );
+}
+
+/** The hint under (or beside) a control, named by its aria-describedby. */
+export function FieldDescription({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={`${id}-description`} className="text-xs text-muted">
+      {children}
+    </p>
+  );
 }
 
 export interface FieldProps {
@@ -54,17 +83,9 @@ export interface FieldProps {
 export function Field({ id, label, description, error, className, children }: FieldProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
-      <label id={`${id}-label`} htmlFor={id} className="text-[13px] font-medium text-foreground">
-        {label}
-      </label>
+      <FieldLabel id={id}>{label}</FieldLabel>
       {children}
-      {error ? (
-        <FieldError id={id}>{error}</FieldError>
-      ) : description ? (
-        <p id={`${id}-description`} className="text-xs text-muted">
-          {description}
-        </p>
-      ) : null}
+      {error ? <FieldError id={id}>{error}</FieldError> : description ? <FieldDescription id={id}>{description}</FieldDescription> : null}
     </div>
   );
 }
@@ -76,6 +97,8 @@ export interface UseFormFieldOptions<TValues extends FieldValues, TName extends 
   rules?: UseControllerProps<TValues, TName>['rules'];
   id: string;
   description?: ReactNode;
+  /** The description stays beside the error: see fieldControlProps. */
+  descriptionStays?: boolean;
   /**
    * Shown when validation finds nothing: a server refusal kept in mutation state rather than in the
    * form's errors, where a late blur re-validation would erase it.
@@ -104,13 +127,14 @@ export function useFormField<TValues extends FieldValues, TName extends FieldPat
   rules,
   id,
   description,
+  descriptionStays,
   error,
 }: UseFormFieldOptions<TValues, TName, TOutput>): FormFieldRenderProps<TValues, TName> {
   const { field, fieldState } = useController({ control, name, rules });
   const shown = fieldState.error?.message ?? error;
   return {
     field: { ...field, onBlur: delayedBlur(field.onBlur) },
-    props: fieldControlProps(id, { error: shown, description }),
+    props: fieldControlProps(id, { error: shown, description, descriptionStays }),
     labelId: `${id}-label`,
     error: shown,
   };
@@ -137,10 +161,10 @@ type DefaultInputProps = Omit<
   'id' | 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref' | 'invalid' | 'aria-describedby' | 'children'
 >;
 
-export type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TOutput = TValues> = UseFormFieldOptions<
-  TValues,
-  TName,
-  TOutput
+/** FormField shows the description or the error, never both: descriptionStays is for layouts of their own. */
+export type FormFieldProps<TValues extends FieldValues, TName extends FieldPath<TValues>, TOutput = TValues> = Omit<
+  UseFormFieldOptions<TValues, TName, TOutput>,
+  'descriptionStays'
 > &
   DefaultInputProps & {
     label: string;

@@ -6,6 +6,7 @@ import {
   type ExitSurveyReason,
   type ExitSurveyReasonValue,
 } from '@basin/core';
+import { Field, FieldError, fieldControlProps } from '../../ui/form-field';
 import { RadioGroup } from '../../ui/radio-group';
 import { Textarea } from '../../ui/textarea';
 
@@ -37,20 +38,22 @@ export function ExitSurveyFields({
   reasonMissing: boolean;
 }) {
   const id = useId();
-  const legendId = `${id}-reasons`;
-  const errorId = `${id}-reasons-error`;
+  // The group is named by the question, a heading rather than a <label> (no element it could point at).
+  const reasonsId = `${id}-reasons`;
+  const reasons = fieldControlProps(reasonsId, { error: reasonMissing ? reasonMissingMessage : undefined });
+  const feedbackId = `${id}-feedback`;
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
-        <p id={legendId} className="text-[13px] font-medium">
+        <p id={`${reasonsId}-label`} className="text-[13px] font-medium">
           {question}
         </p>
         <RadioGroup
           value={reason}
           onValueChange={onReasonChange}
-          labelledBy={legendId}
-          describedBy={reasonMissing ? errorId : undefined}
-          invalid={reasonMissing}
+          labelledBy={`${reasonsId}-label`}
+          describedBy={reasons['aria-describedby']}
+          invalid={reasons.invalid}
           className="grid gap-x-4 gap-y-2 sm:grid-cols-2"
         >
           {options.map((option) => (
@@ -59,23 +62,16 @@ export function ExitSurveyFields({
             </RadioGroup.Item>
           ))}
         </RadioGroup>
-        {reasonMissing ? (
-          <p id={errorId} role="alert" className="text-xs text-danger">
-            {reasonMissingMessage}
-          </p>
-        ) : null}
+        {reasonMissing ? <FieldError id={reasonsId}>{reasonMissingMessage}</FieldError> : null}
       </div>
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-feedback`} className="text-[13px] font-medium">
-          {followUpLabel(reason)}
-        </label>
+      <Field id={feedbackId} label={followUpLabel(reason)}>
         <Textarea
-          id={`${id}-feedback`}
+          id={feedbackId}
           value={feedback}
           maxLength={FEEDBACK_MAX_LENGTH}
           onChange={(event) => onFeedbackChange(event.target.value)}
         />
-      </div>
+      </Field>
     </div>
   );
 }

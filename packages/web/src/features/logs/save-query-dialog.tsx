@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { SAVED_QUERY_NAME_MAX } from './saved-queries';
 
@@ -10,6 +11,8 @@ export function savedNameProblem(name: string): string | null {
   if (trimmed.length > SAVED_QUERY_NAME_MAX) return `The name must be at most ${SAVED_QUERY_NAME_MAX} characters`;
   return null;
 }
+
+const ID = 'save-query-name';
 
 /** Names the query in the editor and keeps it in this browser; an existing name is overwritten. */
 export function SaveQueryDialog({
@@ -26,6 +29,8 @@ export function SaveQueryDialog({
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const replaces = existingNames.some((existing) => existing.toLowerCase() === name.trim().toLowerCase());
+  const hint = replaces ? 'A saved query has this name: saving replaces its SQL.' : 'The SQL in the editor is saved.';
+  const error = problem ?? undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,20 +52,15 @@ export function SaveQueryDialog({
       <Dialog.Content title="Save query" description="Saved queries are kept in this browser, for you and this project.">
         <form onSubmit={submit} noValidate>
           <Dialog.Body>
-            <label className="flex flex-col gap-1.5 text-[13px] font-medium">
-              Name
+            <Field id={ID} label="Name" description={hint} error={error}>
               <Input
+                {...fieldControlProps(ID, { error, description: hint })}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
                 maxLength={SAVED_QUERY_NAME_MAX + 20}
-                invalid={Boolean(problem)}
-                aria-describedby="save-query-hint"
                 autoFocus
               />
-            </label>
-            <p id="save-query-hint" role={problem ? 'alert' : undefined} className={problem ? 'text-xs text-danger' : 'text-xs text-muted'}>
-              {problem ?? (replaces ? 'A saved query has this name: saving replaces its SQL.' : 'The SQL in the editor is saved.')}
-            </p>
+            </Field>
           </Dialog.Body>
           <Dialog.Footer>
             <Dialog.Close asChild>

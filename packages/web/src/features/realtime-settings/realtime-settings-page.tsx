@@ -9,7 +9,7 @@ import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
-import { FieldError, useFormField } from '../../ui/form-field';
+import { FieldDescription, FieldError, FieldLabel, useFormField } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
@@ -35,24 +35,19 @@ function LimitField({ control, name, readOnly }: { control: Control<RealtimeConf
   const { label, default: fallback, max, unit } = REALTIME_LIMITS[name];
   const id = `realtime-${name}`;
   const description = `Default ${count(fallback)}, at most ${count(max)} ${unit}.`;
-  const { field, props, error } = useFormField({ control, name, id });
+  // The description stays in view beside the label, so it describes the box with the error too.
+  const { field, props, error } = useFormField({ control, name, id, description, descriptionStays: true });
   return (
     <div className="grid gap-x-6 gap-y-1.5 py-3 sm:grid-cols-[minmax(0,1fr)_17rem] sm:items-start">
       <div className="flex flex-col gap-0.5">
-        <label htmlFor={id} className="text-[13px] font-medium text-foreground">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-xs text-muted">
-          {description}
-        </p>
+        <FieldLabel id={id}>{label}</FieldLabel>
+        <FieldDescription id={id}>{description}</FieldDescription>
       </div>
       <div className="flex flex-col gap-1">
         <div className="flex items-center gap-2">
           <div className="w-28 shrink-0">
             <Input
               {...props}
-              // The description stays in view beside the label, so it describes the box with the error too.
-              aria-describedby={error ? `${id}-error ${id}-description` : `${id}-description`}
               type="number"
               inputMode="numeric"
               min={1}

@@ -5,6 +5,7 @@ import { storageKeys } from '../../data/storage/keys';
 import { uploadObject } from '../../data/storage/upload-object';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { folderNameProblem } from './object-names';
 
@@ -74,25 +75,15 @@ export function CreateFolderDialog({
       loading={saving}
       onConfirm={() => void create()}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="text-[13px] font-medium">
-          Folder name
-        </label>
+      <Field id={id} label="Folder name" error={error}>
         <Input
-          id={id}
+          {...fieldControlProps(id, { error })}
           value={name}
           onChange={(event) => setName(event.target.value)}
           autoComplete="off"
           spellCheck={false}
-          invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : undefined}
         />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      </Field>
     </ConfirmDialog>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Field, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { objectPathProblem } from './object-names';
 import { useMoveObjectMutation } from './use-move-object-mutation';
@@ -44,6 +45,11 @@ export function MoveFileDialog({
   }
 
   const name = path.split('/').pop() ?? path;
+  const hint = (
+    <>
+      For example <span className="font-mono">reports/2026/{name}</span>
+    </>
+  );
   return (
     <ConfirmDialog
       open={open}
@@ -54,12 +60,9 @@ export function MoveFileDialog({
       loading={move.isPending}
       onConfirm={submit}
     >
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={id} className="text-[13px] font-medium">
-          Destination path
-        </label>
+      <Field id={id} label="Destination path" description={hint} error={error}>
         <Input
-          id={id}
+          {...fieldControlProps(id, { error, description: hint })}
           value={to}
           onChange={(event) => {
             setTo(event.target.value);
@@ -69,19 +72,8 @@ export function MoveFileDialog({
           autoComplete="off"
           spellCheck={false}
           mono
-          invalid={Boolean(error)}
-          aria-describedby={error ? `${id}-error` : `${id}-hint`}
         />
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-            {error}
-          </p>
-        ) : (
-          <p id={`${id}-hint`} className="text-xs text-muted">
-            For example <span className="font-mono">reports/2026/{name}</span>
-          </p>
-        )}
-      </div>
+      </Field>
     </ConfirmDialog>
   );
 }

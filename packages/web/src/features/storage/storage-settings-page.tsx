@@ -6,6 +6,7 @@ import { useStorageSettingsQuery, useUpdateStorageSettingsMutation } from '../..
 import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
 import { Card } from '../../ui/card';
+import { FieldError, fieldControlProps } from '../../ui/form-field';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Select } from '../../ui/select';
@@ -38,19 +39,17 @@ function FileSizeLimitForm({ projectRef, settings, canWrite }: { projectRef: str
           <Card.Title>Upload file size limit</Card.Title>
         </Card.Header>
         <Card.Content className="flex flex-col gap-3 text-[13px]">
-          <label htmlFor={`${id}-value`} className="text-muted">
+          <label htmlFor={id} className="text-muted">
             The largest file any bucket of this project takes; a bucket&apos;s own limit may only be lower. At most{' '}
             {formatBytes(settings.max_file_size_limit)} on this installation.
           </label>
           <div className="flex flex-wrap items-center gap-2">
             <div className="w-32">
               <Input
-                id={`${id}-value`}
+                {...fieldControlProps(id, { error })}
                 inputMode="decimal"
                 value={value}
                 disabled={!canWrite}
-                invalid={Boolean(error)}
-                aria-describedby={error ? `${id}-error` : undefined}
                 onChange={(event) => setValue(event.target.value)}
               />
             </div>
@@ -78,11 +77,7 @@ function FileSizeLimitForm({ projectRef, settings, canWrite }: { projectRef: str
               Save
             </PermissionButton>
           </div>
-          {error ? (
-            <p id={`${id}-error`} role="alert" className="text-xs text-danger">
-              {error}
-            </p>
-          ) : null}
+          {error ? <FieldError id={id}>{error}</FieldError> : null}
         </Card.Content>
       </Card>
     </form>
