@@ -475,9 +475,60 @@ const EMBEDDING: Case[] = [
   },
   {
     name: 'computed relationships',
-    path: '/films?select=title,premieres(location)',
+    path: '/films?select=title,premieres(location)&id=in.(4,7,8)&order=id',
     status: 200,
-    todo: 'computed relationships (functions of a row type) are not in the schema cache',
+    json: [
+      { title: 'The Lighthouse', premieres: [{ location: "Directors' Fortnight" }, { location: 'Toronto International Film Festival' }] },
+      { title: 'Pulp Fiction', premieres: [{ location: 'Cannes Film Festival' }] },
+      { title: 'Okja', premieres: [] },
+    ],
+  },
+  {
+    name: 'a computed relationship with rows 1 is to-one',
+    path: '/premieres?select=location,film(title)&order=id',
+    status: 200,
+    json: [
+      { location: 'Cannes Film Festival', film: { title: 'Pulp Fiction' } },
+      { location: "Directors' Fortnight", film: { title: 'The Lighthouse' } },
+      { location: 'Toronto International Film Festival', film: { title: 'The Lighthouse' } },
+    ],
+  },
+  {
+    name: 'a computed relationship returning one row is to-one',
+    path: '/films?select=title,director:lead_director(last_name)&id=eq.4',
+    status: 200,
+    json: [{ title: 'The Lighthouse', director: { last_name: 'Eggers' } }],
+  },
+  {
+    name: 'a computed relationship takes filters, order, limit and !inner',
+    path: '/films?select=title,premieres!inner(location)&premieres.location=like.*Festival&premieres.order=id.desc&premieres.limit=1&order=id',
+    status: 200,
+    json: [
+      { title: 'The Lighthouse', premieres: [{ location: 'Toronto International Film Festival' }] },
+      { title: 'Pulp Fiction', premieres: [{ location: 'Cannes Film Festival' }] },
+    ],
+  },
+  {
+    name: 'a computed relationship orders its parent (to-one)',
+    path: '/premieres?select=location,film(title)&order=film(title).desc,id',
+    status: 200,
+    json: [
+      { location: "Directors' Fortnight", film: { title: 'The Lighthouse' } },
+      { location: 'Toronto International Film Festival', film: { title: 'The Lighthouse' } },
+      { location: 'Cannes Film Festival', film: { title: 'Pulp Fiction' } },
+    ],
+  },
+  {
+    name: 'a function of no row is no relationship',
+    path: '/films?select=title,getallfilms(title)',
+    status: 400,
+    error: {
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'films' and 'getallfilms' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'films' and 'getallfilms' in the schema 'public', but no matches were found.",
+      hint: null,
+    },
   },
   {
     name: 'a partitioned table embeds its keys',

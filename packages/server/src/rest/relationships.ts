@@ -3,12 +3,21 @@
  * (the parent holds the key), one-to-many (the embedded table does), one-to-one (one-to-many
  * whose key columns are the embedded table's primary key, or many-to-one), and many-to-many
  * through a junction table whose primary key covers its keys to both sides. A hint (`!name`)
- * picks a foreign key by name, by one of its columns, or a junction table by name.
+ * picks a foreign key by name, by one of its columns, or a junction table by name. A computed
+ * relationship (a function of the parent's row type, types.ts) named by the embed wins over them
+ * all, as in PostgREST.
  */
 import { RestError } from './errors.ts';
-import { type CachedRelation, type ForeignKey, qualifiedName, type SchemaCache, type SelectEmbed } from './types.ts';
+import {
+  type CachedRelation,
+  type ComputedRelationship,
+  type ForeignKey,
+  qualifiedName,
+  type SchemaCache,
+  type SelectEmbed,
+} from './types.ts';
 
-export type Relationship =
+export type KeyRelationship =
   | {
       kind: 'to-one' | 'to-many';
       /** As PostgREST names it from the parent's side. */
@@ -20,11 +29,29 @@ export type Relationship =
     }
   | { kind: 'many-to-many'; target: CachedRelation; junction: CachedRelation; toParent: ForeignKey; toTarget: ForeignKey };
 
+/** The rows of `target` that `computed(parent row)` returns. */
+export interface ComputedEmbed {
+  kind: 'to-one' | 'to-many';
+  target: CachedRelation;
+  computed: ComputedRelationship['function'];
+}
+
+export type Relationship = KeyRelationship | ComputedEmbed;
+
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((column) => b.includes(column));
 const covers = (all: string[], some: string[]) => some.length > 0 && some.every((column) => all.includes(column));
 
-function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): Relationship[] {
-  const found: Relationship[] = [];
+function computedEmbed(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): ComputedEmbed | undefined {
+  const found = cache.computedRelationships.find(
+    ({ function: fn, from }) =>
+      fn.name === embed.relation && fn.schema === parent.schema && from.schema === parent.schema && from.table === parent.name,
+  );
+  const target = found && cache.relations.get(qualifiedName(found.to.schema, found.to.table));
+  return target && { kind: found.toOne ? 'to-one' : 'to-many', target, computed: found.function };
+}
+
+function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): KeyRelationship[] {
+  const found: KeyRelationship[] = [];
   const isParent = (end: ForeignKey['from']) => end.schema === parent.schema && end.table === parent.name;
   const relationOf = (end: ForeignKey['from']) => cache.relations.get(qualifiedName(end.schema, end.table));
   const named = (relation: CachedRelation, key: ForeignKey) =>
@@ -67,7 +94,7 @@ function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmb
   return found;
 }
 
-function matchesHint(relationship: Relationship, hint: string): boolean {
+function matchesHint(relationship: KeyRelationship, hint: string): boolean {
   if (relationship.kind === 'many-to-many') {
     const { junction, toParent, toTarget } = relationship;
     return junction.name === hint || toParent.name === hint || toTarget.name === hint;
@@ -79,7 +106,7 @@ function matchesHint(relationship: Relationship, hint: string): boolean {
 const columnList = (columns: string[]) => `(${columns.join(', ')})`;
 
 /** How PostgREST names a candidate in PGRST201's details: `billing using orders(billing_address_id) and addresses(id)`. */
-function describe(relationship: Relationship, parent: CachedRelation) {
+function describe(relationship: KeyRelationship, parent: CachedRelation) {
   const embedding = `${parent.name} with ${relationship.target.name}`;
   if (relationship.kind === 'many-to-many') {
     const { junction, toParent, toTarget } = relationship;
@@ -101,6 +128,9 @@ function describe(relationship: Relationship, parent: CachedRelation) {
 
 /** The one relationship `embed` names from `parent`; PGRST200 when there is none, PGRST201 when several fit. */
 export function resolveEmbed(cache: SchemaCache, parent: CachedRelation, embed: SelectEmbed): Relationship {
+  // A hint names a foreign key or a junction, which a function is not.
+  const computed = embed.hint ? undefined : computedEmbed(cache, parent, embed);
+  if (computed) return computed;
   const all = candidates(cache, parent, embed);
   const fitting = embed.hint ? all.filter((relationship) => matchesHint(relationship, embed.hint!)) : all;
   if (fitting.length === 1) return fitting[0]!;

@@ -18,6 +18,7 @@ import { superuserLogin, dataApiLogin } from '../services/projects/project-insta
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
+import { readSchemaLinks, type SchemaLinks } from './schema-links.ts';
 import { SchemaListener } from './schema-listener.ts';
 import { type CachedColumn, type CachedFunction, type CachedRelation, type ForeignKey, qualifiedName, type SchemaCache } from './types.ts';
 
@@ -93,15 +94,17 @@ async function load(ctx: PlatformContext, project: ProjectRow, entry: ProjectSch
   await entry.listener.ready;
   const schemas = await exposedSchemas(ctx.db, project.ref);
   try {
-    const snapshot = await withCatalogPair(project.ref, superuserLogin(ctx, project), (pair) => readSchemaSnapshot(pair, schemas));
-    return cacheOf(snapshot);
+    return await withCatalogPair(project.ref, superuserLogin(ctx, project), async (pair) => {
+      const snapshot = await readSchemaSnapshot(pair, schemas);
+      return cacheOf(snapshot, await readSchemaLinks(pair[0], schemas));
+    });
   } catch (error) {
     ctx.logger.warn({ err: error, ref: project.ref }, 'could not read the schema cache');
     throw new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.');
   }
 }
 
-function cacheOf(snapshot: SchemaSnapshot): SchemaCache {
+function cacheOf(snapshot: SchemaSnapshot, links: SchemaLinks): SchemaCache {
   const relations = new Map<string, CachedRelation>();
   const add = (kind: CachedRelation['kind'], list: WithColumns<PgForeignTable>[], primaryKeys = new Map<number, string[]>()) => {
     for (const relation of list) {
@@ -124,7 +127,13 @@ function cacheOf(snapshot: SchemaSnapshot): SchemaCache {
   add('view', snapshot.views);
   add('materialized_view', snapshot.materializedViews);
   add('foreign_table', snapshot.foreignTables);
-  return { schemas: snapshot.schemas, relations, foreignKeys: foreignKeysOf(snapshot), functions: functionsOf(snapshot) };
+  return {
+    schemas: snapshot.schemas,
+    relations,
+    foreignKeys: foreignKeysOf(snapshot),
+    computedRelationships: links.computed,
+    functions: functionsOf(snapshot),
+  };
 }
 
 /** The snapshot lists each foreign key under both its tables, one row per column pair, in key order. */

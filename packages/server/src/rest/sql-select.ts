@@ -5,9 +5,10 @@
  * so the database answers the whole body as one JSON text and nothing is fetched twice.
  */
 import { RestError } from './errors.ts';
-import { resolveEmbed, type Relationship } from './relationships.ts';
+import { resolveEmbed } from './relationships.ts';
+import { embedSource, type EmbedSource } from './sql-embed-source.ts';
 import { whereSql } from './sql-filters.ts';
-import { castType, computedColumn, fieldName, fieldSql, ident, Params, qualified } from './sql-fragment.ts';
+import { castType, computedColumn, fieldName, fieldSql, ident, Params } from './sql-fragment.ts';
 import type {
   AggregateFunction,
   CachedRelation,
@@ -171,8 +172,9 @@ export class SelectBuilder {
     }
     const sub = this.alias();
     const value = this.#ownValue(sub, relationship.target, term);
-    const where = hangWhere(relationship, sub, alias).join(' and ');
-    return `(select ${value} from ${qualified(relationship.target.schema, relationship.target.name)} as ${ident(sub)} where ${where} limit 1)`;
+    const source = embedSource(relationship, relation, alias);
+    const where = source.where(sub);
+    return `(select ${value} from ${source.from} as ${ident(sub)}${where.length ? ` where ${where.join(' and ')}` : ''} limit 1)`;
   }
 
   /**
@@ -219,7 +221,7 @@ export class SelectBuilder {
    * and its aggregates' inputs (or a mark per row for a count), and the parent names each column,
    * grouping by the values and aggregating the inputs.
    */
-  #spread(target: CachedRelation, embed: SelectEmbed, path: string[], joined: string, hang: (alias: string) => string[]) {
+  #spread(target: CachedRelation, embed: SelectEmbed, path: string[], joined: string, source: EmbedSource) {
     const inner: SelectItem[] = [];
     const columns: string[] = [];
     const groupBy: string[] = [];
@@ -262,7 +264,7 @@ export class SelectBuilder {
         groupBy.push(value);
       }
     }
-    return { sub: this.level(target, qualified(target.schema, target.name), inner, path, hang), columns, groupBy };
+    return { sub: this.level(target, source.from, inner, path, source.where), columns, groupBy };
   }
 
   #requireColumn(relation: CachedRelation, column: string): void {
@@ -311,7 +313,7 @@ export class SelectBuilder {
   ): { join: string; columns: string[]; groupBy: string[]; present?: string } {
     const relationship = resolveEmbed(this.shape.cache, parent, embed);
     const target = relationship.target;
-    const hang = (alias: string) => hangWhere(relationship, alias, parentAlias);
+    const source = embedSource(relationship, parent, parentAlias);
     const joined = this.alias();
     const toOne = relationship.kind === 'to-one';
     const inner = embed.inner ? 'inner' : 'left';
@@ -324,17 +326,17 @@ export class SelectBuilder {
           `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`,
         );
       if (aggregated) {
-        const spread = this.#spread(target, embed, path, joined, hang);
+        const spread = this.#spread(target, embed, path, joined, source);
         return {
           join: `${inner} join lateral (${spread.sub}) as ${ident(joined)} on true`,
           columns: spread.columns,
           groupBy: spread.groupBy,
         };
       }
-      const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
+      const sub = this.level(target, source.from, embed.select, path, source.where);
       return { join: `${inner} join lateral (${sub}) as ${ident(joined)} on true`, columns: [`${ident(joined)}.*`], groupBy: [] };
     }
-    const sub = this.level(target, qualified(target.schema, target.name), embed.select, path, hang);
+    const sub = this.level(target, source.from, embed.select, path, source.where);
     const rows = this.alias();
     const name = ident(embed.alias ?? embed.relation);
     // json has no equality: an embedded value a group is keyed by is read as jsonb.
@@ -349,20 +351,6 @@ export class SelectBuilder {
     const join = `${inner} join lateral (select coalesce(json_agg(${ident(rows)}), '[]') as v from (${sub}) as ${ident(rows)}) as ${ident(joined)} on ${embed.inner ? present : 'true'}`;
     return { join, columns, groupBy, present };
   }
-}
-
-/** How the embedded rows (`alias`) hang from their parent's row (`parentAlias`). */
-function hangWhere(relationship: Relationship, alias: string, parentAlias: string): string[] {
-  const pairs = (left: string, leftColumns: string[], right: string, rightColumns: string[]) =>
-    leftColumns.map((column, i) => `${ident(left)}.${ident(column)} = ${ident(right)}.${ident(rightColumns[i]!)}`);
-  if (relationship.kind !== 'many-to-many') return pairs(alias, relationship.targetColumns, parentAlias, relationship.parentColumns);
-  const { junction, toParent, toTarget } = relationship;
-  const j = `${alias}_j`;
-  const conditions = [
-    ...pairs(j, toTarget.from.columns, alias, toTarget.to.columns),
-    ...pairs(j, toParent.from.columns, parentAlias, toParent.to.columns),
-  ];
-  return [`exists (select 1 from ${qualified(junction.schema, junction.name)} as ${ident(j)} where ${conditions.join(' and ')})`];
 }
 
 /** Every row the root's page is taken from (its filters and inner embeds, no page): what a count counts. */

@@ -186,6 +186,17 @@ export interface ForeignKey {
   to: { schema: string; table: string; columns: string[] };
 }
 
+/**
+ * A function of one argument of a relation's row type returning rows of a relation: embedded
+ * from `from` by its name (PostgREST's computed relationship).
+ */
+export interface ComputedRelationship {
+  function: { schema: string; name: string };
+  from: { schema: string; table: string };
+  to: { schema: string; table: string };
+  toOne: boolean;
+}
+
 export interface CachedFunctionArg {
   name: string;
   type: string;
@@ -216,6 +227,7 @@ export interface SchemaCache {
   /** By `schema.name`. */
   relations: Map<string, CachedRelation>;
   foreignKeys: ForeignKey[];
+  computedRelationships: ComputedRelationship[];
   /** By `schema.name`: the overloads. */
   functions: Map<string, CachedFunction[]>;
 }

@@ -1,0 +1,34 @@
+/**
+ * What the data API reads of the catalogs beside the platform's introspection (schema-cache.ts),
+ * in one query per refresh: the functions PostgREST takes for computed relationships (one
+ * argument of a relation's row type, returning a relation's rows).
+ */
+import type pg from 'pg';
+import type { ComputedRelationship } from './types.ts';
+
+const RELATION_KINDS = `('r', 'p', 'v', 'm', 'f')`;
+
+// `returns t` or `returns setof t rows 1` is to-one, as in PostgREST; any other set is to-many.
+const LINKS_SQL = `
+select coalesce(json_agg(json_build_object(
+    'function', json_build_object('schema', pn.nspname, 'name', p.proname),
+    'from', json_build_object('schema', an.nspname, 'table', ac.relname),
+    'to', json_build_object('schema', rn.nspname, 'table', rc.relname),
+    'toOne', not p.proretset or p.prorows = 1
+  ) order by p.oid), '[]') as computed
+from pg_proc p
+join pg_namespace pn on pn.oid = p.pronamespace
+join pg_class ac on ac.reltype = p.proargtypes[0] and ac.relkind in ${RELATION_KINDS}
+join pg_namespace an on an.oid = ac.relnamespace
+join pg_class rc on rc.reltype = p.prorettype and rc.relkind in ${RELATION_KINDS}
+join pg_namespace rn on rn.oid = rc.relnamespace
+where p.prokind = 'f' and p.pronargs = 1 and pn.nspname = any($1::text[])`;
+
+export interface SchemaLinks {
+  computed: ComputedRelationship[];
+}
+
+export async function readSchemaLinks(client: pg.ClientBase, schemas: string[]): Promise<SchemaLinks> {
+  const { rows } = await client.query<SchemaLinks>({ name: 'rest-schema-links', text: LINKS_SQL, values: [schemas] });
+  return rows[0]!;
+}
