@@ -64,9 +64,17 @@ describe('GET /platform/projects/{ref}/api/rest', () => {
 
 describe('/platform/projects/{ref}/config/postgrest', () => {
   it('answers public by default; exposing another schema changes the description', async () => {
-    expect((await project.owner.get(config())).body).toEqual({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false });
+    expect((await project.owner.get(config())).body).toEqual({
+      db_schema: 'public',
+      max_rows: 1000,
+      db_aggregates_enabled: false,
+      db_plan_enabled: false,
+    });
     const patched = await project.owner.patch(config(), { db_schema: ` public , ${ODD_SCHEMA}`, max_rows: 500 });
-    expect(patched).toEqual({ status: 200, body: { db_schema: `public,${ODD_SCHEMA}`, max_rows: 500, db_aggregates_enabled: false } });
+    expect(patched).toEqual({
+      status: 200,
+      body: { db_schema: `public,${ODD_SCHEMA}`, max_rows: 500, db_aggregates_enabled: false, db_plan_enabled: false },
+    });
     const { body } = await project.owner.get(apiRest());
     const odd = body.definitions[`${ODD_SCHEMA}.${ODD_TABLE}`];
     expect(odd.properties['mood col']).toEqual({
@@ -86,6 +94,7 @@ describe('/platform/projects/{ref}/config/postgrest', () => {
       { max_rows: 0 },
       { max_rows: 'many' },
       { db_aggregates_enabled: 'yes' },
+      { db_plan_enabled: 1 },
     ]) {
       const answer = await project.owner.patch(config(), body);
       expect(answer.status).toBe(400);
@@ -105,6 +114,8 @@ describe('/platform/projects/{ref}/config/postgrest', () => {
     expect(refused.body.message).toBeTruthy();
     expect((await developer.patch(config(), { db_aggregates_enabled: true })).status).toBe(403);
     expect((await reader.get(config())).body.db_aggregates_enabled).toBe(false);
+    expect((await developer.patch(config(), { db_plan_enabled: true })).status).toBe(403);
+    expect((await reader.get(config())).body.db_plan_enabled).toBe(false);
     expect((await outsider.get(config())).status).toBe(404);
     expect((await outsider.get(apiRest())).status).toBe(404);
     expect((await outsider.patch(config(), { db_schema: 'public' })).status).toBe(404);

@@ -201,10 +201,11 @@ export type PgType = z.infer<typeof PgType>;
 
 /**
  * GET/PATCH /platform/projects/{ref}/config/postgrest: the schemas the API serves, comma-separated,
- * the row cap, and whether `select` may use aggregate functions (PostgREST's db-aggregates-enabled).
+ * the row cap, whether `select` may use aggregate functions (PostgREST's db-aggregates-enabled) and
+ * whether `Accept: application/vnd.pgrst.plan` answers the statement's EXPLAIN (db-plan-enabled).
  */
 export const PostgrestConfig = z
-  .object({ db_schema: z.string(), max_rows: z.number().int(), db_aggregates_enabled: z.boolean() })
+  .object({ db_schema: z.string(), max_rows: z.number().int(), db_aggregates_enabled: z.boolean(), db_plan_enabled: z.boolean() })
   .meta({ id: 'PostgrestConfig' });
 export type PostgrestConfig = z.infer<typeof PostgrestConfig>;
 
@@ -227,6 +228,7 @@ export const UpdatePostgrestConfigBody = z
       .optional(),
     max_rows: z.number().int().min(1, 'max_rows must be at least 1').max(1_000_000, 'max_rows must be at most 1000000').optional(),
     db_aggregates_enabled: z.boolean().optional(),
+    db_plan_enabled: z.boolean().optional(),
   })
   .meta({ id: 'UpdatePostgrestConfigBody' });
 export type UpdatePostgrestConfigBody = z.output<typeof UpdatePostgrestConfigBody>;

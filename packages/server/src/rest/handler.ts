@@ -8,6 +8,7 @@ import type { PlatformContext } from '../kernel/context.ts';
 import { findSnapshot, type ProjectRow } from '../store/projects.ts';
 import { type CountQuery, estimatedTotal } from './count.ts';
 import { RestError } from './errors.ts';
+import { explainStatement, planResponse } from './explain.ts';
 import { type Answer, formValues, negotiate, readBody, type RequestBody } from './media.ts';
 import { restErrorOf } from './pg-errors.ts';
 import { requestPool, requireRunning } from './pool.ts';
@@ -93,9 +94,9 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
 
 async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
-  const media = negotiate(request.headers.get('accept'));
-  const prefer = parsePrefer(request.headers.get('prefer'));
   const settings = await findSnapshot(ctx.db, project.ref);
+  const media = negotiate(request.headers.get('accept'), { plans: settings?.db_plan_enabled });
+  const prefer = parsePrefer(request.headers.get('prefer'));
   const maxRows = settings?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
   const table = /^\/([^/]+)\/?$/.exec(path);
@@ -123,19 +124,26 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
     planned = plan();
   }
 
-  const outcome = await withRequestTransaction(
-    requestPool(ctx, project, auth.role),
-    {
-      auth,
-      method: request.method,
-      path: url.pathname,
-      headers: Object.fromEntries(request.headers),
-      schema,
-      rollback: prefer.tx === 'rollback',
-      readOnly: READ_METHODS.has(request.method),
-    },
-    (client) => run(client, planned, prefer, maxRows),
-  );
+  const transaction = {
+    auth,
+    method: request.method,
+    path: url.pathname,
+    headers: Object.fromEntries(request.headers),
+    schema,
+    rollback: prefer.tx === 'rollback',
+    readOnly: READ_METHODS.has(request.method),
+  };
+  const pool = requestPool(ctx, project, auth.role);
+  const { plan: explain } = media;
+  if (explain) {
+    // The plan answers instead of the rows: none of the rows' checks (PGRST116, PGRST115, max-affected) apply.
+    const body = await withRequestTransaction(pool, transaction, async (client) => {
+      await setTimezone(client, prefer);
+      return explainStatement(client, explain, planned.sql, planned.values);
+    });
+    return planResponse(body, media.contentType);
+  }
+  const outcome = await withRequestTransaction(pool, transaction, (client) => run(client, planned, prefer, maxRows));
   const offset = Number(url.searchParams.get('offset') ?? parseRange(request.headers.get('range'))?.offset ?? 0);
   const applied = planned.ignoresResolution ? { ...prefer, resolution: undefined } : prefer;
   return respond(request, planned, outcome, applied, offset, media);

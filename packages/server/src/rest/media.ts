@@ -1,14 +1,25 @@
 /**
  * The media types of the data API: what a request's `Accept` may ask for (a JSON array, one
- * object with `vnd.pgrst.object`, either with `nulls=stripped`, or CSV) and the bodies it may
- * send (JSON, CSV, or a form as `application/x-www-form-urlencoded`; to a function also text,
- * xml or bytes).
+ * object with `vnd.pgrst.object`, either with `nulls=stripped`, CSV, or while the project enables
+ * it the plan of any of those with `vnd.pgrst.plan`) and the bodies it may send (JSON, CSV, or a
+ * form as `application/x-www-form-urlencoded`; to a function also text, xml or bytes).
  */
 import { bodyError, RestError } from './errors.ts';
 import type { RowsAs } from './sql-select.ts';
 
 const OBJECT = 'application/vnd.pgrst.object+json';
 const ARRAY = 'application/vnd.pgrst.array+json';
+const PLAN = 'application/vnd.pgrst.plan';
+
+/** EXPLAIN's options a plan may ask for, in the order PostgREST lists them; others are ignored, as there. */
+export const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const;
+export type PlanOption = (typeof PLAN_OPTIONS)[number];
+
+/** `vnd.pgrst.plan`: the EXPLAIN of the statement the request would run, instead of its rows. */
+export interface PlanRequest {
+  format: 'json' | 'text';
+  options: PlanOption[];
+}
 
 export interface Answer {
   /** `vnd.pgrst.object`: the one row as an object, else PGRST116. */
@@ -17,6 +28,8 @@ export interface Answer {
   rowsAs: RowsAs;
   /** The Content-Type of a body answered in this form. */
   contentType: string;
+  /** Answer the plan of the statement (of the form above, `for=` of the plan's media type). */
+  plan?: PlanRequest;
 }
 
 interface MediaRange {
@@ -25,32 +38,72 @@ interface MediaRange {
   q: number;
 }
 
-function mediaRanges(accept: string): MediaRange[] {
-  const ranges = accept.split(',').map((part): MediaRange => {
-    const [type = '', ...rest] = part.split(';').map((piece) => piece.trim());
-    const params = new Map(rest.map((param) => param.split('=').map((side) => side.trim().toLowerCase()) as [string, string]));
-    const q = Number(params.get('q') ?? 1);
-    return { type: type.toLowerCase(), params, q: Number.isNaN(q) ? 0 : q };
-  });
-  // The most wanted first; among equals, the order the client gave.
-  return ranges.filter((range) => range.q > 0).sort((a, b) => b.q - a.q);
+function mediaRange(text: string): MediaRange {
+  const [type = '', ...rest] = text.split(';').map((piece) => piece.trim());
+  const params = new Map(rest.map((param) => param.split('=').map((side) => side.trim().toLowerCase()) as [string, string]));
+  const q = Number(params.get('q') ?? 1);
+  return { type: type.toLowerCase(), params, q: Number.isNaN(q) ? 0 : q };
 }
 
-/** The form of the answer `Accept` asks for; PGRST107 when none is offered. */
-export function negotiate(accept: string | null): Answer {
-  for (const { type, params } of mediaRanges(accept ?? '*/*')) {
-    const stripped = params.get('nulls') === 'stripped';
-    const rowsAs = stripped ? 'json-stripped' : 'json';
-    const suffix = stripped ? '; nulls=stripped' : '';
-    if (type === OBJECT || type === 'application/vnd.pgrst.object')
-      return { singular: true, rowsAs, contentType: `${OBJECT}${suffix}; charset=utf-8` };
-    if (type === ARRAY || type === 'application/vnd.pgrst.array')
-      return { singular: false, rowsAs, contentType: `${stripped ? `${ARRAY}${suffix}` : 'application/json'}; charset=utf-8` };
-    if (type === 'application/json' || type === 'application/*' || type === '*/*')
-      return { singular: false, rowsAs: 'json', contentType: 'application/json; charset=utf-8' };
-    if (type === 'text/csv') return { singular: false, rowsAs: 'csv', contentType: 'text/csv; charset=utf-8' };
+/** The form rows answer in for one media range, and its name as PostgREST writes it; undefined when it is not one of ours. */
+function rowsAnswer({ type, params }: MediaRange): { answer: Answer; mime: string } | undefined {
+  const stripped = params.get('nulls') === 'stripped';
+  const rowsAs = stripped ? 'json-stripped' : 'json';
+  const suffix = stripped ? '; nulls=stripped' : '';
+  if (type === OBJECT || type === 'application/vnd.pgrst.object') {
+    const answer: Answer = { singular: true, rowsAs, contentType: `${OBJECT}${suffix}; charset=utf-8` };
+    return { answer, mime: stripped ? `${OBJECT};nulls=stripped` : OBJECT };
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${(accept ?? '').slice(0, 200)}`);
+  if (type === ARRAY || type === 'application/vnd.pgrst.array') {
+    const mime = stripped ? `${ARRAY};nulls=stripped` : 'application/json';
+    return { answer: { singular: false, rowsAs, contentType: `${stripped ? `${ARRAY}${suffix}` : mime}; charset=utf-8` }, mime };
+  }
+  if (type === 'application/json' || type === 'application/*' || type === '*/*')
+    return { answer: { singular: false, rowsAs: 'json', contentType: 'application/json; charset=utf-8' }, mime: 'application/json' };
+  if (type === 'text/csv') return { answer: { singular: false, rowsAs: 'csv', contentType: 'text/csv; charset=utf-8' }, mime: 'text/csv' };
+  return undefined;
+}
+
+const planFormat = (type: string): PlanRequest['format'] | undefined =>
+  type === PLAN || type === `${PLAN}+text` ? 'text' : type === `${PLAN}+json` ? 'json' : undefined;
+
+/**
+ * `vnd.pgrst.plan` with `for=` a media type of rows (application/json when absent) and
+ * `options=a|b`: the rows' answer it explains (none when `for=` names no form of ours), and the
+ * plan's media type as PostgREST writes it back, with only the options it took.
+ */
+function readPlan(range: MediaRange, format: PlanRequest['format']) {
+  const wanted = (range.params.get('options') ?? '').split('|');
+  const options = PLAN_OPTIONS.filter((option) => wanted.includes(option));
+  const forType = (range.params.get('for') ?? 'application/json').replace(/^"|"$/g, '');
+  const rows = rowsAnswer(mediaRange(forType));
+  const mime = `${PLAN}+${format}; for="${rows?.mime ?? forType}"${options.length ? `; options=${options.join('|')}` : ''}`;
+  return { rows: rows?.answer, mime, options };
+}
+
+/**
+ * The form of the answer `Accept` asks for; PGRST107 when none is offered. Plans are offered only
+ * when the project enables them (PostgREST's db-plan-enabled): otherwise they are not there at all.
+ */
+export function negotiate(accept: string | null, options: { plans?: boolean } = {}): Answer {
+  const ranges = (accept ?? '*/*').split(',').map(mediaRange);
+  // The most wanted first; among equals, the order the client gave.
+  for (const range of ranges.filter(({ q }) => q > 0).sort((a, b) => b.q - a.q)) {
+    const format = planFormat(range.type);
+    if (!format) {
+      const rows = rowsAnswer(range);
+      if (rows) return rows.answer;
+      continue;
+    }
+    const plan = options.plans ? readPlan(range, format) : undefined;
+    if (plan?.rows) return { ...plan.rows, contentType: `${plan.mime}; charset=utf-8`, plan: { format, options: plan.options } };
+  }
+  // Named as PostgREST names them: the type alone, a plan as it would have answered it.
+  const listed = ranges.map((range) => {
+    const format = planFormat(range.type);
+    return format ? readPlan(range, format).mime : range.type;
+  });
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${listed.join(', ').slice(0, 200)}`);
 }
 
 /**

@@ -66,6 +66,8 @@ export interface ProjectApiSettings {
   max_rows: number;
   /** PostgREST's db-aggregates-enabled: count(), sum(), avg(), min(), max() in `select`. */
   db_aggregates_enabled: boolean;
+  /** PostgREST's db-plan-enabled: `Accept: application/vnd.pgrst.plan` answers the statement's EXPLAIN. */
+  db_plan_enabled: boolean;
 }
 
 /**
@@ -89,7 +91,7 @@ export function findSnapshot(db: Queryable, ref: string): Promise<ProjectSnapsho
   if (kept && now - kept.at < SNAPSHOT_MAX_AGE_MS) return kept.snapshot;
   const snapshot = db
     .query<ProjectSnapshot>(
-      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows, p.db_aggregates_enabled
+      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows, p.db_aggregates_enabled, p.db_plan_enabled
        from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
       [ref],
     )

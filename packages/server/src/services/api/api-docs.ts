@@ -14,6 +14,7 @@ const toConfig = (row: settings.ProjectApiSettings): PostgrestConfig => ({
   db_schema: row.exposed_schemas.join(','),
   max_rows: row.max_rows,
   db_aggregates_enabled: row.db_aggregates_enabled,
+  db_plan_enabled: row.db_plan_enabled,
 });
 
 export async function postgrestConfig(ctx: PlatformContext, ref: string, userId: string): Promise<PostgrestConfig> {
@@ -34,6 +35,7 @@ export async function updatePostgrestConfig(
     exposed_schemas: body.db_schema,
     max_rows: body.max_rows,
     db_aggregates_enabled: body.db_aggregates_enabled,
+    db_plan_enabled: body.db_plan_enabled,
   });
   invalidateSchemaCache(ref); // the data API serves the schemas now exposed
   return toConfig(updated!);

@@ -10594,11 +10594,13 @@ export interface components {
             db_schema: string;
             max_rows: number;
             db_aggregates_enabled: boolean;
+            db_plan_enabled: boolean;
         };
         UpdatePostgrestConfigBody: {
             db_schema?: string;
             max_rows?: number;
             db_aggregates_enabled?: boolean;
+            db_plan_enabled?: boolean;
         };
         ApiRestDescription: {
             /** @enum {string} */
