@@ -540,7 +540,52 @@ const EMBEDDING: Case[] = [
     name: "a view embeds through its base tables' keys",
     path: '/nominations_view?select=film_title,films(language)&rank=eq.5',
     status: 200,
-    todo: "the schema cache has no view column dependencies (views' relationships)",
+    json: [{ film_title: 'The Lighthouse', films: { language: 'english' } }],
+  },
+  {
+    name: "a view's key columns reach one-to-many and many-to-many embeds",
+    path: '/nominations_view?select=film_title,roles(character),actors(last_name,first_name)&rank=eq.5&roles.order=actor_id&actors.order=id',
+    status: 200,
+    json: [
+      {
+        film_title: 'The Lighthouse',
+        roles: [{ character: 'Thomas Wake' }, { character: 'Ephraim Winslow' }],
+        actors: [
+          { last_name: 'Dafoe', first_name: 'Willem' },
+          { last_name: 'Pattinson', first_name: 'Robert' },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a table embeds a view that shows its key',
+    path: '/films?select=title,nominations_view(competition_name,rank)&id=eq.7&nominations_view.order=rank',
+    status: 200,
+    json: [
+      {
+        title: 'Pulp Fiction',
+        nominations_view: [
+          { competition_name: 'Academy Awards', rank: 1 },
+          { competition_name: 'Academy Awards', rank: 2 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'a chain of views embeds through the first one',
+    path: '/nominations_ranks?select=rank,films(title),competitions(year)&order=rank',
+    status: 200,
+    json: [
+      { rank: 1, films: { title: 'Pulp Fiction' }, competitions: { year: 1990 } },
+      { rank: 2, films: { title: 'Pulp Fiction' }, competitions: { year: 1991 } },
+      { rank: 5, films: { title: 'The Lighthouse' }, competitions: { year: 2019 } },
+    ],
+  },
+  {
+    name: 'a computed column of a view is no key',
+    path: '/nominations_ranks?select=rank,directors(last_name)',
+    status: 400,
+    error: { code: 'PGRST200' },
   },
   {
     name: 'a table-valued function embeds like its table',

@@ -195,3 +195,21 @@ describe('computed relationships (postgrest-js embeded_functions_join)', () => {
     }
   });
 });
+
+describe('relationships through views', () => {
+  it("embeds from and into views by their base tables' keys", async () => {
+    const { data, error } = await anon.from('recent_messages').select('id, channels(slug), users(status)').order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, channels: { slug: 'public' }, users: { status: 'ONLINE' } },
+      { id: 2, channels: { slug: 'random' }, users: { status: 'ONLINE' } },
+      { id: 4, channels: { slug: 'other' }, users: { status: 'ONLINE' } },
+    ]);
+    const between = await anon
+      .from('active_users')
+      .select('username, recent_messages(id)')
+      .eq('username', 'supabot')
+      .order('id', { referencedTable: 'recent_messages' });
+    expect(between.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 1 }, { id: 2 }, { id: 4 }] }]);
+  });
+});

@@ -84,7 +84,9 @@ function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmb
     const junction = relationOf(toParent.from);
     if (!junction) continue;
     for (const toTarget of cache.foreignKeys) {
-      if (toTarget === toParent || toTarget.from.schema !== junction.schema || toTarget.from.table !== junction.name) continue;
+      if (toTarget.from.schema !== junction.schema || toTarget.from.table !== junction.name) continue;
+      // One key seen through a view is still one key: a junction needs two.
+      if (toTarget.name === toParent.name) continue;
       const target = relationOf(toTarget.to);
       if (!target || target.name !== embed.relation) continue;
       if (!covers(junction.primaryKey, [...toParent.from.columns, ...toTarget.from.columns])) continue;

@@ -20,6 +20,7 @@ import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
 import { readSchemaLinks, type SchemaLinks } from './schema-links.ts';
 import { SchemaListener } from './schema-listener.ts';
+import { type RelationById, viewForeignKeys } from './view-keys.ts';
 import { type CachedColumn, type CachedFunction, type CachedRelation, type ForeignKey, qualifiedName, type SchemaCache } from './types.ts';
 
 const RELOAD_ON_MISS_EVERY_MS = 1_000;
@@ -127,13 +128,23 @@ function cacheOf(snapshot: SchemaSnapshot, links: SchemaLinks): SchemaCache {
   add('view', snapshot.views);
   add('materialized_view', snapshot.materializedViews);
   add('foreign_table', snapshot.foreignTables);
+  const keys = foreignKeysOf(snapshot);
   return {
     schemas: snapshot.schemas,
     relations,
-    foreignKeys: foreignKeysOf(snapshot),
+    foreignKeys: [...keys, ...viewForeignKeys(keys, relationsById(snapshot), links.views)],
     computedRelationships: links.computed,
     functions: functionsOf(snapshot),
   };
+}
+
+function relationsById(snapshot: SchemaSnapshot): RelationById[] {
+  return [...snapshot.tables, ...snapshot.views, ...snapshot.materializedViews, ...snapshot.foreignTables].map((relation) => ({
+    id: relation.id,
+    schema: relation.schema,
+    name: relation.name,
+    columns: new Map(relation.columns.map((column) => [column.ordinal_position, column.name])),
+  }));
 }
 
 /** The snapshot lists each foreign key under both its tables, one row per column pair, in key order. */
