@@ -8,8 +8,12 @@ import { Page, PageHeader } from '../../ui/page';
 import { ApiKeysPanel } from './api-keys-panel';
 import { ConfigurationPanel } from './configuration-panel';
 import { CustomDomainCard } from './custom-domain-card';
+import { DataApiCard } from './data-api-card';
 
-/** /project/:ref/settings/api — the project's API URL, JWT secret, its anon and service_role keys and its custom domain. */
+/**
+ * /project/:ref/settings/api — the project's API URL, JWT secret, its anon and service_role keys,
+ * its Data API settings and its custom domain.
+ */
 export function ApiSettings() {
   const { ref = '' } = useParams();
   const { data: project } = useProjectQuery(ref);
@@ -21,6 +25,7 @@ export function ApiSettings() {
   const jwtStatus = useJwtSecretUpdateStatusQuery(ref);
   const status = jwtStatus.data?.status ?? settings.data?.jwtSecretUpdateStatus.status;
   const hostUrl = project?.apiUrls.find((url) => url.form === 'host')?.url;
+  const canWriteSettings = Boolean(role && can(role, 'project.settings:write'));
 
   return (
     <Page>
@@ -38,9 +43,10 @@ export function ApiSettings() {
           otherUrl={project?.apiUrls[1]}
           settings={settings.data}
           isError={settings.isError}
-          canRotate={Boolean(role && can(role, 'project.settings:write'))}
+          canRotate={canWriteSettings}
           updating={status === 'Updating'}
         />
+        <DataApiCard projectRef={ref} canWrite={canWriteSettings} roleKnown={Boolean(role)} />
         <CustomDomainCard projectRef={ref} organization={organization} endpoint={hostUrl && new URL(hostUrl).host} />
       </div>
     </Page>

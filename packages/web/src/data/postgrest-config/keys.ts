@@ -1,0 +1,3 @@
+export const postgrestConfigKeys = {
+  config: (ref: string | undefined) => ['projects', ref, 'postgrest-config'] as const,
+};
