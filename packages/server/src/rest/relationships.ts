@@ -2,7 +2,8 @@
  * Which relationship an embed means, as PostgREST decides it from foreign keys: many-to-one
  * (the parent holds the key), one-to-many (the embedded table does), one-to-one (one-to-many
  * whose key columns are the embedded table's primary key, or many-to-one), and many-to-many
- * through a junction table whose primary key covers its keys to both sides. A hint (`!name`)
+ * through a junction table whose primary key covers its keys to both sides (a table referencing
+ * itself embeds its children by its name, its parent by the key's column). A hint (`!name`)
  * picks a foreign key by name, by one of its columns, or a junction table by name. A computed
  * relationship (a function of the parent's row type, types.ts) named by the embed wins over them
  * all, as in PostgREST.
@@ -54,8 +55,11 @@ function candidates(cache: SchemaCache, parent: CachedRelation, embed: SelectEmb
   const found: KeyRelationship[] = [];
   const isParent = (end: ForeignKey['from']) => end.schema === parent.schema && end.table === parent.name;
   const relationOf = (end: ForeignKey['from']) => cache.relations.get(qualifiedName(end.schema, end.table));
+  // A table referencing itself: its own name means the rows that reference a row (children), as in
+  // PostgREST; the referenced row (parent) is named by the key's column or the key.
+  const selfReference = (key: ForeignKey) => key.from.schema === key.to.schema && key.from.table === key.to.table;
   const named = (relation: CachedRelation, key: ForeignKey) =>
-    relation.name === embed.relation || key.name === embed.relation || key.from.columns.includes(embed.relation);
+    (relation.name === embed.relation && !selfReference(key)) || key.name === embed.relation || key.from.columns.includes(embed.relation);
 
   for (const key of cache.foreignKeys) {
     if (isParent(key.from)) {
