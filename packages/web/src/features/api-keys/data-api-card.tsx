@@ -49,7 +49,7 @@ function DataApiForm({ projectRef, config, canWrite }: { projectRef: string; con
   const readOnly = !canWrite;
 
   return (
-    <form noValidate onSubmit={submit} aria-label={DATA_API_TEXTS.title} className="flex flex-col gap-4">
+    <form noValidate onSubmit={submit} aria-label={DATA_API_TEXTS.title}>
       <Card.Content className="flex flex-col gap-4 py-4">
         {save.error ? (
           <Alert tone="danger" title={DATA_API_TEXTS.refused}>
@@ -72,21 +72,23 @@ function DataApiForm({ projectRef, config, canWrite }: { projectRef: string; con
           label="Max rows"
           description={DATA_API_TEXTS.maxRows}
           render={({ field, props }) => (
-            <Input
-              {...props}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              step={1}
-              className="w-40 tabular-nums"
-              readOnly={readOnly}
-              name={field.name}
-              ref={field.ref}
-              // An empty box is NaN, which the schema refuses with its own words.
-              value={Number.isNaN(field.value) ? '' : field.value}
-              onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
-              onBlur={field.onBlur}
-            />
+            <div className="w-40">
+              <Input
+                {...props}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                className="tabular-nums"
+                readOnly={readOnly}
+                name={field.name}
+                ref={field.ref}
+                // An empty box is NaN, which the schema refuses with its own words.
+                value={Number.isNaN(field.value) ? '' : field.value}
+                onChange={(event) => field.onChange(event.target.value === '' ? Number.NaN : Number(event.target.value))}
+                onBlur={field.onBlur}
+              />
+            </div>
           )}
         />
         <CheckboxField
