@@ -31,8 +31,18 @@ export function nestedTooDeep(text: string): boolean {
   return false;
 }
 
+/**
+ * Runs `limit` only for methods that carry a body. Asking a GET for its body (as bodyLimit does)
+ * makes node-server build the whole web Request from the incoming one, which cost a one-row GET
+ * of the data API a tenth of its CPU.
+ */
+const withBody =
+  (limit: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
+
 /** Platform routes answer `{message}`; the input guard checks the depth of the JSON it reads. */
-export const platformBodyLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: TOO_LARGE }, 413) });
+export const platformBodyLimit = withBody(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => c.json({ message: TOO_LARGE }, 413) }));
 
 /** An API's answer to a body it refuses (413 too large, 400 too deep), in that API's own words. */
 export type BodyRefusal = (c: Context, status: 400 | 413, message: string) => Response;
@@ -43,11 +53,13 @@ export type BodyRefusal = (c: Context, status: 400 | 413, message: string) => Re
  * the body byte for byte as it came.
  */
 export function projectBodyLimits(refuse: BodyRefusal, readsJson: (c: Context) => boolean = () => true): MiddlewareHandler {
-  return every(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => refuse(c, 413, TOO_LARGE) }), async (c, next) => {
-    if (!c.req.raw.body || !readsJson(c)) return next();
-    const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
-    if (nestedTooDeep(new TextDecoder().decode(bytes))) return refuse(c, 400, TOO_DEEP);
-    c.req.raw = new Request(c.req.raw, { body: bytes });
-    return next();
-  });
+  return withBody(
+    every(bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: (c) => refuse(c, 413, TOO_LARGE) }), async (c, next) => {
+      if (!c.req.raw.body || !readsJson(c)) return next();
+      const bytes = new Uint8Array(await c.req.raw.arrayBuffer());
+      if (nestedTooDeep(new TextDecoder().decode(bytes))) return refuse(c, 400, TOO_DEEP);
+      c.req.raw = new Request(c.req.raw, { body: bytes });
+      return next();
+    }),
+  );
 }

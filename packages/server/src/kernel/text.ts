@@ -8,7 +8,9 @@
 export const NUL = 'must not contain NUL characters';
 /** In a `u` pattern, a surrogate of a well-formed pair is part of its code point: only lone ones match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
-const LONE_SURROGATES = /\p{Surrogate}/gu;
+/** NUL or a lone surrogate: what storable replaces (tested first, since nearly every string has none). */
+const UNSTORABLE = /[\u0000\p{Surrogate}]/u;
+const UNSTORABLES = /[\u0000\p{Surrogate}]/gu;
 
 /** The first string (value or key) Postgres could not store as it is, where it is and why. */
 export function textProblem(value: unknown, at: string[] = []): { at: string[]; message: string } | undefined {
@@ -27,7 +29,7 @@ export function textProblem(value: unknown, at: string[] = []): { at: string[]; 
 
 /** The value with every unstorable character of its strings replaced by U+FFFD (plain objects and arrays followed). */
 export function storable<T>(value: T): T {
-  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD') as T;
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? (value.replace(UNSTORABLES, '\uFFFD') as T) : value;
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, storable(inner)])) as T;

@@ -22,7 +22,7 @@ import { bodyRows, countsInserted, deleteStatement, insertStatement, putStatemen
 import { qualified } from './sql-fragment.ts';
 import { chooseFunction, type RpcArguments, rpcStatement } from './sql-rpc.ts';
 import { countedRows, type ReadShape, readStatement, SelectBuilder } from './sql-select.ts';
-import { withRequestTransaction } from './transaction.ts';
+import { endingWith, type RequestContext, withRequestTransaction } from './transaction.ts';
 import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type SchemaCache } from './types.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
@@ -95,7 +95,7 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
 async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
   const settings = await findSnapshot(ctx.db, project.ref);
-  const media = negotiate(request.headers.get('accept'), { plans: settings?.db_plan_enabled });
+  const media = negotiate(request.headers.get('accept'), { plans: false });
   const prefer = parsePrefer(request.headers.get('prefer'));
   const maxRows = settings?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
@@ -143,17 +143,20 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
     });
     return planResponse(body, media.contentType);
   }
-  const outcome = await withRequestTransaction(pool, transaction, (client) => run(client, planned, prefer, maxRows));
+  const outcome = await withRequestTransaction(pool, transaction, (client) => run(client, transaction, planned, prefer, maxRows));
   const offset = Number(url.searchParams.get('offset') ?? parseRange(request.headers.get('range'))?.offset ?? 0);
   const applied = planned.ignoresResolution ? { ...prefer, resolution: undefined } : prefer;
   return respond(request, planned, outcome, applied, offset, media);
 }
 
-async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
+async function run(client: pg.PoolClient, request: RequestContext, plan: Plan, prefer: Preferences, maxRows?: number): Promise<Outcome> {
   const timezoneApplied = await setTimezone(client, prefer);
-  const { rows } = await client.query<{ body: string | null; page_total: string; total: string | null; inserted?: string }>(
-    preparedStatement(client, plan.sql, plan.values),
-  );
+  const kind = prefer.count === 'planned' || prefer.count === 'estimated' ? prefer.count : undefined;
+  const estimate = plan.count && kind ? { counted: plan.count, kind } : undefined;
+  const statement = preparedStatement(client, plan.sql, plan.values);
+  // A read that asks nothing more of the database ends its transaction with its statement.
+  type Row = { body: string | null; page_total: string; total: string | null; inserted?: string };
+  const { rows } = await (request.readOnly && !estimate ? endingWith<Row>(client, request, statement) : client.query<Row>(statement));
   const row = rows[0]!;
   const pageTotal = Number(row.page_total);
   // Thrown inside the transaction: a write that would answer the wrong number of rows is undone.
@@ -164,10 +167,7 @@ async function run(client: pg.PoolClient, plan: Plan, prefer: Preferences, maxRo
   if (prefer.handling === 'strict' && prefer.maxAffected !== undefined && pageTotal > prefer.maxAffected) {
     throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${pageTotal} rows`);
   }
-  const estimated =
-    plan.count && (prefer.count === 'planned' || prefer.count === 'estimated')
-      ? await estimatedTotal(client, plan.count, prefer.count, maxRows)
-      : undefined;
+  const estimated = estimate ? await estimatedTotal(client, estimate.counted, estimate.kind, maxRows) : undefined;
   const total = estimated ?? (row.total === null ? null : Number(row.total));
   return { body: row.body, pageTotal, total, inserted: row.inserted === undefined ? null : Number(row.inserted), timezoneApplied };
 }

@@ -53,6 +53,27 @@ const SETTINGS = {
 /** PostgREST's default extra search path: functions and types of extensions in public resolve. */
 const EXTRA_SEARCH_PATH = 'public';
 
+/** The end of each transaction whose work sent it along with its last statement (endingWith). */
+const endedEarly = new WeakMap<pg.PoolClient, Promise<unknown>>();
+
+/**
+ * Sends the request's last statement and the end of its transaction together, so that both come
+ * back in the round trip of the statement instead of one each (a one-row GET's second write and
+ * read were a tenth of its CPU). Only for a read-only transaction's work that sends nothing after
+ * it and decides nothing the end depends on: if the statement fails, Postgres answers the COMMIT
+ * with a rollback.
+ */
+export function endingWith<R extends pg.QueryResultRow>(
+  client: pg.PoolClient,
+  request: RequestContext,
+  statement: pg.QueryConfig,
+): Promise<pg.QueryResult<R>> {
+  if (!request.readOnly) throw new Error('only a read-only transaction ends with its statement');
+  const result = client.query<R>(statement);
+  endedEarly.set(client, client.query(request.rollback ? 'rollback' : 'commit'));
+  return result;
+}
+
 export async function withRequestTransaction<T>(
   pool: pg.Pool,
   request: RequestContext,
@@ -76,16 +97,18 @@ export async function withRequestTransaction<T>(
       throw error;
     });
     const result = await working;
-    await client.query(request.rollback ? 'rollback' : 'commit');
+    await (endedEarly.get(client) ?? client.query(request.rollback ? 'rollback' : 'commit'));
     return result;
   } catch (error) {
-    // The session goes back to the pool only if it can still end the transaction.
-    broken = await client.query('rollback').then(
+    // The session goes back to the pool only if it can still end the transaction (or has).
+    const early = endedEarly.get(client);
+    broken = await (early ?? client.query('rollback')).then(
       () => undefined,
       (lost: unknown) => (lost instanceof Error ? lost : new Error(String(lost))),
     );
     throw error;
   } finally {
+    endedEarly.delete(client);
     client.release(broken);
   }
 }
