@@ -95,7 +95,7 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
 async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
   const url = new URL(request.url);
   const settings = await findSnapshot(ctx.db, project.ref);
-  const media = negotiate(request.headers.get('accept'), { plans: false });
+  const media = negotiate(request.headers.get('accept'), { plans: settings?.db_plan_enabled });
   const prefer = parsePrefer(request.headers.get('prefer'));
   const maxRows = settings?.max_rows;
   const rpc = /^\/rpc\/([^/]+)\/?$/.exec(path);
