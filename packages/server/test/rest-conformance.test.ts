@@ -588,6 +588,21 @@ const EMBEDDING: Case[] = [
     error: { code: 'PGRST200' },
   },
   {
+    name: 'a spread of a to-many embed answers arrays (PostgREST 13)',
+    path: '/directors?select=last_name,...films(title,year)&id=lte.2&order=id',
+    status: 200,
+    json: [
+      { last_name: 'Dickson', title: ['The Dickson Experimental Sound Film'], year: [1894] },
+      { last_name: 'Lumière', title: ['Workers Leaving The Lumière Factory In Lyon'], year: [1895] },
+    ],
+  },
+  {
+    name: 'a spread of a many-to-many embed, ordered',
+    path: '/films?select=title,...actors(first_name)&id=eq.5&actors.order=id.desc',
+    status: 200,
+    json: [{ title: 'Duck Soup', first_name: ['Zeppo', 'Chico', 'Harpo', 'Groucho'] }],
+  },
+  {
     name: 'a table-valued function embeds like its table',
     path: '/rpc/getallfilms?select=title,directors(id,last_name)&title=like.*Workers*',
     status: 200,

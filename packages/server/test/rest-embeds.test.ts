@@ -282,3 +282,28 @@ describe('self-referencing relationships (postgrest-js relationships)', () => {
     ]);
   });
 });
+
+describe('spreads of to-many embeds (postgrest-js relationships, PostgREST 13)', () => {
+  it("answers each of the embedded keys as an array of its rows' values", async () => {
+    const res = await anon.from('channels').select('channel_id:id, ...messages(id, message)').limit(1).single();
+    expect(res.error).toBeNull();
+    expect(res.data).toEqual({ channel_id: 1, id: [1], message: [HELLO] });
+    const none = await anon.from('users').select('username, ...messages(id)').eq('username', 'kiwicopple').single();
+    expect(none.data).toEqual({ username: 'kiwicopple', id: [] });
+  });
+
+  it('takes aliases, order, nested embeds, !inner and computed relationships', async () => {
+    const ordered = await anon
+      .from('users')
+      .select('username, ...messages(msg_id:id, channels(slug))')
+      .eq('username', 'supabot')
+      .order('id', { referencedTable: 'messages', ascending: false });
+    expect(ordered.data).toEqual([
+      { username: 'supabot', msg_id: [4, 2, 1], channels: [{ slug: 'other' }, { slug: 'random' }, { slug: 'public' }] },
+    ]);
+    const inner = await anon.from('users').select('username, ...messages!inner(id)');
+    expect(inner.data).toEqual([{ username: 'supabot', id: [1, 2, 4] }]);
+    const computed = await anon.from('channels').select('id, ...get_messages(message)').eq('id', 2);
+    expect(computed.data).toEqual([{ id: 2, message: [PERFECTION] }]);
+  });
+});

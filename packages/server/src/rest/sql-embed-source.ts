@@ -3,9 +3,9 @@
  * with the foreign key's (or the junction's) columns equal to the parent's, or the rows a computed
  * relationship's function returns for the parent's row.
  */
-import type { KeyRelationship, Relationship } from './relationships.ts';
-import { ident, qualified } from './sql-fragment.ts';
-import type { CachedRelation } from './types.ts';
+import { type KeyRelationship, type Relationship, resolveEmbed } from './relationships.ts';
+import { fieldName, ident, qualified } from './sql-fragment.ts';
+import type { CachedRelation, SchemaCache, SelectItem } from './types.ts';
 
 export interface EmbedSource {
   from: string;
@@ -35,4 +35,14 @@ function hangWhere(relationship: KeyRelationship, alias: string, parentAlias: st
     ...pairs(j, toParent.from.columns, parentAlias, toParent.to.columns),
   ];
   return [`exists (select 1 from ${qualified(junction.schema, junction.name)} as ${ident(j)} where ${conditions.join(' and ')})`];
+}
+
+/** The keys of the rows a level of `items` answers, in order (a spread's own keys in its place). */
+export function levelKeys(cache: SchemaCache, relation: CachedRelation, items: SelectItem[]): string[] {
+  return items.flatMap((item) => {
+    if (item.kind === 'star') return relation.columns.map((column) => column.name);
+    if (item.kind === 'field') return [item.aggregate ? (item.alias ?? item.aggregate) : fieldName(item.field, item.alias)];
+    if (item.spread) return levelKeys(cache, resolveEmbed(cache, relation, item).target, item.select);
+    return item.select.length ? [item.alias ?? item.relation] : [];
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { RestError } from './errors.ts';
 import { resolveEmbed } from './relationships.ts';
-import { embedSource, type EmbedSource } from './sql-embed-source.ts';
+import { embedSource, type EmbedSource, levelKeys } from './sql-embed-source.ts';
 import { whereSql } from './sql-filters.ts';
 import { castType, computedColumn, fieldName, fieldSql, ident, Params } from './sql-fragment.ts';
 import type {
@@ -209,11 +209,12 @@ export class SelectBuilder {
     return `${output} as ${ident(item.alias ?? aggregate)}`;
   }
 
-  /** A spread whose own items aggregate: its aggregates are taken over the parent's groups (as PostgREST hoists them). */
+  /** A to-one spread whose own items aggregate: its aggregates are taken over the parent's groups (as PostgREST hoists them). */
   #hoists(relation: CachedRelation, embed: SelectEmbed): boolean {
     if (!embed.spread) return false;
-    const target = resolveEmbed(this.shape.cache, relation, embed).target;
-    return embed.select.some((item) => item.kind === 'field' && this.#aggregateOf(target, item));
+    // A to-many spread aggregates over its own rows.
+    const { kind, target } = resolveEmbed(this.shape.cache, relation, embed);
+    return kind === 'to-one' && embed.select.some((item) => item.kind === 'field' && this.#aggregateOf(target, item));
   }
 
   /**
@@ -267,6 +268,19 @@ export class SelectBuilder {
     return { sub: this.level(target, source.from, inner, path, source.where), columns, groupBy };
   }
 
+  /** A spread of a to-many embed, as PostgREST 13 answers it: each of its keys an array of the rows' values. */
+  #manySpread(target: CachedRelation, embed: SelectEmbed, path: string[], source: EmbedSource, joined: string, aggregated: boolean) {
+    const sub = this.level(target, source.from, embed.select, path, source.where);
+    const [rows, count] = [this.alias(), this.alias()];
+    const keys = levelKeys(this.shape.cache, target, embed.select);
+    const arrays = keys.map((key) => `, coalesce(json_agg(${ident(rows)}.${ident(key)}), '[]') as ${ident(key)}`).join('');
+    const present = `${ident(joined)}.${ident(count)} > 0`;
+    const from = `(select count(*) as ${ident(count)}${arrays} from (${sub}) as ${ident(rows)})`;
+    const join = `${embed.inner ? 'inner' : 'left'} join lateral ${from} as ${ident(joined)} on ${embed.inner ? present : 'true'}`;
+    const values = keys.map((key) => (aggregated ? `(${ident(joined)}.${ident(key)})::jsonb` : `${ident(joined)}.${ident(key)}`));
+    return { join, columns: values.map((value, i) => `${value} as ${ident(keys[i]!)}`), groupBy: aggregated ? values : [], present };
+  }
+
   #requireColumn(relation: CachedRelation, column: string): void {
     if (!relation.columns.some((c) => c.name === column) && !computedColumn(this.shape.cache, relation, column)) {
       throw new RestError(400, '42703', `column ${relation.name}.${column} does not exist`);
@@ -318,13 +332,7 @@ export class SelectBuilder {
     const toOne = relationship.kind === 'to-one';
     const inner = embed.inner ? 'inner' : 'left';
     if (embed.spread) {
-      if (!toOne)
-        throw new RestError(
-          400,
-          'PGRST119',
-          `A spread operation on '${embed.relation}' is not possible`,
-          `'${parent.name}' and '${embed.relation}' do not form a many-to-one or one-to-one relationship`,
-        );
+      if (!toOne) return this.#manySpread(target, embed, path, source, joined, aggregated);
       if (aggregated) {
         const spread = this.#spread(target, embed, path, joined, source);
         return {
