@@ -12,7 +12,7 @@ import { closeRestPool, restPool, restPoolSize, requireRunning } from '../src/re
 import { KEPT, preparedStatement } from '../src/rest/prepared-statements.ts';
 import { type RequestAuth, resolveRequestRole } from '../src/rest/request-auth.ts';
 import { invalidateSchemaCache, reloadOnMiss, schemaCache } from '../src/rest/schema-cache.ts';
-import { type RequestContext, withRequestTransaction } from '../src/rest/transaction.ts';
+import { endingWith, type RequestContext, withRequestTransaction } from '../src/rest/transaction.ts';
 import { instanceAuthenticatorPassword, instanceSpec } from '../src/services/projects/project-instance.ts';
 import * as projects from '../src/store/projects.ts';
 import { query, waitFor } from './harness.ts';
@@ -169,21 +169,22 @@ const asUser: RequestAuth = { role: 'authenticated', claims: { sub: MINE, role: 
 const asAnon: RequestAuth = { role: 'anon', claims: { role: 'anon' } };
 const asService: RequestAuth = { role: 'service_role', claims: { role: 'service_role' } };
 
+const request = (auth: RequestAuth, options: Partial<RequestContext> = {}): RequestContext => ({
+  auth,
+  method: 'GET',
+  path: '/rest/v1/notes',
+  headers: { 'x-test': 'yes' },
+  schema: 'public',
+  rollback: false,
+  ...options,
+});
+
 async function inRequest<T>(
   auth: RequestAuth,
   work: (client: pg.PoolClient) => Promise<T>,
   options: Partial<RequestContext> = {},
 ): Promise<T> {
-  const request: RequestContext = {
-    auth,
-    method: 'GET',
-    path: '/rest/v1/notes',
-    headers: { 'x-test': 'yes' },
-    schema: 'public',
-    rollback: false,
-    ...options,
-  };
-  return withRequestTransaction(restPool(meta.platform.ctx, await row()), request, work);
+  return withRequestTransaction(restPool(meta.platform.ctx, await row()), request(auth, options), work);
 }
 
 const one = async (client: pg.PoolClient, sql: string) => (await client.query(sql)).rows[0];
@@ -249,6 +250,43 @@ describe('one transaction per request', () => {
     ).rejects.toThrow('no');
     await expect(inRequest(asService, insert, { readOnly: true })).rejects.toMatchObject({ code: '25006' });
     expect(await count()).toBe(before);
+  });
+
+  it('ends a read with its statement: one round trip, and the session comes back out of any transaction, even after an error', async () => {
+    const pool = restPool(meta.platform.ctx, await row());
+    const read = { readOnly: true };
+    const seen = await inRequest(
+      asUser,
+      async (client) => (await endingWith(client, { ...request(asUser), ...read }, { text: 'select current_user as who' })).rows[0],
+      read,
+    );
+    expect(seen).toEqual({ who: 'authenticated' });
+    await expect(
+      inRequest(asUser, (client) => endingWith(client, { ...request(asUser), ...read }, { text: 'select 1 / 0' }), read),
+    ).rejects.toMatchObject({ code: '22012' });
+    // A refusal of the work's own after the statement (406 on two rows, say) leaves nothing open either.
+    await expect(
+      inRequest(
+        asUser,
+        async (client) => {
+          await endingWith(client, { ...request(asUser), ...read }, { text: 'select 1' });
+          throw new RestError(406, 'PGRST116', 'two rows');
+        },
+        read,
+      ),
+    ).rejects.toThrow('two rows');
+    const sessions = await Promise.all(Array.from({ length: restPoolSize(await row()) }, () => pool.connect()));
+    try {
+      for (const session of sessions) {
+        const { rows } = await session.query(
+          `select current_user as who, pg_current_xact_id_if_assigned() as xid, now() = statement_timestamp() as fresh`,
+        );
+        expect(rows[0]).toEqual({ who: 'authenticator', xid: null, fresh: true });
+      }
+    } finally {
+      sessions.forEach((session) => session.release());
+    }
+    expect(() => endingWith({} as pg.PoolClient, request(asUser), { text: 'select 1' })).toThrow(/read-only/);
   });
 
   it('answers refused settings with their own error, not that of the statement sent with them', async () => {
