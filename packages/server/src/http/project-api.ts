@@ -16,7 +16,10 @@ export function projectApiRoutes(ctx: PlatformContext) {
         path: '/projects/{ref}/config/postgrest',
         tags,
         request: { params: refParams },
-        responses: { 200: json(PostgrestConfig, 'The exposed schemas, comma-separated, and the row cap'), ...ERRORS },
+        responses: {
+          200: json(PostgrestConfig, 'The exposed schemas (comma-separated), the row cap, and whether aggregates and explain() are on'),
+          ...ERRORS,
+        },
       }),
       async (c) => c.json(await postgrestConfig(ctx, c.req.valid('param').ref, c.var.userId), 200),
     )

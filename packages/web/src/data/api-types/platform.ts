@@ -3414,7 +3414,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The exposed schemas, comma-separated, and the row cap */
+                /** @description The exposed schemas (comma-separated), the row cap, and whether aggregates and explain() are on */
                 200: {
                     headers: {
                         [name: string]: unknown;
