@@ -71,6 +71,7 @@ function renderPage({
     [`POST ${BASE}/config/secrets`]: rotate,
     [`GET ${LOGS_ALL}`]: lastUsed,
     [`GET /api/v1/projects/${PROJECT_REF}/custom-hostname`]: customHostname,
+    [`GET ${BASE}/config/postgrest`]: json({ db_schema: 'public', max_rows: 1000, db_aggregates_enabled: false, db_plan_enabled: false }),
   });
   renderAt('/project/:ref/settings/api', <ApiSettings />, `/project/${PROJECT_REF}/settings/api`);
   return api;
