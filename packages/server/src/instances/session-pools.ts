@@ -16,7 +16,7 @@ export class SessionPools<E extends { pool: pg.Pool }> {
   constructor(private readonly wrap: (pool: pg.Pool) => E) {}
 
   get(ref: string, config: SessionPoolConfig): E {
-    const key = JSON.stringify(config);
+    const key = keyOf(config);
     const current = this.#byRef.get(ref);
     if (current?.key === key) return current.entry;
     if (current) void endQuietly(current.entry.pool);
@@ -41,6 +41,14 @@ export class SessionPools<E extends { pool: pg.Pool }> {
   async closeAll(): Promise<void> {
     await Promise.all([...this.#byRef.keys()].map((ref) => this.close(ref)));
   }
+}
+
+/** A config's comparable form, kept per config object: a caller that keeps its config (restPool) serializes it once. */
+const keys = new WeakMap<SessionPoolConfig, string>();
+function keyOf(config: SessionPoolConfig): string {
+  let key = keys.get(config);
+  if (key === undefined) keys.set(config, (key = JSON.stringify(config)));
+  return key;
 }
 
 const endQuietly = (pool: pg.Pool) => pool.end().catch(() => {});

@@ -9,7 +9,7 @@
 import { instanceSettings } from '@basin/core';
 import type pg from 'pg';
 import { closeAllAuthPools, closeAuthPool } from '../gotrue/db.ts';
-import { SessionPools } from '../instances/session-pools.ts';
+import { type SessionPoolConfig, SessionPools } from '../instances/session-pools.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { dataApiLogin, isMemberDatabaseRole, type MemberDatabaseRole, memberDatabaseLogin } from '../services/projects/project-instance.ts';
 import { forgetSnapshot, type ProjectRow } from '../store/projects.ts';
@@ -38,19 +38,35 @@ const everyPools = () => [pools, ...Object.values(memberPools)];
 export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
   Math.min(MAX_SESSIONS, Math.max(MIN_SESSIONS, Math.floor(instanceSettings(project.compute_size).max_connections / 4)));
 
+/**
+ * The data API pool's settings, made once per project row: the rows come from a short-lived
+ * cache (findSnapshot), and deriving the password for every request was a few per cent of a
+ * one-row GET's CPU.
+ */
+const restPoolConfigs = new WeakMap<ProjectRow, SessionPoolConfig>();
+
+function restPoolConfig(ctx: PlatformContext, project: ProjectRow): SessionPoolConfig {
+  let config = restPoolConfigs.get(project);
+  if (!config) {
+    config = {
+      ...dataApiLogin(ctx, project),
+      application_name: 'basin-rest',
+      // A request's queries go out without waiting for each other's answers (transaction.ts).
+      pipeline: true,
+      // Outside a request's transaction (which sets its own), nothing resolves to members' objects.
+      options: '-c search_path=pg_catalog',
+      max: restPoolSize(project),
+      idleTimeoutMillis: IDLE_MS,
+      connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
+    };
+    restPoolConfigs.set(project, config);
+  }
+  return config;
+}
+
 /** The project's pool; call requireRunning first. */
 export function restPool(ctx: PlatformContext, project: ProjectRow): pg.Pool {
-  return pools.get(project.ref, {
-    ...dataApiLogin(ctx, project),
-    application_name: 'basin-rest',
-    // A request's queries go out without waiting for each other's answers (transaction.ts).
-    pipeline: true,
-    // Outside a request's transaction (which sets its own), nothing resolves to members' objects.
-    options: '-c search_path=pg_catalog',
-    max: restPoolSize(project),
-    idleTimeoutMillis: IDLE_MS,
-    connectionTimeoutMillis: ACQUIRE_TIMEOUT_MS,
-  }).pool;
+  return pools.get(project.ref, restPoolConfig(ctx, project)).pool;
 }
 
 /** The pool a request's transaction runs on: its member database role's own, else authenticator's. */
