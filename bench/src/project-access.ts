@@ -1,4 +1,5 @@
 import type { ComputeSizeId } from '@basin/core';
+import type { ProjectApiUrl } from '@basin/core/schemas';
 import type { ApiClient } from '../../packages/server/test/harness.ts';
 
 /** What the bench needs to reach a project both ways: its anon key for the gateway, its postgres connection string for pg. */
@@ -13,7 +14,7 @@ export interface ProjectAccess {
 }
 
 export async function projectAccess(api: ApiClient, ref: string): Promise<ProjectAccess> {
-  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; restUrl: string }>(
+  const project = await api.get<{ connectionString: string; infra_compute_size: ComputeSizeId; apiUrls: ProjectApiUrl[] }>(
     `/api/platform/projects/${ref}`,
   );
   const settings = await api.get<{ service_api_keys: { tags: string; api_key: string }[] }>(`/api/platform/projects/${ref}/settings`);
@@ -21,8 +22,11 @@ export async function projectAccess(api: ApiClient, ref: string): Promise<Projec
   const anonKey = keyOf('anon');
   const serviceKey = keyOf('service_role');
   if (project.status !== 200 || !anonKey || !serviceKey) throw new Error(`project ${ref}: ${project.status}, settings ${settings.status}`);
-  const { connectionString, infra_compute_size: computeSize, restUrl } = project.body;
-  return { ref, anonKey, serviceKey, connectionString, computeSize, apiHost: new URL(restUrl).host };
+  const { connectionString, infra_compute_size: computeSize, apiUrls } = project.body;
+  // The host form whether or not the platform shows it first (under localhost it shows the path form).
+  const hostUrl = apiUrls.find((url) => url.form === 'host');
+  if (!hostUrl) throw new Error(`project ${ref} has no host form among its API URLs`);
+  return { ref, anonKey, serviceKey, connectionString, computeSize, apiHost: new URL(hostUrl.url).host };
 }
 
 /** The headers supabase-js sends with the anon key. */

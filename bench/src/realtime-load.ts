@@ -9,10 +9,10 @@
  * insert-to-event latency with 1 subscriber, 100 of the same role and 100 distinct users, then
  * broadcast fan-out.
  */
-import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { cpuWindow as platformCpuWindow } from './process-cpu.ts';
 import { percentile } from './stats.ts';
 import {
   BROADCAST_WARM_UP_MS,
@@ -155,27 +155,8 @@ const joined = async (topic: string, postgresChanges?: Payload[], accessToken?: 
   return socket;
 };
 
-let ticksPerSecond: number | undefined;
-
-/** The platform process's CPU time so far, in ms (all its threads). */
-async function platformCpu(): Promise<{ userMs: number; systemMs: number }> {
-  ticksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  const stat = await readFile(`/proc/${config!.platformPid}/stat`, 'utf8');
-  // Fields after the command (which may hold spaces): state is field 3, utime 14, stime 15.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ms = (ticks: string | undefined) => (Number(ticks) * 1000) / ticksPerSecond!;
-  return { userMs: ms(fields[11]), systemMs: ms(fields[12]) };
-}
-
-/** Starts a CPU window; calling what it answers ends it. */
-async function cpuWindow(): Promise<() => Promise<CpuTime>> {
-  const start = await platformCpu();
-  const startedAt = performance.now();
-  return async () => {
-    const end = await platformCpu();
-    return { userMs: end.userMs - start.userMs, systemMs: end.systemMs - start.systemMs, wallMs: performance.now() - startedAt };
-  };
-}
+/** Starts a CPU window on the platform; calling what it answers ends it. */
+const cpuWindow = () => platformCpuWindow(config!.platformPid);
 
 const totalMs = (cpu: CpuTime) => cpu.userMs + cpu.systemMs;
 

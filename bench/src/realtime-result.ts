@@ -1,4 +1,5 @@
 /** What realtime-times.ts hands the realtime load process (realtime-load.ts), what it answers, and how it runs. */
+import type { CpuTime } from './process-cpu.ts';
 
 /** Sockets opened (and joined) at once. */
 export const OPENING = 50;
@@ -26,11 +27,7 @@ export interface RealtimeLoadConfig {
 }
 
 /** Platform CPU time over a window of `wallMs`. */
-export interface CpuTime {
-  userMs: number;
-  systemMs: number;
-  wallMs: number;
-}
+export type { CpuTime };
 
 export interface LatencyResult {
   subscribers: number;

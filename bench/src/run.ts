@@ -12,8 +12,7 @@ import { formatTable, type TableRow } from './table.ts';
 import { backups, pauseRestoreRestart, projectWithData, upgrades } from './lifecycle-times.ts';
 import { branchTimes } from './branch-times.ts';
 import { metaTimes } from './meta-times.ts';
-import { authApiTimes } from './auth-api-times.ts';
-import { dataApiTimes } from './data-api-times.ts';
+import { apiTimes } from './api-times.ts';
 import { functionsTimes } from './functions-times.ts';
 import { assistantTimes, startModelStandIn } from './assistant-times.ts';
 import { logsTimes } from './logs-times.ts';
@@ -74,14 +73,6 @@ async function platformRows(): Promise<TableRow[]> {
     const load = await runLoad(statusUrl, { cookie: api.cookie }, CONNECTIONS, LOAD_SECONDS);
     if (load.total === 0 || load.non2xx > 0) throw new Error(`status load: ${load.non2xx} of ${load.total} answers were not 2xx`);
     const loadNote = `${CONNECTIONS} connections, ${LOAD_SECONDS} s, second process; ${load.total} requests, ${load.errors} errors`;
-    const dataApi = await dataApiTimes(platform.url, await projectAccess(api, runs[1]!.ref), {
-      connections: CONNECTIONS,
-      seconds: LOAD_SECONDS,
-    });
-    const authApi = await authApiTimes(api, platform.url, await projectAccess(api, runs[2]!.ref), {
-      connections: CONNECTIONS,
-      seconds: LOAD_SECONDS,
-    });
     const storage = await storageTimes(api, platform.url, await projectAccess(api, runs[4]!.ref));
     const functions = await functionsTimes(api, platform.url, await projectAccess(api, runs[3]!.ref), {
       connections: CONNECTIONS,
@@ -107,8 +98,6 @@ async function platformRows(): Promise<TableRow[]> {
       ['Create project → ACTIVE_HEALTHY', timed(healthy), '~2 s', `${PROJECTS} projects one after another, polled every ${POLL_MS} ms`],
       ['GET /projects/{ref}/status throughput', `${Math.round(load.requestsPerSecond)} req/s`, 'thousands/s', loadNote],
       ['GET /projects/{ref}/status latency', `p50 ${load.latencyP50Ms} ms, p99 ${load.latencyP99Ms} ms`, '', ''],
-      ...dataApi,
-      ...authApi,
       ...functions,
       ...assistant,
       ...storage,
@@ -161,6 +150,7 @@ async function orFailure(measure: string, measured: () => Promise<TableRow[]>): 
 const PARTS = {
   bundle: async () => [await firstLoadRow()],
   platform: () => orFailure('Platform measurements', platformRows),
+  api: () => orFailure('Data and auth APIs', () => apiTimes({ connections: CONNECTIONS, seconds: LOAD_SECONDS })),
   'pool-memory': () => orFailure('Pool memory', poolMemoryRows),
   realtime: () => orFailure('Realtime', realtimeTimes),
 } satisfies Record<string, () => Promise<TableRow[]>>;
