@@ -4,6 +4,7 @@
  * is how auth-js knows to read `code`; older clients get GoTrue's first shape, `{code: status,
  * error_code, msg}`. Both carry the weak password's reasons when there are some.
  */
+import { jsonAnswer } from '../kernel/json-answer.ts';
 
 /** The codes Basin answers, as auth-js names them (its ErrorCode). */
 export type ErrorCode =
@@ -59,12 +60,9 @@ export function errorResponse(error: AuthApiError, request: Request): Response {
   const headers = new Headers(error.headers);
   if (speaksNewShape(request)) {
     headers.set(API_VERSION_HEADER, API_VERSION);
-    return Response.json({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
+    return jsonAnswer({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
   }
-  return Response.json(
-    { code: error.status, error_code: error.code, msg: error.message, ...error.extra },
-    { status: error.status, headers },
-  );
+  return jsonAnswer({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, { status: error.status, headers });
 }
 
 export const badRequest = (message: string, code: ErrorCode = 'validation_failed') => new AuthApiError(400, code, message);

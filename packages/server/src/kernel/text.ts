@@ -8,9 +8,7 @@
 export const NUL = 'must not contain NUL characters';
 /** In a `u` pattern, a surrogate of a well-formed pair is part of its code point: only lone ones match. */
 const LONE_SURROGATE = /\p{Surrogate}/u;
-/** NUL or a lone surrogate: what storable replaces (tested first, since nearly every string has none). */
-const UNSTORABLE = /[\u0000\p{Surrogate}]/u;
-const UNSTORABLES = /[\u0000\p{Surrogate}]/gu;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 /** The first string (value or key) Postgres could not store as it is, where it is and why. */
 export function textProblem(value: unknown, at: string[] = []): { at: string[]; message: string } | undefined {
@@ -29,7 +27,11 @@ export function textProblem(value: unknown, at: string[] = []): { at: string[]; 
 
 /** The value with every unstorable character of its strings replaced by U+FFFD (plain objects and arrays followed). */
 export function storable<T>(value: T): T {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? (value.replace(UNSTORABLES, '\uFFFD') as T) : value;
+  if (typeof value === 'string') {
+    // Tested first: nearly every string has neither, and is then kept as it is.
+    if (!value.includes('\u0000') && !LONE_SURROGATE.test(value)) return value;
+    return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD') as T;
+  }
   if (Array.isArray(value)) return value.map(storable) as T;
   if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, storable(inner)])) as T;

@@ -18,6 +18,7 @@ import { takeRateLimit } from '../rate-limits.ts';
 import { objectField, readBody, redirectTarget, stringField, validEmail } from '../request.ts';
 import { endSessions, type LogoutScope, refreshSession, startSession } from '../sessions.ts';
 import { AUDIENCE, findUserByEmail, findUserById, insertUser, isBanned, type UserRow, userJson } from '../users.ts';
+import { jsonAnswer } from '../../kernel/json-answer.ts';
 
 /** A hash compared against when the email is unknown, so that a wrong address costs what a wrong password costs. */
 const NO_USER_HASH = '$2a$10$7EqJtq98hPqEX7fNZaFWoOhi5BWX4Z6cqvEXq3yDsvoSmVDs7lIYu';
@@ -33,7 +34,7 @@ accountRoutes.post('/signup', async (c) => {
   const phone = stringField(body, 'phone');
   const data = objectField(body, 'data') ?? {};
   if (auth.settings.disable_signup) throw unprocessable('Signups not allowed for this instance', 'signup_disabled');
-  if (!email && !phone) return c.json(await signInAnonymously(auth, data));
+  if (!email && !phone) return jsonAnswer(await signInAnonymously(auth, data));
   if (!email) throw unprocessable('Phone signups are not available in Basin: sign up with an email address', 'validation_failed');
   if (!auth.settings.external_email_enabled) throw unprocessable('Email signups are disabled', 'email_provider_disabled');
   const address = validEmail(email);
@@ -73,7 +74,7 @@ accountRoutes.post('/signup', async (c) => {
     });
     return { user: userJson((await findUserById(client, user.id))!) };
   });
-  return c.json('session' in answer ? answer.session : answer.user);
+  return jsonAnswer('session' in answer ? answer.session : answer.user);
 });
 
 /** An unconfirmed address signing up again: GoTrue takes the new password and metadata and mails another confirmation. */
@@ -125,13 +126,13 @@ accountRoutes.post('/token', async (c) => {
   if (grantType === 'password') {
     const session = await passwordGrant(auth, body);
     c.set('event', 'Login'); // the reports count sign-ins from the auth logs
-    return c.json(session);
+    return jsonAnswer(session);
   }
   if (grantType === 'refresh_token') {
     await takeRateLimit(auth, 'token_refresh');
     const token = stringField(body, 'refresh_token');
     if (!token) throw badRequest('refresh_token required');
-    return c.json(await refreshSession(auth, token));
+    return jsonAnswer(await refreshSession(auth, token));
   }
   throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password and refresh_token)`);
 });
@@ -165,7 +166,7 @@ async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {
   return outcome.session;
 }
 
-accountRoutes.get('/user', async (c) => c.json(userJson((await currentUser(c.var.auth, c.req.raw.headers)).user)));
+accountRoutes.get('/user', async (c) => jsonAnswer(userJson((await currentUser(c.var.auth, c.req.raw.headers)).user)));
 
 accountRoutes.put('/user', async (c) => {
   const auth = c.var.auth;
@@ -200,7 +201,7 @@ accountRoutes.put('/user', async (c) => {
     if (data || newEmail) await audit(client, { action: 'user_modified', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     return (await findUserById(client, user.id))!;
   });
-  return c.json(userJson(updated));
+  return jsonAnswer(userJson(updated));
 });
 
 /** A new address: at once with confirmations off, else after the link mailed to it is followed. */

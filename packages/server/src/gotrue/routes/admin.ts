@@ -10,6 +10,7 @@ import type { AuthEnv } from '../auth-env.ts';
 import { badRequest } from '../errors.ts';
 import { type Body, objectField, readBody, stringField } from '../request.ts';
 import { AUDIENCE, userJson } from '../users.ts';
+import { jsonAnswer } from '../../kernel/json-answer.ts';
 
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
@@ -47,9 +48,8 @@ adminRoutes.get('/admin/users', async (c) => {
   const page = Math.max(1, pageParameter(c.req.query('page'), 'page', 1));
   const perPage = Math.min(MAX_PER_PAGE, Math.max(1, pageParameter(c.req.query('per_page'), 'per_page', DEFAULT_PER_PAGE)));
   const { users, total } = await listUsers(auth, { page, perPage, keywords: c.req.query('filter') });
-  c.header('X-Total-Count', String(total));
-  c.header('Link', paginationLink(`${auth.issuer}/admin/users`, page, perPage, total));
-  return c.json({ users: users.map(userJson), aud: AUDIENCE });
+  const headers = { 'x-total-count': String(total), link: paginationLink(`${auth.issuer}/admin/users`, page, perPage, total) };
+  return jsonAnswer({ users: users.map(userJson), aud: AUDIENCE }, { headers });
 });
 
 function booleanField(body: Body, name: string): boolean | undefined {
@@ -75,18 +75,18 @@ function attributesOf(body: Body): AdminUserAttributes {
 
 adminRoutes.post('/admin/users', async (c) => {
   const user = await createUser(c.var.auth, attributesOf(await readBody(c.req.raw)), SERVICE_ROLE_ACTOR);
-  return c.json(userJson(user));
+  return jsonAnswer(userJson(user));
 });
 
-adminRoutes.get('/admin/users/:id', async (c) => c.json(userJson(await getUser(c.var.auth, c.req.param('id')))));
+adminRoutes.get('/admin/users/:id', async (c) => jsonAnswer(userJson(await getUser(c.var.auth, c.req.param('id')))));
 
 adminRoutes.put('/admin/users/:id', async (c) => {
   const user = await updateUser(c.var.auth, c.req.param('id'), attributesOf(await readBody(c.req.raw)), SERVICE_ROLE_ACTOR);
-  return c.json(userJson(user));
+  return jsonAnswer(userJson(user));
 });
 
 adminRoutes.delete('/admin/users/:id', async (c) => {
   const body = await readBody(c.req.raw);
   await deleteUser(c.var.auth, c.req.param('id'), booleanField(body, 'should_soft_delete') ?? false, SERVICE_ROLE_ACTOR);
-  return c.json({});
+  return jsonAnswer({});
 });

@@ -11,6 +11,7 @@ import { AuthApiError, badRequest, unprocessable } from '../errors.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { type Body, objectField, readBody, redirectTarget, stringField } from '../request.ts';
 import { verify, type VerifyParams, verifyType } from '../verification.ts';
+import { jsonAnswer } from '../../kernel/json-answer.ts';
 
 export const emailLinkRoutes = new Hono<AuthEnv>();
 
@@ -31,7 +32,7 @@ emailLinkRoutes.post('/recover', async (c) => {
       stringField(body, 'phone') ? 'Password recovery by phone is not available in Basin' : 'Password recovery requires an email',
     );
   await sendRecoveryEmail(c.var.auth, email, c.req.query('redirect_to'));
-  return c.json({});
+  return jsonAnswer({});
 });
 
 emailLinkRoutes.post('/otp', async (c) => {
@@ -46,7 +47,7 @@ emailLinkRoutes.post('/otp', async (c) => {
     data: objectField(body, 'data'),
     redirectTo: c.req.query('redirect_to'),
   });
-  return c.json({});
+  return jsonAnswer({});
 });
 
 emailLinkRoutes.post('/resend', async (c) => {
@@ -57,7 +58,7 @@ emailLinkRoutes.post('/resend', async (c) => {
   if (type !== 'signup' && type !== 'email_change') throw badRequest('Missing one of these types: signup, email_change');
   if (!email) throw badRequest('An email address is required');
   await resendEmail(c.var.auth, email, type, c.req.query('redirect_to'));
-  return c.json({});
+  return jsonAnswer({});
 });
 
 /** POST /verify: the code with its address, or the hash from the link; answers the session. */
@@ -80,8 +81,8 @@ emailLinkRoutes.post('/verify', async (c) => {
     );
   else params = { type, email, token };
   const outcome = await verify(auth, params);
-  if ('accepted' in outcome) return c.json({ msg: outcome.accepted, code: 200 });
-  return c.json(outcome.session);
+  if ('accepted' in outcome) return jsonAnswer({ msg: outcome.accepted, code: 200 });
+  return jsonAnswer(outcome.session);
 });
 
 /**
@@ -135,7 +136,7 @@ emailLinkRoutes.post('/invite', async (c) => {
   const body = await readBody(c.req.raw);
   const email = stringField(body, 'email');
   if (!email) throw unprocessable('An email address is required');
-  return c.json(await inviteUserByEmail(auth, email, objectField(body, 'data'), c.req.query('redirect_to')));
+  return jsonAnswer(await inviteUserByEmail(auth, email, objectField(body, 'data'), c.req.query('redirect_to')));
 });
 
 emailLinkRoutes.post('/admin/generate_link', async (c) => {
@@ -146,7 +147,7 @@ emailLinkRoutes.post('/admin/generate_link', async (c) => {
   const email = stringField(body, 'email');
   if (!type) throw badRequest('Invalid email action link type requested: a type is required');
   if (!email) throw unprocessable('An email address is required');
-  return c.json(
+  return jsonAnswer(
     await generateLink(auth, {
       type,
       email,

@@ -1,16 +1,17 @@
 /** What the auth API says about itself: `GET /health` and the public `GET /settings`. */
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth-env.ts';
+import { jsonAnswer } from '../../kernel/json-answer.ts';
 
 export const infoRoutes = new Hono<AuthEnv>();
 
-infoRoutes.get('/health', (c) =>
-  c.json({ version: 'basin', name: 'GoTrue', description: 'Basin Auth: the Supabase Auth API on the project’s own database' }),
+infoRoutes.get('/health', () =>
+  jsonAnswer({ version: 'basin', name: 'GoTrue', description: 'Basin Auth: the Supabase Auth API on the project’s own database' }),
 );
 
 infoRoutes.get('/settings', (c) => {
   const { settings } = c.var.auth;
-  return c.json({
+  return jsonAnswer({
     external: {
       anonymous_users: settings.external_anonymous_users_enabled,
       email: settings.external_email_enabled,
