@@ -43,8 +43,29 @@ export async function newestJsonLog(dataDir: string): Promise<string | undefined
   return newest && join(dataDir, LOG_DIRECTORY, newest);
 }
 
-/** Why a start failed: the end of postgres.log (e.g. the port is taken), then of the newest jsonlog file (e.g. recovery failed). */
+/** How long a failed start's reason may take to reach the files (the logging collector outlives the server by a moment). */
+const REASON_WAIT_MS = 2_000;
+const REASON_POLL_MS = 50;
+
+/** The line a server that gives up logs last: why it stopped. */
+const FATAL_LINE = /\b(FATAL|PANIC):/;
+
+/**
+ * Why a start failed: the end of postgres.log, then of the newest jsonlog file. From its logging
+ * collector's start on (which comes before the sockets in Postgres 17: a port taken is said
+ * there), the server's messages go through that process, which writes them a moment after the
+ * server is gone: read again until the FATAL line is there, for a while.
+ */
 export async function startLogTail(dir: string): Promise<string> {
+  const deadline = Date.now() + REASON_WAIT_MS;
+  for (;;) {
+    const tail = await currentStartLogTail(dir);
+    if (FATAL_LINE.test(tail) || Date.now() >= deadline) return tail;
+    await new Promise((resolve) => setTimeout(resolve, REASON_POLL_MS));
+  }
+}
+
+async function currentStartLogTail(dir: string): Promise<string> {
   const jsonlog = await newestJsonLog(dir);
   const logged = jsonlog
     ? (await logTail(jsonlog))
