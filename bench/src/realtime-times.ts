@@ -5,11 +5,9 @@
  * platform's CPU time per delivered message.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { ChildPlatform } from '../../packages/server/test/child-platform.ts';
-import { ApiClient, query, uniqueEmail } from '../../packages/server/test/harness.ts';
+import { query } from '../../packages/server/test/harness.ts';
+import { onChildPlatform } from './child-platform-run.ts';
 import { signUserJwt } from '../../packages/server/test/user-jwt.ts';
 import { runRealtimeLoad } from './load-process.ts';
 import { projectAccess } from './project-access.ts';
@@ -45,15 +43,9 @@ const LIMITS = { max_concurrent_users: 10_000, max_joins_per_second: 10_000, max
 /** The whole load process, a hung socket included, is given this long. */
 const LOAD_SECONDS = 240;
 
-export async function realtimeTimes(): Promise<TableRow[]> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'basin-bench-realtime-'));
-  const child = await ChildPlatform.start(dataDir);
-  try {
-    const api = new ApiClient(child.url);
-    await api.signUp(uniqueEmail('bench-realtime'));
-    const org = await api.post<{ slug: string }>('/api/platform/organizations', { name: 'Bench realtime' });
-    if (org.status !== 201) throw new Error(`create organization: ${org.status} ${JSON.stringify(org.body)}`);
-    const { ref } = await createUntilHealthy(api, org.body.slug, 'Realtime');
+export function realtimeTimes(): Promise<TableRow[]> {
+  return onChildPlatform('Bench realtime', {}, async ({ child, api, slug }) => {
+    const { ref } = await createUntilHealthy(api, slug, 'Realtime');
     const access = await projectAccess(api, ref);
     const settings = await api.get<{ jwt_secret: string }>(`/api/platform/projects/${ref}/settings`);
     const limits = await api.patch(`/api/platform/projects/${ref}/config/realtime`, LIMITS);
@@ -82,10 +74,7 @@ export async function realtimeTimes(): Promise<TableRow[]> {
       LOAD_SECONDS,
     );
     return realtimeRows(result, loadAverage);
-  } finally {
-    await child.interrupt();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const ms = (value: number) => `${value.toFixed(1)} ms`;
