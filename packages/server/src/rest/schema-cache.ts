@@ -10,6 +10,7 @@
  *   install: pg_dump dumps event triggers, and major upgrades load dumps as a login that is no
  *   superuser (instances/loader-role.ts), which may not create them.
  */
+import type { SessionLogin } from '../instances/types.ts';
 import { withCatalogPair } from '../meta/catalog-pool.ts';
 import type { PgForeignTable } from '../meta/relations.ts';
 import { readSchemaSnapshot, type SchemaSnapshot, type WithColumns } from '../meta/schema-snapshot.ts';
@@ -26,7 +27,8 @@ import { type CachedColumn, type CachedFunction, type CachedRelation, type Forei
 const RELOAD_ON_MISS_EVERY_MS = 1_000;
 
 interface ProjectSchema {
-  /** The listener's login: an instance that moved gets a new entry. */
+  /** The listener's login, and as text: an instance that moved gets a new entry. */
+  login: SessionLogin;
   key: string;
   listener: SchemaListener;
   /** Shared by every caller while it loads; undefined once invalidated. */
@@ -80,11 +82,13 @@ export async function closeAllSchemaCaches(): Promise<void> {
 
 function entryFor(ctx: PlatformContext, project: ProjectRow): ProjectSchema {
   const login = dataApiLogin(ctx, project);
-  const key = JSON.stringify(login);
   const current = projects.get(project.ref);
-  if (current?.key === key) return current;
+  // The same login object (the same project row) is the usual case; a newer row compares as text.
+  if (current?.login === login) return current;
+  const key = JSON.stringify(login);
+  if (current?.key === key) return Object.assign(current, { login });
   void current?.listener.close();
-  const entry: ProjectSchema = { key, listener: new SchemaListener(login, () => invalidateSchemaCache(project.ref)), reloadedAt: 0 };
+  const entry: ProjectSchema = { login, key, listener: new SchemaListener(login, () => invalidateSchemaCache(project.ref)), reloadedAt: 0 };
   projects.set(project.ref, entry);
   return entry;
 }

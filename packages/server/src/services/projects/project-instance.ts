@@ -49,9 +49,17 @@ export function platformAddress(driver: InstanceDriver, row: Pick<ProjectRow, 'r
   return driver.endpoints({ ref: row.ref, port: row.port }).platform;
 }
 
-/** How the data API (`/rest/v1`) logs in to the project's instance. */
+/** Logins already worked out, per project row: the data API asks on every request (the rows come from a short-lived cache). */
+const dataApiLogins = new WeakMap<ProjectRow, SessionLogin>();
+
+/** How the data API (`/rest/v1`) logs in to the project's instance; the same object for the same row. */
 export function dataApiLogin(ctx: Sessions, row: ProjectRow): SessionLogin {
-  return { ...platformAddress(ctx.driver, row), user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(ctx.box, row.ref) };
+  let login = dataApiLogins.get(row);
+  if (!login) {
+    login = { ...platformAddress(ctx.driver, row), user: AUTHENTICATOR_ROLE, password: instanceAuthenticatorPassword(ctx.box, row.ref) };
+    dataApiLogins.set(row, login);
+  }
+  return login;
 }
 
 /** How the platform logs in as the superuser `basin_admin` where its driver says (catalog readers, the realtime stream). */
