@@ -25,16 +25,31 @@ export function textProblem(value: unknown, at: string[] = []): { at: string[]; 
   return undefined;
 }
 
-/** The value with every unstorable character of its strings replaced by U+FFFD (plain objects and arrays followed). */
+const storableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+
+/** Whether Postgres stores the value's strings (and keys) as they are: a walk that copies nothing. */
+function storableAsItIs(value: unknown): boolean {
+  if (typeof value === 'string') return storableText(value);
+  if (Array.isArray(value)) return value.every(storableAsItIs);
+  if (!isPlainObject(value)) return true;
+  for (const key in value) if (!storableText(key) || !storableAsItIs(value[key])) return false;
+  return true;
+}
+
+/**
+ * The value with every unstorable character of its strings replaced by U+FFFD (plain objects and
+ * arrays followed); the value itself when nothing needs replacing, as for nearly every log row.
+ */
 export function storable<T>(value: T): T {
-  if (typeof value === 'string') {
-    // Tested first: nearly every string has neither, and is then kept as it is.
-    if (!value.includes('\u0000') && !LONE_SURROGATE.test(value)) return value;
-    return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD') as T;
-  }
-  if (Array.isArray(value)) return value.map(storable) as T;
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, storable(inner)])) as T;
-  }
+  return storableAsItIs(value) ? value : repaired(value);
+}
+
+function repaired<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '\uFFFD').replace(LONE_SURROGATES, '\uFFFD') as T;
+  if (Array.isArray(value)) return value.map(repaired) as T;
+  if (isPlainObject(value)) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [repaired(key), repaired(inner)])) as T;
   return value;
 }
