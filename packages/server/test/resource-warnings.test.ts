@@ -124,7 +124,7 @@ describe('resource warnings from the sampler', () => {
     await setStoredDisk(platform.ctx.db, project.ref, (await databaseBytes(platform.ctx, project.ref)) / 0.9 / GB);
     await fill();
     // The read-only switch and the warning's level can come from two samples: wait for both.
-    await waitFor(warning, (w) => w.is_readonly_mode_enabled && w.disk_space === 'critical');
+    await waitFor(warning, (w) => Boolean(w?.is_readonly_mode_enabled) && w.disk_space === 'critical');
     await expect(insertNote()).rejects.toThrow(/read-only transaction/);
     const refused = await org.owner.post(`/api/platform/pg-meta/${project.ref}/query`, { query: `insert into notes (body) values ('x')` });
     expect(refused).toMatchObject({ status: 400, body: { code: '25006' } });
@@ -133,13 +133,13 @@ describe('resource warnings from the sampler', () => {
       query: 'begin read write; drop table filler; commit;',
     });
     expect(freed.status).toBe(200);
-    await waitFor(warning, (w) => !w.is_readonly_mode_enabled);
+    await waitFor(warning, (w) => w !== undefined && !w.is_readonly_mode_enabled);
     await insertNote();
   });
 
   it('lets a member lift read-only mode for their own session', async () => {
     await fill();
-    await waitFor(warning, (w) => w.is_readonly_mode_enabled);
+    await waitFor(warning, (w) => Boolean(w?.is_readonly_mode_enabled));
     const client = new pg.Client({ connectionString: project.connectionString });
     await client.connect();
     try {
@@ -150,7 +150,7 @@ describe('resource warnings from the sampler', () => {
       await client.end();
     }
     // As above: the switch back and the level may come from two samples.
-    await waitFor(warning, (w) => !w.is_readonly_mode_enabled && w.disk_space === 'warning');
+    await waitFor(warning, (w) => w !== undefined && !w.is_readonly_mode_enabled && w.disk_space === 'warning');
     await insertNote();
   });
 });
