@@ -3,6 +3,7 @@
  * Works the same for servers we spawned and servers an earlier platform process left running,
  * which is what lets the driver adopt and stop those.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, readlink, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -37,9 +38,22 @@ export async function readLock(dataDir: string): Promise<PostmasterLock | undefi
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process that has exited but not been reaped yet (a server we spawned and that was killed,
+ * before Node collects it): signals still reach its pid, but nothing runs there any more.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return false; // no /proc here: trust the signal
   }
 }
 
