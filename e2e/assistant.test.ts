@@ -223,6 +223,8 @@ describe('the AI assistant in the dashboard', () => {
       text('Fine, nothing was deleted.'),
     );
     mark = standIn.requests.length;
+    // The answer's text shows before its stream has ended; a message sent until then is not sent.
+    await panel.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
     await input.fill('Delete all the sales');
     await input.press('Enter');
     await footer.waitFor({ timeout: 30_000 });
