@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import type { PlatformContext } from '../kernel/context.ts';
+import { jsonAnswer } from '../kernel/json-answer.ts';
 import { findSnapshot, type ProjectRow } from '../store/projects.ts';
 import { type CountQuery, estimatedTotal } from './count.ts';
 import { RestError } from './errors.ts';
@@ -53,7 +54,7 @@ interface Incoming {
 }
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  jsonAnswer(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 
 export async function serveRest(
   ctx: PlatformContext,
