@@ -16,6 +16,7 @@ import type { PlatformContext } from '../kernel/context.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
 import { restPool } from '../rest/pool.ts';
 import { ident } from '../rest/sql-fragment.ts';
+import { holdWritesForTheTurn } from '../rest/transaction.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import type { RowChange } from './changes.ts';
 
@@ -166,9 +167,7 @@ async function withSession<T>(ctx: PlatformContext, project: ProjectRow, work: (
   const client = await restPool(ctx, project).connect();
   let failed: Error | undefined;
   try {
-    const { stream } = client.connection;
-    stream.cork();
-    process.nextTick(() => stream.uncork());
+    holdWritesForTheTurn(client);
     return await work(client);
   } catch (error) {
     failed = error instanceof Error ? error : new Error(String(error));

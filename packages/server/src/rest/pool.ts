@@ -39,9 +39,9 @@ export const restPoolSize = (project: Pick<ProjectRow, 'compute_size'>) =>
   Math.min(MAX_SESSIONS, Math.max(MIN_SESSIONS, Math.floor(instanceSettings(project.compute_size).max_connections / 4)));
 
 /**
- * The data API pool's settings, made once per project row: the rows come from a short-lived
- * cache (findSnapshot), and deriving the password for every request was a few per cent of a
- * one-row GET's CPU.
+ * The data API pool's settings, one object per project row (the rows come from a short-lived
+ * cache, findSnapshot): SessionPools serializes a config once per object to compare it, which
+ * done for every request was a few per cent of a one-row GET's CPU.
  */
 const restPoolConfigs = new WeakMap<ProjectRow, SessionPoolConfig>();
 

@@ -53,6 +53,16 @@ const SETTINGS = {
 /** PostgREST's default extra search path: functions and types of extensions in public resolve. */
 const EXTRA_SEARCH_PATH = 'public';
 
+/**
+ * Holds a pipelined session's writes until the work has queued what it sends without waiting for
+ * an answer (this turn of the event loop and its microtasks): one write instead of one per query.
+ */
+export function holdWritesForTheTurn(client: pg.PoolClient): void {
+  const { stream } = client.connection;
+  stream.cork();
+  setImmediate(() => stream.uncork());
+}
+
 /** The end of each transaction whose work sent it along with its last statement (endingWith). */
 const endedEarly = new WeakMap<pg.PoolClient, Promise<unknown>>();
 
@@ -82,10 +92,7 @@ export async function withRequestTransaction<T>(
   const client = await connect(pool);
   let broken: Error | undefined;
   try {
-    // Held back until the work has sent what it sends at once: one write instead of one per query.
-    const { stream } = client.connection;
-    stream.cork();
-    setImmediate(() => stream.uncork());
+    holdWritesForTheTurn(client);
     const begun = Promise.all([
       client.query(request.readOnly ? 'begin read only' : 'begin'),
       client.query({ ...SETTINGS, values: settingsOf(client, request) }),
