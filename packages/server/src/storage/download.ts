@@ -47,10 +47,13 @@ function contentDisposition(download: string | null, key: string, active: boolea
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
+/** Whether an If-None-Match header names `etag` (weak or strong) or `*`. */
+export const etagMatches = (ifNoneMatch: string, etag: string) =>
+  ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+
 function notModified(request: Request, etag: string | undefined, lastModified: Date): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
-  if (ifNoneMatch)
-    return etag !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*');
+  if (ifNoneMatch) return etag !== undefined && etagMatches(ifNoneMatch, etag);
   const ifModifiedSince = request.headers.get('if-modified-since');
   if (!ifModifiedSince) return false;
   const since = Date.parse(ifModifiedSince);

@@ -14,6 +14,7 @@
  */
 import { inTransaction, type StorageCaller } from './db.ts';
 import { invalidRequest } from './errors.ts';
+import { literalPattern } from './objects.ts';
 
 const MAX_LIMIT = 1000;
 const SORT_COLUMNS = new Set(['name', 'created_at', 'updated_at']);
@@ -57,9 +58,6 @@ function decodeCursor(text: unknown): Cursor | undefined {
   }
   throw invalidRequest('Invalid cursor: pass the nextCursor of the previous page as it was');
 }
-
-/** A LIKE pattern matching `text` literally. */
-const literalPattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listObjectsV2(caller: StorageCaller, bucket: string, body: Record<string, unknown>) {
   const limit = body.limit ?? MAX_LIMIT;

@@ -85,7 +85,7 @@ export function objectInfo(row: ObjectRow) {
 const SORT_COLUMNS = new Set(['name', 'id', 'updated_at', 'created_at', 'last_accessed_at']);
 
 /** A LIKE pattern matching `text` literally. */
-const literalPattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const literalPattern = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * `POST /object/list/{bucket}`: the folders (name only) then the files directly under `prefix`

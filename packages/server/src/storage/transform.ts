@@ -24,7 +24,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { storageBackend, variantsDir } from './backend.ts';
-import { USER_CONTENT_HEADERS } from './download.ts';
+import { etagMatches, USER_CONTENT_HEADERS } from './download.ts';
 import { headerValue } from './content-type.ts';
 import type { StorageCaller } from './db.ts';
 import { invalidRequest, noSuchKey, StorageApiError } from './errors.ts';
@@ -313,7 +313,7 @@ async function variantOf(caller: StorageCaller, row: ObjectRow, transform: Trans
 
 function notModified(request: Request, etag: string): boolean {
   const ifNoneMatch = request.headers.get('if-none-match');
-  return Boolean(ifNoneMatch?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*'));
+  return ifNoneMatch !== null && etagMatches(ifNoneMatch, etag);
 }
 
 /** The answer to GET or HEAD of `row` transformed: the variant's bytes, whole (no ranges). */
