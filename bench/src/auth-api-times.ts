@@ -6,7 +6,7 @@
 import { BCRYPT_COST } from '../../packages/server/src/gotrue/passwords.ts';
 import type { ApiClient } from '../../packages/server/test/harness.ts';
 import { runLoad, runRefreshLoad } from './load-process.ts';
-import { cpuWindow, microsecondsEach } from './process-cpu.ts';
+import { chargingCpuTo } from './process-cpu.ts';
 import { anonHeaders, type ProjectAccess } from './project-access.ts';
 import { spread } from './stats.ts';
 import type { TableRow } from './table.ts';
@@ -60,17 +60,15 @@ export async function authApiTimes(api: ApiClient, platformUrl: string, project:
   const refreshUrl = `${auth}/token?grant_type=refresh_token`;
   const tokens = sessions.map((session) => session.refresh_token);
   await runRefreshLoad(refreshUrl, headers, tokens.slice(load.connections), WARM_UP_SECONDS);
-  const refreshCpu = await cpuWindow(load.platformPid);
-  const refresh = await runRefreshLoad(refreshUrl, headers, tokens.slice(0, load.connections), load.seconds);
-  const refreshCpuEach = microsecondsEach(await refreshCpu(), refresh.total);
+  const refresh = await chargingCpuTo(load.platformPid, () =>
+    runRefreshLoad(refreshUrl, headers, tokens.slice(0, load.connections), load.seconds),
+  );
   if (refresh.total === 0 || refresh.non2xx > 0)
     throw new Error(`refresh load: ${refresh.non2xx} of ${refresh.total} answers were not 2xx`);
 
   const userHeaders = { ...headers, authorization: `Bearer ${sessions[0]!.access_token}` };
   await runLoad(`${auth}/user`, userHeaders, load.connections, WARM_UP_SECONDS);
-  const userCpu = await cpuWindow(load.platformPid);
-  const user = await runLoad(`${auth}/user`, userHeaders, load.connections, load.seconds);
-  const userCpuEach = microsecondsEach(await userCpu(), user.total);
+  const user = await chargingCpuTo(load.platformPid, () => runLoad(`${auth}/user`, userHeaders, load.connections, load.seconds));
   if (user.total === 0 || user.non2xx > 0) throw new Error(`GET /user load: ${user.non2xx} of ${user.total} answers were not 2xx`);
 
   const signIn = spread(signIns);
@@ -79,13 +77,13 @@ export async function authApiTimes(api: ApiClient, platformUrl: string, project:
   return [
     [
       'Auth: token refresh (rotation, reuse check, audit row)',
-      `${Math.round(refresh.requestsPerSecond)} req/s at ${refreshCpuEach.toFixed(0)} µs platform CPU each, p50 ${refresh.latencyP50Ms} ms, p99 ${refresh.latencyP99Ms} ms`,
+      `${Math.round(refresh.requestsPerSecond)} req/s at ${refresh.cpuEachUs.toFixed(0)} µs platform CPU each, p50 ${refresh.latencyP50Ms} ms, p99 ${refresh.latencyP99Ms} ms`,
       '≥ 1,500 req/s',
       `each connection follows its own chain of refresh tokens; ${loadNote(refresh.total, refresh.errors)}`,
     ],
     [
       'Auth: GET /user (access token)',
-      `${Math.round(user.requestsPerSecond)} req/s at ${userCpuEach.toFixed(0)} µs platform CPU each, p50 ${user.latencyP50Ms} ms, p99 ${user.latencyP99Ms} ms`,
+      `${Math.round(user.requestsPerSecond)} req/s at ${user.cpuEachUs.toFixed(0)} µs platform CPU each, p50 ${user.latencyP50Ms} ms, p99 ${user.latencyP99Ms} ms`,
       '≥ 4,000 req/s',
       `JWT verified, session and user read; ${loadNote(user.total, user.errors)}`,
     ],

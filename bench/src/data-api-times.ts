@@ -9,7 +9,7 @@ import pg from 'pg';
 import { query } from '../../packages/server/test/harness.ts';
 import { restPoolSize } from '../../packages/server/src/rest/pool.ts';
 import { runLoad, runSqlLoad } from './load-process.ts';
-import { cpuWindow, microsecondsEach } from './process-cpu.ts';
+import { chargingCpuTo } from './process-cpu.ts';
 import { anonHeaders, type ProjectAccess, restByHost, restUrl } from './project-access.ts';
 import { spread } from './stats.ts';
 import type { TableRow } from './table.ts';
@@ -59,9 +59,7 @@ export async function dataApiTimes(platformUrl: string, project: ProjectAccess, 
   const byHost = restByHost(platformUrl, project);
   const gatewayLoad = (seconds: number) => runLoad(`${byHost.url}${ONE_ROW_PATH}`, byHost.headers, load.connections, seconds);
   await gatewayLoad(WARM_UP_SECONDS);
-  const cpu = await cpuWindow(load.platformPid);
-  const gateway = await gatewayLoad(load.seconds);
-  const cpuEach = microsecondsEach(await cpu(), gateway.total);
+  const gateway = await chargingCpuTo(load.platformPid, () => gatewayLoad(load.seconds));
   if (gateway.total === 0 || gateway.non2xx > 0)
     throw new Error(`data API load: ${gateway.non2xx} of ${gateway.total} answers were not 2xx`);
   const directLoad = (seconds: number) => runSqlLoad(project.connectionString, ONE_ROW_SQL, load.connections, sessions, seconds);
@@ -74,7 +72,7 @@ export async function dataApiTimes(platformUrl: string, project: ProjectAccess, 
   return [
     [
       'Data API: GET one row by primary key (anon key)',
-      `${Math.round(gateway.requestsPerSecond)} req/s at ${cpuEach.toFixed(0)} µs platform CPU each, p50 ${gateway.latencyP50Ms} ms, p99 ${gateway.latencyP99Ms} ms`,
+      `${Math.round(gateway.requestsPerSecond)} req/s at ${gateway.cpuEachUs.toFixed(0)} µs platform CPU each, p50 ${gateway.latencyP50Ms} ms, p99 ${gateway.latencyP99Ms} ms`,
       '≥ 5,000 req/s at p99 ≤ 25 ms, ≤ 150 µs CPU each',
       `${(ratio * 100).toFixed(0)}% of pg directly; by the project's host; ${load.connections} connections, ${load.seconds} s after ${WARM_UP_SECONDS} s of warm-up, second process; ${gateway.total} requests, ${gateway.errors} errors`,
     ],

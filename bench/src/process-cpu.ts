@@ -31,4 +31,11 @@ export async function cpuWindow(pid: number): Promise<() => Promise<CpuTime>> {
 }
 
 /** Microseconds of CPU per request (or message) over a window. */
-export const microsecondsEach = (cpu: CpuTime, count: number) => ((cpu.userMs + cpu.systemMs) * 1000) / count;
+const microsecondsEach = (cpu: CpuTime, count: number) => ((cpu.userMs + cpu.systemMs) * 1000) / count;
+
+/** A load's result with the microseconds of `pid`'s CPU time each of its requests cost. */
+export async function chargingCpuTo<R extends { total: number }>(pid: number, load: () => Promise<R>): Promise<R & { cpuEachUs: number }> {
+  const cpu = await cpuWindow(pid);
+  const result = await load();
+  return { ...result, cpuEachUs: microsecondsEach(await cpu(), result.total) };
+}
