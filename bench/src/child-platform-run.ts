@@ -16,9 +16,14 @@ export interface ChildRun {
   slug: string;
 }
 
-export async function onChildPlatform<T>(name: string, env: NodeJS.ProcessEnv, work: (run: ChildRun) => Promise<T>): Promise<T> {
+export async function onChildPlatform<T>(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  work: (run: ChildRun) => Promise<T>,
+  nodeArgs: string[] = [],
+): Promise<T> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'basin-bench-'));
-  const child = await ChildPlatform.start(dataDir, undefined, env);
+  const child = await ChildPlatform.start(dataDir, undefined, env, nodeArgs);
   try {
     const api = new ApiClient(child.url);
     await api.signUp(uniqueEmail('bench'));

@@ -1,11 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server';
 import getPort from 'get-port';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import path from 'node:path';
 import type PgBoss from 'pg-boss';
 import { createAuth, migrateAuth } from './auth.ts';
 import type { PlatformConfig } from './config.ts';
-import { createApp } from './http/app.ts';
+import { createRequestListener } from './http/app.ts';
 import { serveRealtimeSockets } from './http/realtime-socket.ts';
 import { EmbeddedDriver, protectDataDir, startSupervisor } from './instances/index.ts';
 import { kubernetesDriverFromEnv } from './instances/kubernetes/index.ts';
@@ -102,8 +101,8 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   const stopSampling = startResourceSampling(ctx);
   const stopLogCollector = startPostgresLogCollector(ctx);
 
-  const server = await listen(createApp(ctx, auth).fetch, port, config.host);
-  const realtime = serveRealtimeSockets(ctx, server as Server);
+  const server = await listen(createRequestListener(ctx, auth), port, config.host);
+  const realtime = serveRealtimeSockets(ctx, server);
   logger.info({ url }, 'platform started');
 
   return {
@@ -127,10 +126,11 @@ export async function startPlatform(config: PlatformConfig): Promise<Platform> {
   };
 }
 
-function listen(fetch: Parameters<typeof serve>[0]['fetch'], port: number, hostname: string): Promise<ServerType> {
+function listen(listener: RequestListener, port: number, hostname: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch, port, hostname }, () => resolve(server));
+    const server = createServer(listener);
     server.once('error', reject);
+    server.listen(port, hostname, () => resolve(server));
   });
 }
 

@@ -12,9 +12,10 @@ export class ChildPlatform {
     private readonly output: string[],
   ) {}
 
-  static async start(dataDir: string, port?: number, env: NodeJS.ProcessEnv = {}): Promise<ChildPlatform> {
+  /** `nodeArgs` go to Node before the script (for example `--cpu-prof`, which NODE_OPTIONS refuses). */
+  static async start(dataDir: string, port?: number, env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<ChildPlatform> {
     port ??= await getPort({ host: '127.0.0.1' });
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN], {
       env: { ...process.env, BASIN_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

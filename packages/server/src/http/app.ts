@@ -1,4 +1,6 @@
+import { getRequestListener } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { RequestListener } from 'node:http';
 import { HTTPException } from 'hono/http-exception';
 import type { Auth } from '../auth.ts';
 import type { PlatformContext } from '../kernel/context.ts';
@@ -57,8 +59,29 @@ import { functionDeployRoutes } from './functions-deploy.ts';
 import { functionRoutes } from './functions.ts';
 import { storageFileRoutes, storageRoutes } from './storage.ts';
 
+/**
+ * The HTTP server's listener: the project gateway answers plain data API reads straight on
+ * node:http (its serveRead), everything else goes through the Hono app.
+ */
+export function createRequestListener(ctx: PlatformContext, auth: Auth): RequestListener {
+  const gateway = projectGateway(ctx);
+  const viaApp = getRequestListener(createApp(ctx, auth, gateway).fetch);
+  return (incoming, outgoing) => {
+    gateway.serveRead(incoming, outgoing).then(
+      (served) => {
+        if (!served) void viaApp(incoming, outgoing);
+      },
+      (error: unknown) => {
+        // Nothing was sent: the app answers it, and says what went wrong, as for any request.
+        if (!outgoing.headersSent) void viaApp(incoming, outgoing);
+        else ctx.logger.error({ err: error }, 'project gateway read failed');
+      },
+    );
+  };
+}
+
 /** The platform API under /api, better-auth under /api/auth, and the dashboard everywhere else. */
-export function createApp(ctx: PlatformContext, auth: Auth) {
+export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGateway(ctx)) {
   const sessions = new SessionCache();
   const accessTokens = new AccessTokenVerifier(ctx.db, ctx.logger);
   const platform = createRouter();
@@ -136,10 +159,12 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   ai.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Basin AI assistant API', version: '1' } });
 
   const app = new Hono<AppEnv>();
+  // The project gateway first: a project's host is its API, on every path. Its answers carry their
+  // own security headers, and its requests are logged in the project's edge logs.
+  app.use('*', gateway.byHost);
+  app.route('/api', gateway.byPath); // project keys: no session
   app.use('*', requestLog(ctx.logger));
   app.use('*', securityHeaders);
-  const gateway = projectGateway(ctx);
-  app.use('*', gateway.byHost); // a project's host is its API, on every path
   // The dashboard's own API: changed only from its pages, JSON in. Not the gateway (project keys,
   // any origin) nor signed backup links.
   const sameOrigin = sameOriginOnly(auth.options.trustedOrigins);
@@ -159,7 +184,6 @@ export function createApp(ctx: PlatformContext, auth: Auth) {
   app.route('/api/ai', ai);
   app.route('/api', restHealthRoutes(ctx, requireSession(auth, sessions)));
   app.route('/api', backupFileRoutes(ctx, requireSession(auth, sessions))); // signed links, with the member's session
-  app.route('/api', gateway.byPath); // project keys: no session
   app.all('/api/*', (c) => c.json({ message: 'No such API route' }, 404));
   app.route('/', dashboardRoutes(ctx.config.webDir));
 

@@ -11,12 +11,13 @@ import { API_KEYS_MESSAGES, MESSAGES } from '@basin/core';
 import { ProjectRef } from '@basin/core/schemas';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invokeFunction, isFunctionsPath, isOpenFunctionRequest } from '../functions/invoke.ts';
 import { relayRefusal } from '../functions/relay-check.ts';
 import { functionsRuntime } from '../functions/runtime.ts';
 import { authApi } from '../gotrue/app.ts';
 import { AuthApiError, errorResponse } from '../gotrue/errors.ts';
-import { checkProjectKey } from '../services/api/api-keys.ts';
+import { checkProjectKey, type KeyCheck } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { looksLikeBrowser, recordEdgeRequest, signaturePrefix } from '../services/observability/edge-logs.ts';
 import { gatewayRestDescription } from '../services/api/gateway.ts';
@@ -26,10 +27,14 @@ import { broadcastApi } from '../realtime/broadcast-api.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
 import { invalidRequest, StorageApiError } from '../storage/errors.ts';
 import { serveRest } from '../rest/handler.ts';
-import { type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
+import { type ApiRequestAuth, type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
 import { projectBodyLimits } from './body-limits.ts';
 import { HttpError } from '../kernel/errors.ts';
+import { type HeaderReader, RecordHeaders } from '../kernel/headers.ts';
+import { asResponse } from '../rest/respond.ts';
+import type { RestRequest } from '../rest/types.ts';
+import { securityHeaderValues } from './security-headers.ts';
 
 /** Browsers call project APIs from any site: answer their preflights and let them read the answers. */
 const CORS_HEADERS = {
@@ -41,8 +46,12 @@ const CORS_HEADERS = {
     'content-range, content-profile, preference-applied, location, x-supabase-api-version, x-total-count, link, content-length, content-type, content-disposition, etag, last-modified, cache-control, accept-ranges, tus-resumable, tus-version, tus-max-size, tus-extension, upload-offset, upload-length, upload-metadata, upload-expires',
 };
 
-/** A document from the project API gets a unique opaque origin and runs no script. */
-const USER_CONTENT_POLICY = 'sandbox';
+/**
+ * What the project's API sends, functions' pages and stored files included, runs as no origin at
+ * all (a document gets a unique opaque origin and runs no script): never as the dashboard, which
+ * may share this origin or this site. Nor may another site frame it or sniff it as another type.
+ */
+const USER_CONTENT_WALLS = securityHeaderValues('sandbox');
 
 type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; clientIp: string } };
 
@@ -67,7 +76,7 @@ export function projectRefOfHost(host: string | undefined, domain: string): stri
 }
 
 /** The key in the `apikey` header, or else the bearer token. */
-export function presentedKey(headers: Headers): string | undefined {
+export function presentedKey(headers: HeaderReader): string | undefined {
   const apikey = headers.get('apikey')?.trim();
   if (apikey) return apikey;
   const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization')?.trim() ?? '');
@@ -138,6 +147,12 @@ function forwarded(request: Request, url: URL, headers: Headers): Request {
   return new Request(url, { method: request.method, headers, body });
 }
 
+/** Sets the walls around user content on an answer of the project's API, and answers it. */
+function withWalls(response: Response): Response {
+  for (const [name, value] of Object.entries(USER_CONTENT_WALLS)) response.headers.set(name, value);
+  return response;
+}
+
 /** Where a request reached the gateway: a project's own host, or the dashboard's origin by path. */
 type Door = 'project-host' | 'dashboard-origin';
 
@@ -169,15 +184,73 @@ function keepCookiesToTheProject(response: Response, door: Door, projectHost: st
   if (!response.headers.has('set-cookie')) return;
   const cookies = response.headers.getSetCookie();
   response.headers.delete('set-cookie');
-  if (door === 'dashboard-origin') return;
-  for (const cookie of cookies) if (cookieStaysOn(cookie, projectHost)) response.headers.append('set-cookie', cookie);
+  for (const cookie of cookies) if (cookieMayGo(cookie, door, projectHost)) response.headers.append('set-cookie', cookie);
 }
+
+const cookieMayGo = (setCookie: string, door: Door, projectHost: string) =>
+  door === 'project-host' && cookieStaysOn(setCookie, projectHost);
 
 /** Whether a Set-Cookie reaches only this host (and names below it): host-only, or a Domain at or under it. */
 function cookieStaysOn(setCookie: string, host: string): boolean {
   const domain = /;\s*domain\s*=\s*([^;]*)/i.exec(setCookie)?.[1]?.trim().replace(/^\./, '').toLowerCase();
   return !domain || domain === host || domain.endsWith(`.${host}`);
 }
+
+/** The key a request presents, the project's verdict on it, and who that makes the request. */
+interface Admission {
+  key?: string;
+  check?: KeyCheck;
+  /** Only with an accepted key; a RestError for a bearer token the project refuses. */
+  auth?: ApiRequestAuth | RestError;
+}
+
+async function admit(ctx: PlatformContext, project: projects.ProjectRow, headers: HeaderReader, path: string): Promise<Admission> {
+  const key = presentedKey(headers);
+  const check = key ? await checkProjectKey(ctx, project.ref, key) : undefined;
+  const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
+  // The auth API reads its bearer token itself (a user's expired token may still sign out).
+  const auth =
+    accepted &&
+    (isAuthPath(path)
+      ? { role: accepted.claims.role, claims: accepted.claims }
+      : await resolveRequestRole(ctx, project, headers, accepted).catch(asRestError));
+  return { key, check, auth };
+}
+
+/** An answered request, as the edge logs keep it. */
+interface Exchange {
+  at: Date;
+  started: number;
+  ref: string;
+  method: string;
+  path: string;
+  headers: HeaderReader;
+  admission: Admission;
+  status: number;
+}
+
+function logExchange(ctx: PlatformContext, { at, started, ref, method, path, headers, admission, status }: Exchange) {
+  const durationMs = Math.round((performance.now() - started) * 10) / 10;
+  const { key, check, auth } = admission;
+  return (responseBytes: number) =>
+    recordEdgeRequest(ctx, {
+      at,
+      durationMs,
+      ref,
+      method,
+      path,
+      status,
+      keyRole: check?.role ?? null,
+      role: auth && !(auth instanceof RestError) ? auth.role : null,
+      keySignaturePrefix: key ? signaturePrefix(key) : null,
+      fromBrowser: looksLikeBrowser(headers),
+      rotatedOutKey: check?.rotatedOut ?? false,
+      responseBytes,
+    });
+}
+
+/** A read of a table or function under /rest/v1 whose path needs no decoding or resolving (no escapes, dot segments or backslashes). */
+const PLAIN_REST_READ = /^\/rest\/v1\/(?:rpc\/)?(?!\.\.?\/?$)[^/%\\]+\/?$/;
 
 /** What the project's API serves once the key is accepted; paths relative to its root. */
 function projectApi(ctx: PlatformContext) {
@@ -203,7 +276,9 @@ function projectApi(ctx: PlatformContext) {
     const path = pathAsSent(c.req.url);
     return isFunctionsPath(path) ? invokeFunction(ctx, c.env.project, c.req.raw, path, c.env.clientIp) : c.notFound();
   });
-  api.all('/rest/v1/*', restLimits, (c) => serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length)));
+  api.all('/rest/v1/*', restLimits, async (c) =>
+    asResponse(await serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length))),
+  );
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);
@@ -219,25 +294,18 @@ export function projectGateway(ctx: PlatformContext) {
   /** Checks the key, serves `path` of the project's API and logs the request. */
   async function serve(request: Request, ref: string, path: string, clientIp: string, door: Door): Promise<Response> {
     // Before anything looks the path up (functions by name, the log), as an unknown project is refused.
-    if (hasNul(path)) return refusePath(request, path, NUL_IN_PATH);
+    if (hasNul(path)) return withWalls(refusePath(request, path, NUL_IN_PATH));
     const toFunction = isFunctionsPath(path);
     // Functions answer their own preflights (CORS is theirs to decide).
-    if (request.method === 'OPTIONS' && !toFunction) return new Response(null, { status: 204, headers: CORS_HEADERS });
+    if (request.method === 'OPTIONS' && !toFunction) return withWalls(new Response(null, { status: 204, headers: CORS_HEADERS }));
     const at = new Date();
     const started = performance.now();
     const project = await projects.findSnapshot(ctx.db, ref);
-    if (!project) return answer(404, MESSAGES.notFound('Project'));
+    if (!project) return withWalls(answer(404, MESSAGES.notFound('Project')));
     // A function deployed with verify_jwt off is served whatever key (or none) comes with the request.
     const open = toFunction && (await isOpenFunctionRequest(ctx, ref, request.method, path));
-    const key = presentedKey(request.headers);
-    const check = key ? await checkProjectKey(ctx, ref, key) : undefined;
-    const accepted = key && check?.role && !check.rotatedOut ? { key, claims: check.claims } : undefined;
-    // The auth API reads its bearer token itself (a user's expired token may still sign out).
-    const auth =
-      accepted &&
-      (isAuthPath(path)
-        ? { role: accepted.claims.role, claims: accepted.claims }
-        : await resolveRequestRole(ctx, project, request.headers, accepted).catch(asRestError));
+    const admission = await admit(ctx, project, request.headers, path);
+    const { key, auth } = admission;
     const url = new URL(request.url);
     // By Host, the path of the project's API is the request's own.
     const headers = projectFacingHeaders(request.headers, door);
@@ -265,27 +333,70 @@ export function projectGateway(ctx: PlatformContext) {
     keepCookiesToTheProject(response, door, withoutPort(url.host));
     const fromFunction = open || (relayed && !relayRefused);
     if (!fromFunction) for (const [name, value] of Object.entries(CORS_HEADERS)) response.headers.set(name, value);
-    // What members and their users put here (functions' pages, stored files) runs as no origin at
-    // all: never as the dashboard, which may share this origin or this site.
-    response.headers.set('content-security-policy', USER_CONTENT_POLICY);
-    const durationMs = Math.round((performance.now() - started) * 10) / 10;
+    withWalls(response);
+    const log = logExchange(ctx, {
+      at,
+      started,
+      ref,
+      method: request.method,
+      path,
+      headers: request.headers,
+      admission,
+      status: response.status,
+    });
     // Logged once the body's size is known: at once, or when a streamed body has gone out.
-    return measureBody(response, request.method, (responseBytes) =>
-      recordEdgeRequest(ctx, {
-        at,
-        durationMs,
-        ref,
-        method: request.method,
-        path,
-        status: response.status,
-        keyRole: check?.role ?? null,
-        role: auth && !(auth instanceof RestError) ? auth.role : null,
-        keySignaturePrefix: key ? signaturePrefix(key) : null,
-        fromBrowser: looksLikeBrowser(request.headers),
-        rotatedOutKey: check?.rotatedOut ?? false,
-        responseBytes,
-      }),
-    );
+    return measureBody(response, request.method, log);
+  }
+
+  /**
+   * A data API read answered straight on node:http, without the web Request and Response or
+   * Hono's dispatch that serve() goes through. Only the plain case: GET or HEAD of a table or
+   * function (PLAIN_REST_READ), no cookie, no header named twice, a project that exists and a key
+   * and token it accepts. Anything else answers false with nothing sent, for serve() to answer.
+   */
+  async function serveRead(incoming: IncomingMessage, outgoing: ServerResponse): Promise<boolean> {
+    const { method = '', url = '', headers: record } = incoming;
+    if ((method !== 'GET' && method !== 'HEAD') || !record.host || record.cookie !== undefined) return false;
+    // node:http keeps only the first of some repeated headers; serve() reads them all.
+    if (incoming.rawHeaders.length !== 2 * Object.keys(record).length) return false;
+    const queryAt = url.indexOf('?');
+    const target = readTarget(record.host, queryAt === -1 ? url : url.slice(0, queryAt));
+    if (!target) return false;
+    const { ref, path, door } = target;
+    const at = new Date();
+    const started = performance.now();
+    const project = await projects.findSnapshot(ctx.db, ref);
+    if (!project) return false;
+    const headers = new RecordHeaders(record);
+    const admission = await admit(ctx, project, headers, path);
+    const { auth } = admission;
+    if (!auth || auth instanceof RestError) return false;
+    const request: RestRequest = {
+      method,
+      url: `http://${record.host}${path}${queryAt === -1 ? '' : url.slice(queryAt)}`,
+      headers,
+      text: async () => '',
+      arrayBuffer: async () => new ArrayBuffer(0),
+    };
+    const answered = await serveRest(ctx, project, auth, request, path.slice('/rest/v1'.length));
+    const log = logExchange(ctx, { at, started, ref, method, path, headers, admission, status: answered.status });
+    const sent: Record<string, string> = {};
+    for (const [name, value] of Object.entries(answered.headers)) {
+      const lower = name.toLowerCase();
+      if (lower !== 'set-cookie' || cookieMayGo(value, door, withoutPort(record.host))) sent[lower] = value;
+    }
+    outgoing.writeHead(answered.status, Object.assign(sent, CORS_HEADERS, USER_CONTENT_WALLS));
+    outgoing.end(method === 'HEAD' ? undefined : (answered.body ?? undefined));
+    log(method === 'HEAD' || answered.body === null ? 0 : Buffer.byteLength(answered.body));
+    return true;
+  }
+
+  /** The project and the path of its API a plain data API read names, by Host or by the gateway's path prefix. */
+  function readTarget(host: string, sentPath: string): { ref: string; path: string; door: Door } | undefined {
+    const byHost = projectRefOfHost(host, ctx.config.domain);
+    if (byHost) return PLAIN_REST_READ.test(sentPath) ? { ref: byHost, path: sentPath, door: 'project-host' } : undefined;
+    const [, ref, path] = /^\/api\/projects\/([^/]+)\/gateway(\/.*)$/.exec(sentPath) ?? [];
+    return ref && path && PLAIN_REST_READ.test(path) ? { ref, path, door: 'dashboard-origin' } : undefined;
   }
 
   // A function's calls to its own project's API come in through its worker's socket (functions/runtime.ts).
@@ -295,6 +406,7 @@ export function projectGateway(ctx: PlatformContext) {
     ctx.config.trustedProxies.clientAddress(getConnInfo(c).remote.address ?? 'unknown', c.req.header('x-forwarded-for'));
 
   return {
+    serveRead,
     /** Every request whose Host names a project, whatever its path: mount before everything else. */
     byHost: (async (c, next) => {
       const ref = projectRefOfHost(c.req.header('host'), ctx.config.domain);

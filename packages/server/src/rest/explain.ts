@@ -6,6 +6,7 @@
  */
 import type pg from 'pg';
 import type { PlanRequest } from './media.ts';
+import type { RestAnswer } from './respond.ts';
 
 /** EXPLAIN's options by name; only these words, never the request's text, reach the SQL. */
 const KEYWORDS = { analyze: 'analyze', verbose: 'verbose', settings: 'settings', buffers: 'buffers', wal: 'wal' } as const;
@@ -23,5 +24,8 @@ export async function explainStatement(client: pg.PoolClient, plan: PlanRequest,
   return rows.map(([line]) => `${line}\n`).join('');
 }
 
-export const planResponse = (body: string, contentType: string) =>
-  new Response(body, { status: 200, headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } });
+export const planAnswer = (body: string, contentType: string): RestAnswer => ({
+  status: 200,
+  headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) },
+  body,
+});

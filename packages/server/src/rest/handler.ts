@@ -5,11 +5,10 @@
  */
 import type pg from 'pg';
 import type { PlatformContext } from '../kernel/context.ts';
-import { jsonAnswer } from '../kernel/json-answer.ts';
 import { findSnapshot, type ProjectRow } from '../store/projects.ts';
 import { type CountQuery, estimatedTotal } from './count.ts';
 import { RestError } from './errors.ts';
-import { explainStatement, planResponse } from './explain.ts';
+import { explainStatement, planAnswer } from './explain.ts';
 import { type Answer, formValues, negotiate, readBody, type RequestBody } from './media.ts';
 import { restErrorOf } from './pg-errors.ts';
 import { requestPool, requireRunning } from './pool.ts';
@@ -17,14 +16,14 @@ import { parsePrefer, parseRange } from './prefer.ts';
 import { preparedStatement } from './prepared-statements.ts';
 import { parseQueryParams } from './query-params.ts';
 import type { RequestAuth } from './request-auth.ts';
-import { type AnswerPlan, type Outcome, respond } from './respond.ts';
+import { type AnswerPlan, jsonTextAnswer, type Outcome, type RestAnswer, respond } from './respond.ts';
 import { reloadOnMiss, schemaCache } from './schema-cache.ts';
 import { bodyRows, countsInserted, deleteStatement, insertStatement, putStatement, updateStatement, upsertTarget } from './sql-mutate.ts';
 import { qualified } from './sql-fragment.ts';
 import { chooseFunction, type RpcArguments, rpcStatement } from './sql-rpc.ts';
 import { countedRows, type ReadShape, readStatement, SelectBuilder } from './sql-select.ts';
 import { endingWith, type RequestContext, withRequestTransaction } from './transaction.ts';
-import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type SchemaCache } from './types.ts';
+import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type RestRequest, type SchemaCache } from './types.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
@@ -43,7 +42,7 @@ interface Plan extends AnswerPlan {
 
 /** The request as planning reads it, besides the schema cache. */
 interface Incoming {
-  request: Request;
+  request: RestRequest;
   url: URL;
   body?: RequestBody;
   prefer: Preferences;
@@ -53,16 +52,15 @@ interface Incoming {
   aggregates?: boolean;
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  jsonAnswer(body, { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) => jsonTextAnswer(status, JSON.stringify(body), headers);
 
 export async function serveRest(
   ctx: PlatformContext,
   project: ProjectRow,
   auth: RequestAuth,
-  request: Request,
+  request: RestRequest,
   path: string,
-): Promise<Response> {
+): Promise<RestAnswer> {
   try {
     requireRunning(project);
     return await answer(ctx, project, auth, request, path);
@@ -84,7 +82,7 @@ function resourceName(segment: string): string {
 }
 
 /** The exposed schema the request names (Accept-Profile to read, Content-Profile to write), else the first. */
-function chooseSchema(cache: SchemaCache, request: Request): string {
+function chooseSchema(cache: SchemaCache, request: RestRequest): string {
   const header = READ_METHODS.has(request.method) ? 'accept-profile' : 'content-profile';
   const named = request.headers.get(header);
   if (named === null) return cache.schemas[0]!;
@@ -93,7 +91,13 @@ function chooseSchema(cache: SchemaCache, request: Request): string {
   return named;
 }
 
-async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAuth, request: Request, path: string): Promise<Response> {
+async function answer(
+  ctx: PlatformContext,
+  project: ProjectRow,
+  auth: RequestAuth,
+  request: RestRequest,
+  path: string,
+): Promise<RestAnswer> {
   const url = new URL(request.url);
   const settings = await findSnapshot(ctx.db, project.ref);
   const media = negotiate(request.headers.get('accept'), { plans: settings?.db_plan_enabled });
@@ -142,7 +146,7 @@ async function answer(ctx: PlatformContext, project: ProjectRow, auth: RequestAu
       await setTimezone(client, prefer);
       return explainStatement(client, explain, planned.sql, planned.values);
     });
-    return planResponse(body, media.contentType);
+    return planAnswer(body, media.contentType);
   }
   const outcome = await withRequestTransaction(pool, transaction, (client) => run(client, transaction, planned, prefer, maxRows));
   const offset = Number(url.searchParams.get('offset') ?? parseRange(request.headers.get('range'))?.offset ?? 0);
@@ -207,7 +211,7 @@ function findRelation(cache: SchemaCache, schema: string, name: string): CachedR
 }
 
 /** Limit and offset from the Range header, unless the query string names them. */
-function withRange(query: QueryParams, request: Request): QueryParams {
+function withRange(query: QueryParams, request: RestRequest): QueryParams {
   const range = parseRange(request.headers.get('range'));
   if (!range) return query;
   const root = (list: { path: string[] }[]) => list.some((entry) => entry.path.length === 0);

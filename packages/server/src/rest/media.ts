@@ -6,6 +6,7 @@
  */
 import { bodyError, RestError } from './errors.ts';
 import type { RowsAs } from './sql-select.ts';
+import type { RestRequest } from './types.ts';
 
 const OBJECT = 'application/vnd.pgrst.object+json';
 const ARRAY = 'application/vnd.pgrst.array+json';
@@ -124,7 +125,7 @@ const RAW_TYPES = new Map<string, 'text' | 'xml' | 'bytea'>([
   ['application/octet-stream', 'bytea'],
 ]);
 
-export async function readBody(request: Request, options: { rpc?: boolean } = {}): Promise<RequestBody> {
+export async function readBody(request: RestRequest, options: { rpc?: boolean } = {}): Promise<RequestBody> {
   const type = request.headers.get('content-type')?.split(';')[0]!.trim().toLowerCase();
   const raw = options.rpc && type ? RAW_TYPES.get(type) : undefined;
   // at most BODY_LIMIT_BYTES: the routes limit what arrives

@@ -8,6 +8,7 @@
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
+import type { HeaderReader } from '../kernel/headers.ts';
 import { projectJwtSecret } from '../services/api/api-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import type { MemberDatabaseRole } from '../services/projects/project-instance.ts';
@@ -45,7 +46,7 @@ const claimsError = (message: string) => new RestError(401, 'PGRST303', message)
 export async function resolveRequestRole(
   ctx: PlatformContext,
   project: ProjectRow,
-  headers: Headers,
+  headers: HeaderReader,
   apikey: AcceptedKey,
 ): Promise<ApiRequestAuth> {
   const token = bearerToken(headers);
@@ -54,7 +55,7 @@ export async function resolveRequestRole(
 }
 
 /** The token of `Authorization: Bearer <token>`; undefined without one. */
-function bearerToken(headers: Headers): string | undefined {
+function bearerToken(headers: HeaderReader): string | undefined {
   const match = /^Bearer(?:\s+(.*))?$/i.exec(headers.get('authorization')?.trim() ?? '');
   if (!match) return undefined;
   if (!match[1]) throw decodeError('Empty JWT is sent in Authorization header');

@@ -4,7 +4,7 @@
  * headers-only insert, and the body in the form `Accept` asked for.
  */
 import type { Answer } from './media.ts';
-import type { Preferences } from './types.ts';
+import type { Preferences, RestRequest } from './types.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -17,6 +17,25 @@ export interface Outcome {
   /** `Prefer: timezone=` named a time zone Postgres knows, and the request ran in it. */
   timezoneApplied: boolean;
 }
+
+/**
+ * A data API answer in plain parts: the gateway's read path writes it to node:http as it is,
+ * anything else makes it a Response (asResponse).
+ */
+export interface RestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export const asResponse = ({ status, headers, body }: RestAnswer) => new Response(body, { status, headers });
+
+/** JSON text as an answer that says its type and length. */
+export const jsonTextAnswer = (status: number, text: string, headers: Record<string, string> = {}): RestAnswer => ({
+  status,
+  headers: { 'content-type': JSON_TYPE, ...headers, 'content-length': String(Buffer.byteLength(text)) },
+  body: text,
+});
 
 /** How a planned request answers. */
 export interface AnswerPlan {
@@ -62,13 +81,13 @@ function location(table: string, body: string | null): string | undefined {
 }
 
 export function respond(
-  request: Request,
+  request: RestRequest,
   plan: AnswerPlan,
   outcome: Outcome,
   prefer: Preferences,
   offset: number,
   media: Answer,
-): Response {
+): RestAnswer {
   const headers: Record<string, string> = { 'content-range': contentRange(offset, outcome) };
   const applied = preferenceApplied(prefer, outcome.timezoneApplied);
   if (applied) headers['preference-applied'] = applied;
@@ -77,7 +96,7 @@ export function respond(
   const partial = outcome.total !== null && outcome.pageTotal < outcome.total;
   const written = outcome.inserted === 0 && plan.statusIfNoneInserted ? plan.statusIfNoneInserted : plan.status;
   const status = written === 200 && partial ? 206 : written;
-  if (!plan.answersBody || request.method === 'HEAD') return new Response(null, { status, headers });
+  if (!plan.answersBody || request.method === 'HEAD') return { status, headers, body: null };
   let body = outcome.body ?? 'null';
   // json_agg writes `[row, row]`: one row is the text between the brackets.
   if (plan.unwrap) body = body.slice(1, -1).trim();
@@ -85,5 +104,5 @@ export function respond(
   headers['content-type'] = plan.unwrap && !media.singular ? JSON_TYPE : media.contentType;
   // Said up front so that the gateway's egress count need not stream the body through a counter.
   headers['content-length'] = String(Buffer.byteLength(body));
-  return new Response(body, { status, headers });
+  return { status, headers, body };
 }

@@ -3,6 +3,20 @@
  * once parsed (query-params.ts, prefer.ts), and what the schema cache knows of the database
  * (schema-cache.ts). The SQL builder turns the one and the other into a single statement.
  */
+import type { HeaderReader } from '../kernel/headers.ts';
+
+/**
+ * What the data API reads of a request: a web Request has it all, and so does the gateway's read
+ * straight from node:http (whose body is empty, as a GET's is).
+ */
+export interface RestRequest {
+  method: string;
+  /** Absolute, its path that of the project's API (`/rest/v1/...`). */
+  url: string;
+  headers: HeaderReader;
+  text(): Promise<string>;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
 
 /** A column, with a JSON path into it when there is one: `data->a->>b`. */
 export interface FieldPath {

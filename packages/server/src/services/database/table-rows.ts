@@ -7,6 +7,7 @@
  */
 import { TABLE_EDITOR_MESSAGES } from '@basin/core';
 import { serveRest } from '../../rest/handler.ts';
+import { asResponse } from '../../rest/respond.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 import { memberDatabaseRole } from '../projects/project-instance.ts';
@@ -44,5 +45,5 @@ export async function serveTableRows(ctx: PlatformContext, request: TableRowsReq
   }
   // No body rather than an empty one, which a Request would label text/plain.
   const forwarded = new Request(request.url, { method: request.method, headers, body: request.body || undefined });
-  return serveRest(ctx, project, { role, claims: { role } }, forwarded, request.path);
+  return asResponse(await serveRest(ctx, project, { role, claims: { role } }, forwarded, request.path));
 }

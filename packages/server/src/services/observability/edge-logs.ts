@@ -1,4 +1,5 @@
 import * as store from '../../store/edge-logs.ts';
+import type { HeaderReader } from '../../kernel/headers.ts';
 import { batchedLog } from './log-batches.ts';
 
 /** The first characters of a JWT's signature, as the edge logs keep it (core's rule, shared with the keys panel's query). */
@@ -9,7 +10,7 @@ export { keySignaturePrefix as signaturePrefix } from '@basin/core';
  * browser's user agent starts with "Mozilla/" (curl, node, or supabase-js on a server do not).
  * Sec-Fetch-* headers would not do: node's fetch sends them too.
  */
-export function looksLikeBrowser(headers: Headers): boolean {
+export function looksLikeBrowser(headers: HeaderReader): boolean {
   return headers.has('origin') || /^Mozilla\//.test(headers.get('user-agent') ?? '');
 }
 
