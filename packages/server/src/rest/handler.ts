@@ -13,6 +13,7 @@ import { type Answer, formValues, negotiate, readBody, type RequestBody } from '
 import { restErrorOf } from './pg-errors.ts';
 import { requestPool, requireRunning } from './pool.ts';
 import { parsePrefer, parseRange } from './prefer.ts';
+import { rememberedPlan } from './plan-cache.ts';
 import { preparedStatement } from './prepared-statements.ts';
 import { parseQueryParams } from './query-params.ts';
 import type { RequestAuth } from './request-auth.ts';
@@ -26,6 +27,8 @@ import { endingWith, type RequestContext, withRequestTransaction } from './trans
 import { type CachedRelation, type Preferences, type QueryParams, qualifiedName, type RestRequest, type SchemaCache } from './types.ts';
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
+/** The headers a read's plan follows from, besides its URL (the schema comes from Accept-Profile). */
+const PLAN_HEADERS = ['accept', 'prefer', 'range'];
 
 interface Plan extends AnswerPlan {
   sql: string;
@@ -111,10 +114,23 @@ async function answer(
   const incoming: Incoming = { request, url, body, prefer, media, maxRows, aggregates: settings?.db_aggregates_enabled };
   let cache = await schemaCache(ctx, project);
   const schema = chooseSchema(cache, request);
-  const plan = (): Plan => {
+  const planFresh = (): Plan => {
     if (rpc) return planRpc(cache, schema, resourceName(rpc[1]!), incoming);
     return planTable(cache, schema, resourceName(table![1]!), incoming);
   };
+  // A read's plan follows from these alone (with the schema cache it is kept in).
+  const readKey = () =>
+    [
+      request.method,
+      schema,
+      path,
+      url.search,
+      ...PLAN_HEADERS.map((name) => request.headers.get(name)),
+      maxRows,
+      incoming.aggregates,
+      settings?.db_plan_enabled,
+    ].join('\n');
+  const plan = () => (body === undefined ? rememberedPlan(cache, readKey(), planFresh) : planFresh());
   let planned: Plan;
   try {
     planned = plan();
