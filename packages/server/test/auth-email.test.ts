@@ -1,77 +1,17 @@
-import type { AddressInfo } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withAuthTransaction } from '../src/gotrue/db.ts';
 import * as projects from '../src/store/projects.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
+import { type Mail, SMTP_PASS, SMTP_USER, type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 import { supabaseClient } from './supabase-client.ts';
 
 // Every email flow of /auth/v1 with the real supabase-js client and a real SMTP server: the
 // project's own (with its sealed password) and the platform's BASIN_SMTP_URL.
 
-interface Mail {
-  to: string[];
-  /** Who signed in to the SMTP server (the project's SMTP_USER), if anyone. */
-  user: string | undefined;
-  from: string;
-  subject: string;
-  html: string;
-  /** The link and the code of the default templates. */
-  link: string;
-  code: string;
-}
-
-const mails: Mail[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpCapture;
+let mails: Mail[];
 let smtpPort: number;
-const SMTP_USER = 'project-mailer';
-const SMTP_PASS = 'smtp secret 1';
-
-/** Quoted-printable bodies (nodemailer's choice for HTML) read back. */
-const decodeQuotedPrintable = (text: string) =>
-  Buffer.from(
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
-
-function parseMail(raw: string, to: string[], user: string | undefined): Mail {
-  const split = raw.indexOf('\r\n\r\n');
-  const head = raw.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1] ?? '';
-  const body = raw.slice(split + 4);
-  const html = /quoted-printable/i.test(header('Content-Transfer-Encoding')) ? decodeQuotedPrintable(body) : body;
-  const link = (/href="([^"]+)"/.exec(html)?.[1] ?? '').replaceAll('&amp;', '&');
-  const code = /<strong>(\d+)<\/strong>/.exec(html)?.[1] ?? '';
-  return { to, user, from: header('From'), subject: header('Subject'), html, link, code };
-}
-
-async function startSmtp(): Promise<SMTPServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    allowInsecureAuth: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === SMTP_USER && auth.password === SMTP_PASS) callback(null, { user: auth.username });
-      else callback(new Error('Invalid username or password'));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const to = session.envelope.rcptTo.map((r) => r.address);
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), to, session.user as string | undefined));
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  return server;
-}
 
 let project: RestProject;
 let apiUrl: string;
@@ -87,12 +27,7 @@ const configure = async (settings: Record<string, unknown>) => {
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
 
-/** The newest mail to `address`. */
-function mailTo(address: string): Mail {
-  const mail = mails.findLast((m) => m.to.includes(address));
-  if (!mail) throw new Error(`No mail to ${address}`);
-  return mail;
-}
+const mailTo = (address: string) => smtp.mailTo(address);
 const mailsTo = (address: string) => mails.filter((m) => m.to.includes(address));
 
 /**
@@ -129,8 +64,8 @@ const PROJECT_SMTP = () => ({
 });
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpCapture();
+  ({ mails, port: smtpPort } = smtp);
   project = await startRestProject('select 1');
   apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
   await configure({
@@ -147,7 +82,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await project?.meta.platform.stop();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
 });
 
 describe('sign-up confirmation', () => {

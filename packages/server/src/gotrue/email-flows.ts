@@ -10,6 +10,7 @@ import { withAuthTransaction } from './db.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { type LinkType, newOtp, sendAuthEmail, storeToken, tokenHash, verificationUrl } from './mail.ts';
 import { checkPassword, hashPassword } from './passwords.ts';
+import type { PkceChallenge } from './pkce.ts';
 import { redirectTarget, validEmail } from './request.ts';
 import { findUserByEmail, findUserById, insertUser, type UserJson, userJson } from './users.ts';
 
@@ -22,14 +23,14 @@ const emailExists = () => unprocessable('A user with this email address has alre
  * Mails a password recovery link and code to the address; an unknown address gets the same
  * (silent) answer, so nobody learns who has an account.
  */
-export async function sendRecoveryEmail(auth: AuthContext, email: string, redirectTo?: string): Promise<void> {
+export async function sendRecoveryEmail(auth: AuthContext, email: string, redirectTo?: string, pkce?: PkceChallenge): Promise<void> {
   const address = validEmail(email);
   const target = redirectTarget(auth.settings, redirectTo);
   await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await findUserByEmail(client, address);
     if (!user) return;
     await audit(client, { action: 'user_recovery_requested', actorId: user.id, actorUsername: user.email, ip: auth.ip });
-    await sendAuthEmail(client, auth, { kind: 'recovery', user, redirectTo: target });
+    await sendAuthEmail(client, auth, { kind: 'recovery', user, redirectTo: target, pkce });
   });
 }
 
@@ -39,6 +40,8 @@ export interface MagicLinkOptions {
   /** The new user's metadata. */
   data?: Record<string, unknown>;
   redirectTo?: string;
+  /** The client's PKCE challenge (pkce.ts). */
+  pkce?: PkceChallenge;
 }
 
 /**
@@ -73,10 +76,10 @@ export async function sendMagicLink(auth: AuthContext, email: string, options: M
     const actor = { actorId: user.id, actorUsername: user.email, ip: auth.ip };
     if (user.email_confirmed_at) {
       await audit(client, { action: 'user_recovery_requested', ...actor });
-      await sendAuthEmail(client, auth, { kind: 'magic_link', user, redirectTo: target });
+      await sendAuthEmail(client, auth, { kind: 'magic_link', user, redirectTo: target, pkce: options.pkce });
     } else {
       await audit(client, { action: 'user_confirmation_requested', ...actor, traits: { provider: 'email' } });
-      await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo: target });
+      await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo: target, pkce: options.pkce });
     }
   });
 }

@@ -35,7 +35,10 @@ export type ErrorCode =
   | 'email_address_not_authorized'
   | 'request_timeout'
   | 'unexpected_failure'
-  | 'not_found';
+  | 'not_found'
+  | 'flow_state_not_found'
+  | 'flow_state_expired'
+  | 'bad_code_verifier';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 export const API_VERSION = '2024-01-01';

@@ -17,6 +17,8 @@ import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import type { AuthContext } from './context.ts';
 import { AuthApiError, tooManyRequests } from './errors.ts';
 import { renderAuthEmail } from './mail-template.ts';
+import { createFlowState, PKCE_PREFIX, type PkceChallenge } from './pkce.ts';
+import type { AuthMethod } from './sessions.ts';
 import type { UserRow } from './users.ts';
 
 export type { AuthEmailKind };
@@ -28,6 +30,8 @@ export interface AuthEmailRequest {
   redirectTo: string;
   /** The address an email change moves to. */
   newEmail?: string;
+  /** The client's PKCE challenge: the link then ends in a code to exchange (pkce.ts), not a session. */
+  pkce?: PkceChallenge;
 }
 
 /** The `type` of `/verify` each email's link carries. */
@@ -35,6 +39,15 @@ export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_c
 
 export const LINK_TYPES: Record<AuthEmailKind, LinkType> = {
   confirmation: 'signup',
+  invite: 'invite',
+  magic_link: 'magiclink',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
+
+/** How the user signs in by each email's link: a PKCE flow state is kept for that method. */
+const AUTH_METHODS: Record<AuthEmailKind, AuthMethod> = {
+  confirmation: 'email/signup',
   invite: 'invite',
   magic_link: 'magiclink',
   recovery: 'recovery',
@@ -159,6 +172,7 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
   } else {
     await storeToken(client, user.id, kind === 'magic_link' ? 'recovery' : kind, messages[0]!.hash);
   }
+  if (request.pkce) await createFlowState(client, user.id, AUTH_METHODS[kind], request.pkce);
   if (!sending) {
     ctx.logger.warn(
       { ref: project.ref, kind },
@@ -168,7 +182,7 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
   }
   for (const message of messages) {
     const rendered = renderAuthEmail(settings, kind, {
-      ConfirmationURL: verificationUrl(auth, message.hash, LINK_TYPES[kind], request.redirectTo),
+      ConfirmationURL: verificationUrl(auth, `${request.pkce ? PKCE_PREFIX : ''}${message.hash}`, LINK_TYPES[kind], request.redirectTo),
       Token: message.otp,
       TokenHash: message.hash,
       SiteURL: settings.site_url,

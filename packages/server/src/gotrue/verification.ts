@@ -11,6 +11,7 @@ import type { AuthContext } from './context.ts';
 import { withAuthTransaction } from './db.ts';
 import { AuthApiError, badRequest, forbidden, unprocessable } from './errors.ts';
 import { tokenHash } from './mail.ts';
+import { issueAuthCode } from './pkce.ts';
 import { validEmail } from './request.ts';
 import { type AuthMethod, type SessionJson, startSession } from './sessions.ts';
 import { confirmEmail, isBanned, USER_COLUMNS, type UserRow } from './users.ts';
@@ -20,7 +21,12 @@ export type VerifyType = (typeof VERIFY_TYPES)[number];
 
 export type VerifyParams = { type: VerifyType; tokenHash: string } | { type: VerifyType; email: string; token: string };
 
-export type VerifyOutcome = { session: SessionJson; type: VerifyType } | { accepted: string };
+export type VerifyOutcome = { session: SessionJson; type: VerifyType } | { code: string; type: VerifyType } | { accepted: string };
+
+export interface VerifyOptions {
+  /** The link of a PKCE flow: it answers the flow state's code to exchange, not a session. */
+  pkce?: boolean;
+}
 
 /** GoTrue's answer to the first of the two confirmations of a secure email change. */
 export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -54,11 +60,18 @@ const SENT_AT: Record<TokenColumn, keyof UserRow> = {
 type TokenRow = UserRow & Record<TokenColumn, string | null> & { email_change_confirm_status: number | null };
 
 /** Verifies in one transaction of the project's auth sessions. */
-export function verify(auth: AuthContext, params: VerifyParams): Promise<VerifyOutcome> {
-  return withAuthTransaction(auth.ctx, auth.project, (client) => verifyIn(client, auth, params));
+export function verify(auth: AuthContext, params: VerifyParams): Promise<Exclude<VerifyOutcome, { code: string }>>;
+export function verify(auth: AuthContext, params: VerifyParams, options: VerifyOptions): Promise<VerifyOutcome>;
+export function verify(auth: AuthContext, params: VerifyParams, options: VerifyOptions = {}): Promise<VerifyOutcome> {
+  return withAuthTransaction(auth.ctx, auth.project, (client) => verifyIn(client, auth, params, options));
 }
 
-export async function verifyIn(client: pg.ClientBase, auth: AuthContext, params: VerifyParams): Promise<VerifyOutcome> {
+export async function verifyIn(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  params: VerifyParams,
+  options: VerifyOptions = {},
+): Promise<VerifyOutcome> {
   const byLink = 'tokenHash' in params;
   const invalid = () => forbidden(byLink ? 'Email link is invalid or has expired' : 'Token has expired or is invalid', 'otp_expired');
   const email = byLink ? null : validEmail(params.email);
@@ -85,6 +98,7 @@ export async function verifyIn(client: pg.ClientBase, auth: AuthContext, params:
   const type: VerifyType = params.type === 'email' ? (column === 'confirmation_token' ? 'signup' : 'magiclink') : params.type;
   const method = await use(client, auth, user, type, column);
   if (typeof method === 'object') return method;
+  if (options.pkce) return { code: await issueAuthCode(client, user.id, method), type };
   return { session: await startSession(client, auth, user.id, method), type };
 }
 

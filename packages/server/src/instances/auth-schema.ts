@@ -136,6 +136,29 @@ const TABLES_SQL = `
   create index if not exists audit_logs_instance_id_idx on auth.audit_log_entries (instance_id);
   create index if not exists audit_log_entries_created_at_idx on auth.audit_log_entries (created_at desc);
 
+  do $$ begin
+    create type auth.code_challenge_method as enum ('s256', 'plain');
+  exception when duplicate_object then null;
+  end $$;
+
+  create table if not exists auth.flow_state (
+    id uuid primary key,
+    user_id uuid references auth.users (id) on delete cascade,
+    auth_code text not null,
+    code_challenge_method auth.code_challenge_method not null,
+    code_challenge text not null,
+    provider_type text not null,
+    provider_access_token text,
+    provider_refresh_token text,
+    created_at timestamptz,
+    updated_at timestamptz,
+    authentication_method text not null,
+    auth_code_issued_at timestamptz
+  );
+  create index if not exists idx_auth_code on auth.flow_state (auth_code);
+  create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
+  create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
+
   create or replace function auth.jwt() returns jsonb language sql stable set search_path = ''
     as $$ select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb $$;
   create or replace function auth.uid() returns uuid language sql stable set search_path = ''
@@ -146,7 +169,7 @@ const TABLES_SQL = `
     as $$ select nullif(auth.jwt() ->> 'email', '') $$;
 `;
 
-const TABLES = ['users', 'identities', 'sessions', 'mfa_amr_claims', 'refresh_tokens', 'audit_log_entries'];
+const TABLES = ['users', 'identities', 'sessions', 'mfa_amr_claims', 'refresh_tokens', 'audit_log_entries', 'flow_state'];
 const FUNCTIONS = ['jwt()', 'uid()', 'role()', 'email()'];
 
 /** Creates or updates the auth login (with `password`), the schema, its tables and functions, and their grants. */
@@ -163,7 +186,7 @@ export async function ensureAuthSchema(client: pg.ClientBase, password: string):
   await client.query(`alter role ${login} set search_path = auth`);
   await client.query(TABLES_SQL);
   for (const table of TABLES) await client.query(`alter table auth.${table} owner to ${login}`);
-  await client.query(`alter type auth.aal_level owner to ${login}`);
+  for (const type of ['aal_level', 'code_challenge_method']) await client.query(`alter type auth.${type} owner to ${login}`);
   await client.query(`
     grant connect on database postgres to ${login};
     grant usage on schema auth to ${login}, ${member}, ${apiRoles};

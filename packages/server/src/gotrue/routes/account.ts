@@ -1,6 +1,6 @@
 /**
  * Signing up, in and out, and the signed-in user's own account: `POST /signup` (email and
- * password, or anonymous), `POST /token` (password and refresh_token grants), `GET`/`PUT /user`,
+ * password, or anonymous), `POST /token` (password, refresh_token and pkce grants), `GET`/`PUT /user`,
  * `POST /logout`.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +14,7 @@ import { withAuthTransaction } from '../db.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { sendAuthEmail } from '../mail.ts';
 import { checkPassword, hashPassword, passwordMatches } from '../passwords.ts';
+import { exchangeAuthCode, pkceChallenge, type PkceChallenge } from '../pkce.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { objectField, readBody, redirectTarget, stringField, validEmail } from '../request.ts';
 import { endSessions, type LogoutScope, refreshSession, startSession } from '../sessions.ts';
@@ -41,6 +42,7 @@ accountRoutes.post('/signup', async (c) => {
   const password = stringField(body, 'password');
   if (!password) throw unprocessable('Signup requires a valid password');
   checkPassword(password, auth.settings);
+  const pkce = pkceChallenge(body);
   await takeRateLimit(auth, 'sign_up');
   const redirectTo = redirectTarget(auth.settings, c.req.query('redirect_to'));
   const encryptedPassword = await hashPassword(password);
@@ -64,7 +66,7 @@ accountRoutes.post('/signup', async (c) => {
       });
       return { session: await startSession(client, auth, user.id, 'password') };
     }
-    await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo });
+    await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo, pkce });
     await audit(client, {
       action: 'user_confirmation_requested',
       actorId: user.id,
@@ -128,13 +130,14 @@ accountRoutes.post('/token', async (c) => {
     c.set('event', 'Login'); // the reports count sign-ins from the auth logs
     return jsonAnswer(session);
   }
+  if (grantType === 'pkce') return jsonAnswer(await exchangeAuthCode(auth, body));
   if (grantType === 'refresh_token') {
     await takeRateLimit(auth, 'token_refresh');
     const token = stringField(body, 'refresh_token');
     if (!token) throw badRequest('refresh_token required');
     return jsonAnswer(await refreshSession(auth, token));
   }
-  throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password and refresh_token)`);
+  throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password, refresh_token and pkce)`);
 });
 
 async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {
@@ -183,6 +186,7 @@ accountRoutes.put('/user', async (c) => {
       throw unprocessable('New password should be different from the old password.', 'same_password');
   }
   const newEmail = email === undefined ? undefined : validEmail(email);
+  const pkce = pkceChallenge(body);
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
   const updated = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     if (data) {
@@ -197,7 +201,7 @@ accountRoutes.put('/user', async (c) => {
       await audit(client, { action: 'user_updated_password', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     }
     if (newEmail && newEmail !== user.email)
-      await changeEmail(client, auth, user, newEmail, redirectTarget(auth.settings, c.req.query('redirect_to')));
+      await changeEmail(client, auth, user, newEmail, redirectTarget(auth.settings, c.req.query('redirect_to')), pkce);
     if (data || newEmail) await audit(client, { action: 'user_modified', actorId: user.id, actorUsername: user.email, ip: auth.ip });
     return (await findUserById(client, user.id))!;
   });
@@ -205,7 +209,14 @@ accountRoutes.put('/user', async (c) => {
 });
 
 /** A new address: at once with confirmations off, else after the link mailed to it is followed. */
-async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserRow, newEmail: string, redirectTo: string): Promise<void> {
+async function changeEmail(
+  client: pg.ClientBase,
+  auth: AuthContext,
+  user: UserRow,
+  newEmail: string,
+  redirectTo: string,
+  pkce?: PkceChallenge,
+): Promise<void> {
   const taken = await findUserByEmail(client, newEmail);
   if (taken && taken.id !== user.id) throw unprocessable('A user with this email address has already been registered', 'email_exists');
   if (auth.settings.mailer_autoconfirm) {
@@ -222,7 +233,7 @@ async function changeEmail(client: pg.ClientBase, auth: AuthContext, user: UserR
     if (user.is_anonymous) await client.query(`update auth.users set is_anonymous = false where id = $1`, [user.id]);
     return;
   }
-  await sendAuthEmail(client, auth, { kind: 'email_change', user, redirectTo, newEmail });
+  await sendAuthEmail(client, auth, { kind: 'email_change', user, redirectTo, newEmail, pkce });
 }
 
 accountRoutes.post('/logout', async (c) => {

@@ -10,6 +10,7 @@ import { generateLink, inviteUserByEmail, resendEmail, sendMagicLink, sendRecove
 import { AuthApiError, badRequest, unprocessable } from '../errors.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { type Body, objectField, readBody, redirectTarget, stringField } from '../request.ts';
+import { PKCE_PREFIX, pkceChallenge } from '../pkce.ts';
 import { verify, type VerifyParams, verifyType } from '../verification.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
 
@@ -31,7 +32,7 @@ emailLinkRoutes.post('/recover', async (c) => {
     throw badRequest(
       stringField(body, 'phone') ? 'Password recovery by phone is not available in Basin' : 'Password recovery requires an email',
     );
-  await sendRecoveryEmail(c.var.auth, email, c.req.query('redirect_to'));
+  await sendRecoveryEmail(c.var.auth, email, c.req.query('redirect_to'), pkceChallenge(body));
   return jsonAnswer({});
 });
 
@@ -42,7 +43,9 @@ emailLinkRoutes.post('/otp', async (c) => {
   if (!email) throw stringField(body, 'phone') ? phoneRefused() : unprocessable('An email address is required');
   await takeRateLimit(auth, 'otp');
   if (!auth.settings.external_email_enabled) throw unprocessable('Email logins are disabled', 'email_provider_disabled');
+  const pkce = pkceChallenge(body);
   await sendMagicLink(auth, email, {
+    pkce,
     createUser: booleanField(body, 'create_user') ?? true,
     data: objectField(body, 'data'),
     redirectTo: c.req.query('redirect_to'),
@@ -87,7 +90,9 @@ emailLinkRoutes.post('/verify', async (c) => {
 
 /**
  * GET /verify: the link of an email. Answers 303 to `redirect_to` (when allowed, else the site
- * URL) with the session in the fragment, as GoTrue's implicit flow does, or the error there.
+ * URL) with the session in the fragment, as GoTrue's implicit flow does, or the error there. The
+ * link of a PKCE flow (its token prefixed `pkce_`) answers `?code=` to exchange instead, and its
+ * message or error in the query as well.
  */
 emailLinkRoutes.get('/verify', async (c) => {
   const auth = c.var.auth;
@@ -95,40 +100,36 @@ emailLinkRoutes.get('/verify', async (c) => {
   const token = c.req.query('token');
   if (!token) throw badRequest('Verify requires a token or a token hash');
   const type = verifyType(c.req.query('type'));
-  const target = redirectTarget(auth.settings, c.req.query('redirect_to'));
-  let fragment: URLSearchParams;
+  const target = new URL(redirectTarget(auth.settings, c.req.query('redirect_to')));
+  const pkce = token.startsWith(PKCE_PREFIX);
+  const answer = (said: Record<string, string>, inQuery = pkce) => {
+    if (inQuery) for (const [name, value] of Object.entries(said)) target.searchParams.set(name, value);
+    if (!('code' in said)) target.hash = new URLSearchParams(said).toString();
+    return c.redirect(target.toString(), 303);
+  };
   try {
-    const outcome = await verify(auth, { type, tokenHash: token });
-    if ('accepted' in outcome) {
-      fragment = new URLSearchParams({ message: outcome.accepted });
-    } else {
-      const { session } = outcome;
-      fragment = new URLSearchParams({
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: 'bearer',
-        type: outcome.type,
-      });
-    }
+    const outcome = await verify(auth, { type, tokenHash: pkce ? token.slice(PKCE_PREFIX.length) : token }, { pkce });
+    if ('accepted' in outcome) return answer({ message: outcome.accepted });
+    if ('code' in outcome) return answer({ code: outcome.code });
+    const { session } = outcome;
+    return answer({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type: outcome.type,
+    });
   } catch (error) {
     if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
     c.set('refusal', error);
-    fragment = new URLSearchParams({
+    return answer({
       error: error.status === 403 ? 'access_denied' : 'invalid_request',
       error_code: error.code,
       error_description: error.message,
     });
   }
-  return c.redirect(withFragment(target, fragment), 303);
 });
-
-function withFragment(target: string, fragment: URLSearchParams): string {
-  const url = new URL(target);
-  url.hash = fragment.toString();
-  return url.toString();
-}
 
 emailLinkRoutes.post('/invite', async (c) => {
   const auth = c.var.auth;
