@@ -125,7 +125,7 @@ describe('PKCE', () => {
     expect((await app.auth.resetPasswordForEmail(email, { redirectTo: `${APP}/reset` })).error).toBeNull();
     const { data, error } = await app.auth.exchangeCodeForSession(codeOf(await openLink(email)));
     expect(error).toBeNull();
-    expect(data.redirectType).toBe('recovery'); // auth-js then tells its listeners PASSWORD_RECOVERY
+    expect((data as { redirectType?: string | null }).redirectType).toBe('recovery'); // auth-js then tells its listeners PASSWORD_RECOVERY
     expect((await app.auth.updateUser({ password: 'another fine password 2' })).error).toBeNull();
     const fresh = pkceClient();
     expect((await fresh.auth.signInWithPassword({ email, password: 'another fine password 2' })).error).toBeNull();
@@ -159,7 +159,7 @@ describe('PKCE', () => {
         method: 'POST',
         headers: { apikey: project.keys.anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
         body: JSON.stringify({ email, password: PASSWORD, ...extra }),
-      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+      }).then(async (response) => ({ status: response.status, body: (await response.json()) as { code: string; message: string } }));
     const challenge = 'a'.repeat(43);
     const sent = smtp.mails.length;
     expect(await signUp({ code_challenge: challenge })).toEqual({
