@@ -14,6 +14,7 @@ import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { emailLinkRoutes } from './routes/email-links.ts';
+import { factorRoutes } from './routes/factors.ts';
 import { infoRoutes } from './routes/info.ts';
 
 /** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
@@ -46,6 +47,7 @@ export function authApi(ctx: PlatformContext) {
   api.route('/', accountRoutes);
   api.route('/', adminRoutes);
   api.route('/', emailLinkRoutes);
+  api.route('/', factorRoutes);
   const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
     c.set('refusal', refusal);
     return errorResponse(refusal, c.req.raw);

@@ -19,9 +19,14 @@ export type AuditAction =
   | 'user_updated_password'
   | 'user_deleted'
   | 'token_refreshed'
-  | 'token_revoked';
+  | 'token_revoked'
+  | 'factor_in_progress'
+  | 'challenge_created'
+  | 'verification_attempted'
+  | 'factor_unenrolled'
+  | 'factor_deleted';
 
-const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user'> = {
+const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'factor'> = {
   login: 'account',
   login_failed: 'account',
   logout: 'account',
@@ -36,6 +41,11 @@ const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user'> = {
   user_deleted: 'team',
   token_refreshed: 'token',
   token_revoked: 'token',
+  factor_in_progress: 'factor',
+  challenge_created: 'factor',
+  verification_attempted: 'factor',
+  factor_unenrolled: 'factor',
+  factor_deleted: 'factor',
 };
 
 export interface AuditEvent {

@@ -51,7 +51,14 @@ const keyed = <T>(make: (key: Buffer) => T) => {
 const signerFor = keyed((key) => createSigner({ key, algorithm: 'HS256' }));
 const verifierFor = keyed((key) => createVerifier({ key, algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_MS }));
 
-/** The user's access token for `sessionId`, valid `expirySeconds` from now. */
+/** The methods that prove a second factor: a session that used one is at aal2. */
+const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
+
+/**
+ * The user's access token for `sessionId`, valid `expirySeconds` from now. Its `amr` lists the
+ * session's methods newest first, and its `aal` is aal2 once one of them was a second factor, as
+ * GoTrue computes them.
+ */
 export function signAccessToken(
   secret: Uint8Array,
   issuer: string,
@@ -73,8 +80,8 @@ export function signAccessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role || AUDIENCE,
-    aal: 'aal1',
-    amr,
+    aal: amr.some((entry) => SECOND_FACTORS.has(entry.method)) ? 'aal2' : 'aal1',
+    amr: amr.toSorted((a, b) => b.timestamp - a.timestamp),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
   });

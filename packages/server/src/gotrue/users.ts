@@ -43,6 +43,19 @@ export interface UserRow {
   deleted_at: Date | null;
   is_anonymous: boolean;
   identities: IdentityRow[];
+  /** Its MFA factors, oldest first; null without any. */
+  factors: FactorJson[] | null;
+}
+
+/** An MFA factor as the user object lists it (auth-js's Factor). */
+export interface FactorJson {
+  id: string;
+  friendly_name?: string;
+  factor_type: 'totp' | 'phone' | 'webauthn';
+  status: 'verified' | 'unverified';
+  created_at: string;
+  updated_at: string;
+  last_challenged_at?: string;
 }
 
 /** The user's columns with their identities (as JSON rows), for `from auth.users u`. */
@@ -50,7 +63,10 @@ export const USER_COLUMNS = `u.id, u.aud, u.role, u.email, u.encrypted_password,
   u.confirmation_sent_at, u.recovery_sent_at, u.email_change, u.email_change_sent_at, u.last_sign_in_at,
   u.raw_app_meta_data, u.raw_user_meta_data, u.created_at, u.updated_at, u.phone, u.phone_confirmed_at,
   u.confirmed_at, u.banned_until, u.deleted_at, u.is_anonymous,
-  coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id), '[]') as identities`;
+  coalesce((select json_agg(i order by i.created_at) from auth.identities i where i.user_id = u.id), '[]') as identities,
+  (select json_agg(json_strip_nulls(json_build_object('id', f.id, 'friendly_name', nullif(f.friendly_name, ''), 'factor_type', f.factor_type,
+      'status', f.status, 'created_at', f.created_at, 'updated_at', f.updated_at, 'last_challenged_at', f.last_challenged_at)) order by f.created_at)
+     from auth.mfa_factors f where f.user_id = u.id) as factors`;
 
 export async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users u where u.id = $1`, [id]);
@@ -164,6 +180,7 @@ export function userJson(user: UserRow) {
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     identities: user.identities.map(identityJson),
+    factors: user.factors ?? undefined,
     created_at: user.created_at.toISOString(),
     updated_at: iso(user.updated_at ?? user.created_at),
     banned_until: iso(user.banned_until),

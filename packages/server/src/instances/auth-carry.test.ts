@@ -254,7 +254,17 @@ describe('the loader', () => {
       admin(spec),
     );
     expect(tables).toEqual(
-      ['audit_log_entries', 'flow_state', 'identities', 'mfa_amr_claims', 'refresh_tokens', 'sessions', 'users'].map((name) => ({
+      [
+        'audit_log_entries',
+        'flow_state',
+        'identities',
+        'mfa_amr_claims',
+        'mfa_challenges',
+        'mfa_factors',
+        'refresh_tokens',
+        'sessions',
+        'users',
+      ].map((name) => ({
         name,
         owner: AUTH_ROLE,
       })),

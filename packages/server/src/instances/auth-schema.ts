@@ -159,6 +159,45 @@ const TABLES_SQL = `
   create index if not exists idx_user_id_auth_method on auth.flow_state (user_id, authentication_method);
   create index if not exists flow_state_created_at_idx on auth.flow_state (created_at desc);
 
+  do $$ begin
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  exception when duplicate_object then null;
+  end $$;
+  do $$ begin
+    create type auth.factor_status as enum ('unverified', 'verified');
+  exception when duplicate_object then null;
+  end $$;
+
+  create table if not exists auth.mfa_factors (
+    id uuid primary key,
+    user_id uuid not null references auth.users (id) on delete cascade,
+    friendly_name text,
+    factor_type auth.factor_type not null,
+    status auth.factor_status not null,
+    created_at timestamptz not null,
+    updated_at timestamptz not null,
+    secret text,
+    phone text,
+    last_challenged_at timestamptz unique,
+    web_authn_credential jsonb,
+    web_authn_aaguid uuid,
+    last_webauthn_challenge_data jsonb
+  );
+  create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+  create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+  create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
+
+  create table if not exists auth.mfa_challenges (
+    id uuid primary key,
+    factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+    created_at timestamptz not null,
+    verified_at timestamptz,
+    ip_address inet not null,
+    otp_code text,
+    web_authn_session_data jsonb
+  );
+  create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
+
   create or replace function auth.jwt() returns jsonb language sql stable set search_path = ''
     as $$ select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb $$;
   create or replace function auth.uid() returns uuid language sql stable set search_path = ''
@@ -169,7 +208,18 @@ const TABLES_SQL = `
     as $$ select nullif(auth.jwt() ->> 'email', '') $$;
 `;
 
-const TABLES = ['users', 'identities', 'sessions', 'mfa_amr_claims', 'refresh_tokens', 'audit_log_entries', 'flow_state'];
+const TABLES = [
+  'users',
+  'identities',
+  'sessions',
+  'mfa_amr_claims',
+  'refresh_tokens',
+  'audit_log_entries',
+  'flow_state',
+  'mfa_factors',
+  'mfa_challenges',
+];
+const TYPES = ['aal_level', 'code_challenge_method', 'factor_type', 'factor_status'];
 const FUNCTIONS = ['jwt()', 'uid()', 'role()', 'email()'];
 
 /** Creates or updates the auth login (with `password`), the schema, its tables and functions, and their grants. */
@@ -186,7 +236,7 @@ export async function ensureAuthSchema(client: pg.ClientBase, password: string):
   await client.query(`alter role ${login} set search_path = auth`);
   await client.query(TABLES_SQL);
   for (const table of TABLES) await client.query(`alter table auth.${table} owner to ${login}`);
-  for (const type of ['aal_level', 'code_challenge_method']) await client.query(`alter type auth.${type} owner to ${login}`);
+  for (const type of TYPES) await client.query(`alter type auth.${type} owner to ${login}`);
   await client.query(`
     grant connect on database postgres to ${login};
     grant usage on schema auth to ${login}, ${member}, ${apiRoles};
