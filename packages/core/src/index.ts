@@ -42,6 +42,7 @@ export * from './rules/invitations.ts';
 export * from './invitation-messages.ts';
 export * from './table-editor-messages.ts';
 export * from './auth-email-templates.ts';
+export * from './auth-mailbox-messages.ts';
 export * from './auth-users-messages.ts';
 export * from './assistant-messages.ts';
 export * from './access-token-messages.ts';

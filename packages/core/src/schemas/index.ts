@@ -11,6 +11,7 @@ export * from './lifecycle.ts';
 export * from './pg-meta.ts';
 export * from './advisors.ts';
 export * from './auth-config.ts';
+export * from './auth-mailbox.ts';
 export * from './sql.ts';
 export * from './api-keys.ts';
 export * from './disk.ts';

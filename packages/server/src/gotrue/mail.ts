@@ -3,9 +3,9 @@
  * them: a one-time code of MAILER_OTP_LENGTH digits and its hash (hex SHA-224 of address + code)
  * on the user's row with the time it was sent, then the project's template with the link to
  * `/verify` and the code, through the project's own SMTP server when it set one, else the
- * platform's (BASIN_SMTP_URL), else not at all: links can then be made with the admin route
- * generate_link. Each message sent is counted in auth_email_sends, against the project's hourly
- * limit and for its resource warning.
+ * platform's (BASIN_SMTP_URL), else into the project's Mailbox (store/auth-mailbox.ts), where the
+ * dashboard shows it with its link. Each message sent is counted in auth_email_sends, against the
+ * project's hourly limit and for its resource warning.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { AuthEmailKind } from '@basin/core';
@@ -13,6 +13,7 @@ import nodemailer from 'nodemailer';
 import type pg from 'pg';
 import type { PlatformContext } from '../kernel/context.ts';
 import * as authEmailSends from '../store/auth-email-sends.ts';
+import * as mailbox from '../store/auth-mailbox.ts';
 import type { AuthSettingsRow } from '../store/auth-settings.ts';
 import type { AuthContext } from './context.ts';
 import { AuthApiError, tooManyRequests } from './errors.ts';
@@ -173,16 +174,10 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
     await storeToken(client, user.id, kind === 'magic_link' ? 'recovery' : kind, messages[0]!.hash);
   }
   if (request.pkce) await createFlowState(client, user.id, AUTH_METHODS[kind], request.pkce);
-  if (!sending) {
-    ctx.logger.warn(
-      { ref: project.ref, kind },
-      'auth email not sent: the project has no SMTP server and BASIN_SMTP_URL is not set (links can be made with generate_link)',
-    );
-    return;
-  }
   for (const message of messages) {
+    const link = verificationUrl(auth, `${request.pkce ? PKCE_PREFIX : ''}${message.hash}`, LINK_TYPES[kind], request.redirectTo);
     const rendered = renderAuthEmail(settings, kind, {
-      ConfirmationURL: verificationUrl(auth, `${request.pkce ? PKCE_PREFIX : ''}${message.hash}`, LINK_TYPES[kind], request.redirectTo),
+      ConfirmationURL: link,
       Token: message.otp,
       TokenHash: message.hash,
       SiteURL: settings.site_url,
@@ -191,6 +186,10 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
       RedirectTo: request.redirectTo,
       Data: user.raw_user_meta_data ?? {},
     });
+    if (!sending) {
+      await mailbox.keep(ctx.db, project.ref, { kind, to: message.to, ...rendered, link, code: message.otp });
+      continue;
+    }
     try {
       await deliver(ctx, settings, { to: message.to, ...rendered }, auth);
     } catch (error) {

@@ -15,6 +15,7 @@ import { accessTokenRoutes } from './access-tokens.ts';
 import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { authMailboxRoutes } from './auth-mailbox.ts';
 import { authUserRoutes } from './auth-users.ts';
 import { assistantRoutes, GENERATE_PATH } from './assistant.ts';
 import { assistantChatRoutes } from './assistant-chats.ts';
@@ -113,6 +114,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
     .route('/', databasePasswordRoutes(ctx))
     .route('/', infrastructureRoutes(ctx))
     .route('/', authUserRoutes(ctx))
+    .route('/', authMailboxRoutes(ctx))
     .route('/', functionActivityRoutes(ctx))
     .route('/', storageRoutes(ctx))
     .route('/', realtimeConfigRoutes(ctx))
