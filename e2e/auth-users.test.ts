@@ -1,7 +1,9 @@
 import path from 'node:path';
+import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, healthyProject, uniqueEmail } from '../packages/server/test/harness.ts';
+import { supabaseClient } from '../packages/server/test/supabase-client.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
 
@@ -9,6 +11,7 @@ let dashboard: Dashboard;
 let platform: TestPlatform;
 let owner: ApiClient;
 let ref: string;
+let anonKey: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `auth-users-${name}.png`) });
 const usersTable = (page: Page) => page.getByRole('table');
@@ -20,6 +23,8 @@ beforeAll(async () => {
   await owner.signUp(uniqueEmail('users'));
   const slug = (await owner.post('/api/platform/organizations', { name: 'Users' })).body.slug;
   ref = await healthyProject(owner, slug, 'App');
+  const settings = (await owner.get(`/api/platform/projects/${ref}/settings`)).body;
+  anonKey = settings.service_api_keys.find((key: { tags: string }) => key.tags === 'anon').api_key;
 }, 180_000);
 afterAll(() => dashboard?.close());
 
@@ -93,5 +98,37 @@ describe('Authentication → Users in the dashboard', () => {
 
     await page.getByRole('searchbox', { name: 'Search users' }).fill('');
     await expect.poll(() => usersTable(page).locator('tbody tr').count()).toBe(4);
+  });
+
+  it("shows a user's MFA factor in the details and removes it", async () => {
+    const email = 'trinity@matrix.example';
+    const password = 'a fine password 1';
+    const { id } = (await owner.post(`/api/platform/auth/${ref}/users`, { email, password })).body;
+    // The user enrolls and verifies a TOTP factor through the project's auth API, as an app's MFA screen does.
+    const client = supabaseClient(`${platform.url}/api/projects/${ref}/gateway`, anonKey);
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+    expect(enrolled.error).toBeNull();
+    const { id: factorId, totp } = enrolled.data as { id: string; totp: { secret: string } };
+    const code = new TOTP({ secret: Secret.fromBase32(totp.secret) }).generate();
+    expect((await client.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${platform.url}/project/${ref}/auth/users?user=${id}`);
+    const panel = page.getByRole('dialog', { name: email });
+    const factors = panel.getByRole('region', { name: 'MFA factors (1)' });
+    await factors.getByText('Authenticator app').waitFor();
+    await factors.getByText('TOTP').waitFor();
+    await factors.getByText('Verified').waitFor();
+    await factors.scrollIntoViewIfNeeded();
+    await shot(page, 'mfa-factors');
+
+    await factors.getByRole('button', { name: 'Remove Authenticator app' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove MFA factor' });
+    await confirm.getByText(/sessions that used it drop to aal1/).waitFor();
+    await confirm.getByRole('button', { name: 'Remove factor' }).click();
+    await page.getByText(`Removed MFA factor Authenticator app from ${email}`).waitFor();
+    await panel.getByRole('region', { name: 'MFA factors (0)' }).getByText('No MFA factors: this user signs in with one factor.').waitFor();
+    expect((await owner.get(`/api/platform/auth/${ref}/users/${id}`)).body.factors).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, query, uniqueEmail } from './harness.ts';
 import { signUpMember } from './membership.ts';
@@ -225,7 +226,13 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
     expect(await members.admin.get(`${usersPath()}?page=99999999999999999999`)).toMatchObject({ status: 400 });
     const doc = await members.admin.get('/api/platform/openapi.json');
     expect(Object.keys(doc.body.paths)).toEqual(
-      expect.arrayContaining(['/auth/{ref}/users', '/auth/{ref}/users/{id}', '/auth/{ref}/invite', '/auth/{ref}/recover']),
+      expect.arrayContaining([
+        '/auth/{ref}/users',
+        '/auth/{ref}/users/{id}',
+        '/auth/{ref}/users/{id}/factors/{factorId}',
+        '/auth/{ref}/invite',
+        '/auth/{ref}/recover',
+      ]),
     );
   });
 
@@ -275,6 +282,65 @@ describe('the dashboard routes (/platform/auth/{ref}/users)', () => {
       [id],
     );
     expect(actor.rows[0]!.actor).toMatch(/^users-admin-/);
+  });
+
+  it("lists the user's MFA factors; builders remove one (its sessions step down to aal1), Read-only members may not", async () => {
+    const email = uniqueEmail('dash-mfa');
+    const { id } = (await members.developer.post(usersPath(), { email, password: PASSWORD })).body;
+    // The user enrolls and verifies a TOTP factor as an app's MFA screen does: the session is aal2 after.
+    const client = anon();
+    expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone app' });
+    expect(enrolled.error).toBeNull();
+    const { id: factorId, totp } = enrolled.data as { id: string; totp: { secret: string } };
+    const code = new TOTP({ secret: Secret.fromBase32(totp.secret) }).generate();
+    expect((await client.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+    const sessionAal = async () =>
+      (await query(project.meta.connectionString, 'select aal::text from auth.sessions where user_id = $1', [id])).rows.map((r) => r.aal);
+    expect(await sessionAal()).toEqual(['aal2']);
+
+    const shown = await members.reader.get(`${usersPath()}/${id}`);
+    expect(shown.body.factors).toEqual([
+      {
+        id: factorId,
+        friendly_name: 'Phone app',
+        factor_type: 'totp',
+        status: 'verified',
+        created_at: expect.any(String),
+        updated_at: expect.any(String),
+        last_challenged_at: expect.any(String),
+      },
+    ]);
+
+    const factorPath = `${usersPath()}/${id}/factors/${factorId}`;
+    expect(await members.reader.delete(factorPath)).toMatchObject({
+      status: 403,
+      body: { message: expect.stringMatching(/Owner, Administrator or Developer/) },
+    });
+    // Another user's factor, and ids that are not UUIDs.
+    const other = (await members.developer.post(usersPath(), { email: uniqueEmail('dash-mfa-other'), password: PASSWORD })).body.id;
+    expect(await project.meta.owner.delete(`${usersPath()}/${other}/factors/${factorId}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Factor not found' },
+    });
+    expect((await project.meta.owner.delete(`${usersPath()}/${id}/factors/not-a-uuid`)).status).toBe(400);
+    expect((await project.meta.owner.delete(`${usersPath()}/not-a-uuid/factors/${factorId}`)).status).toBe(400);
+
+    const removed = await project.meta.owner.delete(factorPath);
+    expect(removed).toMatchObject({ status: 200, body: { id, email } });
+    expect(removed.body.factors).toBeUndefined();
+    expect((await members.reader.get(`${usersPath()}/${id}`)).body.factors).toBeUndefined();
+    expect(await sessionAal()).toEqual(['aal1']);
+    expect((await project.meta.owner.delete(factorPath)).status).toBe(404);
+    // Audited with the member who removed it.
+    const ownerEmail = (await project.meta.owner.get('/api/platform/profile')).body.email;
+    const audited = await query(
+      project.meta.connectionString,
+      `select payload ->> 'actor_username' as actor from auth.audit_log_entries
+        where payload ->> 'action' = 'factor_deleted' and payload -> 'traits' ->> 'factor_id' = $1`,
+      [factorId],
+    );
+    expect(audited.rows).toEqual([{ actor: ownerEmail }]);
   });
 
   it('invites (an unconfirmed, invited user) and starts a password recovery; Read-only members may do neither', async () => {

@@ -26,6 +26,22 @@ export const AuthIdentity = z
   .meta({ id: 'AuthIdentity' });
 export type AuthIdentity = z.infer<typeof AuthIdentity>;
 
+export const AuthFactorId = z.uuid('Factor id must be a UUID');
+
+/** An MFA factor as the user object lists it (auth-js's Factor); Basin enrolls TOTP only. */
+export const AuthFactor = z
+  .object({
+    id: z.string(),
+    friendly_name: z.string().optional(),
+    factor_type: z.enum(['totp', 'phone', 'webauthn']),
+    status: z.enum(['verified', 'unverified']),
+    created_at: z.string(),
+    updated_at: z.string(),
+    last_challenged_at: timestamp,
+  })
+  .meta({ id: 'AuthFactor' });
+export type AuthFactor = z.infer<typeof AuthFactor>;
+
 export const AuthUser = z
   .object({
     id: z.string(),
@@ -45,6 +61,8 @@ export const AuthUser = z
     app_metadata: metadata,
     user_metadata: metadata,
     identities: z.array(AuthIdentity),
+    /** Absent when the user has none, as GoTrue leaves it out. */
+    factors: z.array(AuthFactor).optional(),
     created_at: z.string(),
     updated_at: timestamp,
     banned_until: timestamp,

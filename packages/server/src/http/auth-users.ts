@@ -2,6 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
+  AuthFactorId,
   AuthRecoverResponse,
   AuthUser,
   AuthUserEmailBody,
@@ -20,6 +21,7 @@ import { type AppEnv, createRouter, ERRORS, json, jsonBody } from './openapi.ts'
 const tags = ['Auth users'];
 const refParams = z.object({ ref: ProjectRef });
 const userParams = refParams.extend({ id: AuthUserId });
+const factorParams = userParams.extend({ factorId: AuthFactorId });
 const USER_ERRORS = {
   ...ERRORS,
   409: json(ErrorResponse, 'The project is not running'),
@@ -96,6 +98,21 @@ export function authUserRoutes(ctx: PlatformContext) {
       async (c) => {
         const { ref, id } = c.req.valid('param');
         return c.json(await authUsers.deleteAuthUser(ctx, ref, member(c), id), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/auth/{ref}/users/{id}/factors/{factorId}',
+        tags,
+        description:
+          "Removes one of the user's MFA factors; the sessions it raised to aal2 step down to aal1. Answers the user after, with the factors left (none: no factors field). A factor that is not the user's answers 404.",
+        request: { params: factorParams },
+        responses: { 200: json(AuthUser, 'The user without the factor'), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id, factorId } = c.req.valid('param');
+        return c.json(await authUsers.deleteAuthUserFactor(ctx, ref, member(c), id, factorId), 200);
       },
     )
     .openapi(

@@ -2,7 +2,8 @@
  * The dashboard's Users page (`/platform/auth/{ref}/users`, `/invite`, `/recover`): the project's
  * end users, through the same functions as the auth API's admin routes (gotrue/admin-users.ts),
  * with the member's session and role instead of the service_role key. Every member reads the
- * list; builders (auth.users:write) change it. The auth API's errors keep their status and words.
+ * list; builders (auth.users:write) change it and remove users' MFA factors. The auth API's
+ * errors keep their status and words.
  */
 import { AUTH_USERS_MESSAGES, type Permission } from '@basin/core';
 import type { AuthRecoverResponse, AuthUser, AuthUsersQuery, AuthUsersResponse, CreateAuthUserBody } from '@basin/core/schemas';
@@ -10,6 +11,7 @@ import { type AdminActor, createUser, deleteUser, getUser, listUsers, updateUser
 import { type AuthContext, authContextFor } from '../../gotrue/context.ts';
 import { inviteUserByEmail, mailConfigured, sendRecoveryEmail } from '../../gotrue/email-flows.ts';
 import { AuthApiError } from '../../gotrue/errors.ts';
+import { deleteFactor } from '../../gotrue/mfa.ts';
 import { userJson } from '../../gotrue/users.ts';
 import { conflict, HttpError } from '../../kernel/errors.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
@@ -93,6 +95,22 @@ export async function banAuthUser(
 export async function deleteAuthUser(ctx: PlatformContext, ref: string, member: ActingMember, id: string): Promise<AuthUser> {
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
   return asAuthUser(await translated(deleteUser(auth, id, false, actorOf(member))));
+}
+
+/**
+ * Removes one of the user's MFA factors (another user's id is GoTrue's 404); the sessions it raised
+ * to aal2 step down to aal1. Answers the user after, so the panel shows the factors that are left.
+ */
+export async function deleteAuthUserFactor(
+  ctx: PlatformContext,
+  ref: string,
+  member: ActingMember,
+  id: string,
+  factorId: string,
+): Promise<AuthUser> {
+  const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
+  await translated(deleteFactor(auth, id, factorId, actorOf(member)));
+  return asAuthUser(await translated(getUser(auth, id)));
 }
 
 /** Creates the user unconfirmed and mails the invitation (with the project's template); a confirmed address is refused. */

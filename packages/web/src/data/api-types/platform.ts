@@ -6500,6 +6500,100 @@ export interface paths {
         };
         trace?: never;
     };
+    "/auth/{ref}/users/{id}/factors/{factorId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Removes one of the user's MFA factors; the sessions it raised to aal2 step down to aal1. Answers the user after, with the factors left (none: no factors field). A factor that is not the user's answers 404. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                    id: string;
+                    factorId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The user without the factor */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuthUser"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The project is not running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Refused by the project's auth rules (address taken, weak password) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/{ref}/invite": {
         parameters: {
             query?: never;
@@ -11008,6 +11102,7 @@ export interface components {
                 [key: string]: unknown;
             };
             identities: components["schemas"]["AuthIdentity"][];
+            factors?: components["schemas"]["AuthFactor"][];
             created_at: string;
             updated_at?: string;
             banned_until?: string;
@@ -11026,6 +11121,17 @@ export interface components {
             last_sign_in_at?: string | null;
             created_at?: string | null;
             updated_at?: string | null;
+        };
+        AuthFactor: {
+            id: string;
+            friendly_name?: string;
+            /** @enum {string} */
+            factor_type: "totp" | "phone" | "webauthn";
+            /** @enum {string} */
+            status: "verified" | "unverified";
+            created_at: string;
+            updated_at: string;
+            last_challenged_at?: string;
         };
         CreateAuthUserBody: {
             /** Format: email */

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { BLUR_VALIDATION_DELAY_MS, type Role } from '@basin/core';
-import type { AuthUser, AuthUsersResponse } from '@basin/core/schemas';
+import type { AuthFactor, AuthUser, AuthUsersResponse } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockRequest } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -34,6 +34,17 @@ const authUser = (n: number, fields: Partial<AuthUser> = {}): AuthUser => ({
   ],
   created_at: '2026-02-01T10:00:00.000Z',
   is_anonymous: false,
+  ...fields,
+});
+
+const factor = (n: number, fields: Partial<AuthFactor> = {}): AuthFactor => ({
+  id: `f0000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+  friendly_name: `Phone app ${n}`,
+  factor_type: 'totp',
+  status: 'verified',
+  created_at: '2026-02-02T10:00:00.000Z',
+  updated_at: '2026-02-02T10:00:00.000Z',
+  last_challenged_at: '2026-02-03T10:00:00.000Z',
   ...fields,
 });
 
@@ -72,6 +83,16 @@ function renderUsers({
       current = current.map((u) => (u.id === user.id ? changed : u));
       return json(changed);
     };
+    for (const { id } of user.factors ?? []) {
+      // As the server answers: the user after, without `factors` once none is left.
+      handlers[`DELETE ${USERS_PATH}/${user.id}/factors/${id}`] = () => {
+        const before = current.find((u) => u.id === user.id)!;
+        const left = (before.factors ?? []).filter((f) => f.id !== id);
+        const changed = { ...before, factors: left.length ? left : undefined };
+        current = current.map((u) => (u.id === user.id ? changed : u));
+        return json(changed);
+      };
+    }
   }
   const api = mockApi(handlers);
   const rendered = renderAt('/project/:ref/auth/users', <AuthUsersPage />, `/project/${PROJECT_REF}/auth/users${entry}`);
@@ -223,15 +244,62 @@ describe('Users page', () => {
     expect(panel.getByRole('region', { name: 'Identities (1)' })).toBeTruthy();
   });
 
+  it('lists MFA factors in the panel with name, type, status and dates, and a Remove button each', async () => {
+    const withFactors = authUser(1, {
+      factors: [factor(1), factor(2, { friendly_name: undefined, status: 'unverified', last_challenged_at: undefined })],
+    });
+    renderUsers({ users: [withFactors, authUser(2)], entry: `?user=${withFactors.id}` });
+    const panel = within(await screen.findByRole('dialog', { name: 'user1@example.com' }));
+    const section = within(await panel.findByRole('region', { name: 'MFA factors (2)' }));
+    const [named, unnamed] = section.getAllByRole('listitem').map((item) => within(item));
+    expect(named!.getByText('Phone app 1')).toBeTruthy();
+    expect(named!.getByText('TOTP')).toBeTruthy();
+    expect(named!.getByText('Verified')).toBeTruthy();
+    expect(named!.getByText('Last challenged').nextSibling?.textContent).not.toBe('—');
+    expect(unnamed!.getByText('Unnamed factor')).toBeTruthy();
+    expect(unnamed!.getByText('Unverified')).toBeTruthy();
+    expect(unnamed!.getByText('Last challenged').nextSibling?.textContent).toBe('—');
+    expect(section.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
+  });
+
+  it('says a user without factors signs in with one factor', async () => {
+    renderUsers({ entry: `?user=${authUser(1).id}` });
+    const panel = within(await screen.findByRole('dialog', { name: 'user1@example.com' }));
+    const section = within(await panel.findByRole('region', { name: 'MFA factors (0)' }));
+    expect(section.getByText('No MFA factors: this user signs in with one factor.')).toBeTruthy();
+  });
+
+  it('removes a factor after a confirmation that says its sessions drop to aal1', async () => {
+    const user = userEvent.setup();
+    const withFactor = authUser(1, { factors: [factor(1)] });
+    const { calls } = renderUsers({ users: [withFactor], entry: `?user=${withFactor.id}` });
+    const panel = within(await screen.findByRole('dialog', { name: 'user1@example.com' }));
+    await user.click(await panel.findByRole('button', { name: 'Remove Phone app 1' }));
+    const confirm = within(await screen.findByRole('dialog', { name: 'Remove MFA factor' }));
+    expect(confirm.getByText(/sessions that used it drop to aal1/)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Remove factor' }));
+    expect(await screen.findByText('Removed MFA factor Phone app 1 from user1@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Remove MFA factor' })).toBeNull());
+    expect(await panel.findByText('No MFA factors: this user signs in with one factor.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE' && call.path === `${USERS_PATH}/${withFactor.id}/factors/${factor(1).id}`)).toBe(
+      true,
+    );
+  });
+
   it('lets Read-only members read and view details, without the actions', async () => {
     const user = userEvent.setup();
-    renderUsers({ role: 'Read-only' });
+    renderUsers({ role: 'Read-only', users: [authUser(1, { factors: [factor(1)] })] });
     await rowOf('user1@example.com');
     await waitFor(() => expect(screen.getByRole('button', { name: /Add user/ })).toHaveProperty('disabled', true));
     await user.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'Actions for user1@example.com' }));
     expect(await screen.findByRole('menuitem', { name: 'View user details' })).toBeTruthy();
     expect(screen.queryByRole('menuitem', { name: 'Delete user' })).toBeNull();
     expect(screen.queryByRole('menuitem', { name: 'Ban user' })).toBeNull();
+    await user.keyboard('{Escape}');
+    await user.click(within(await rowOf('user1@example.com')).getByRole('button', { name: 'user1@example.com' }));
+    const panel = within(await screen.findByRole('dialog', { name: 'user1@example.com' }));
+    expect(await panel.findByText('Phone app 1')).toBeTruthy();
+    expect(panel.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import type { AuthIdentity, AuthUser } from '@basin/core/schemas';
+import type { AuthFactor, AuthIdentity, AuthUser } from '@basin/core/schemas';
 import { useAuthUserQuery } from '../../data/auth-users/use-auth-user-query';
 import { formatDateTime } from '../../lib/format-date';
 import { Alert } from '../../ui/alert';
 import { Badge } from '../../ui/badge';
 import { CopyButton } from '../../ui/copy-button';
 import { Skeleton } from '../../ui/skeleton';
+import { factorLabel, RemoveFactorButton } from './remove-factor-button';
 import { UserActionsMenu } from './user-actions-menu';
 import { userBadges, userLabel } from './user-status';
 import { DetailFields } from '../../ui/detail-fields';
@@ -53,7 +54,30 @@ function Identity({ identity }: { identity: AuthIdentity }) {
   );
 }
 
-function Details({ user }: { user: AuthUser }) {
+const FACTOR_TYPES: Record<AuthFactor['factor_type'], string> = { totp: 'TOTP', phone: 'Phone', webauthn: 'WebAuthn' };
+
+function Factor({ projectRef, user, factor, canWrite }: { projectRef: string; user: AuthUser; factor: AuthFactor; canWrite: boolean }) {
+  return (
+    <li className="rounded-md border border-border p-3">
+      <div className="mb-2 flex items-center gap-1.5">
+        <span className="min-w-0 flex-1 truncate text-[13px] font-medium">{factorLabel(factor)}</span>
+        <Badge>{FACTOR_TYPES[factor.factor_type]}</Badge>
+        {factor.status === 'verified' ? <Badge tone="success">Verified</Badge> : <Badge tone="warning">Unverified</Badge>}
+        {canWrite ? <RemoveFactorButton projectRef={projectRef} user={user} factor={factor} /> : null}
+      </div>
+      <DetailFields
+        rows={[
+          ['Created', when(factor.created_at)],
+          ['Last challenged', when(factor.last_challenged_at)],
+        ]}
+      />
+    </li>
+  );
+}
+
+function Details({ projectRef, user, canWrite }: { projectRef: string; user: AuthUser; canWrite: boolean }) {
+  // GoTrue leaves `factors` out when there are none.
+  const factors = user.factors ?? [];
   const badges = userBadges(user);
   return (
     <>
@@ -112,6 +136,17 @@ function Details({ user }: { user: AuthUser }) {
           </ul>
         )}
       </Section>
+      <Section title={`MFA factors (${factors.length})`}>
+        {factors.length === 0 ? (
+          <p className="text-[13px] text-muted">No MFA factors: this user signs in with one factor.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {factors.map((factor) => (
+              <Factor key={factor.id} projectRef={projectRef} user={user} factor={factor} canWrite={canWrite} />
+            ))}
+          </ul>
+        )}
+      </Section>
     </>
   );
 }
@@ -152,7 +187,7 @@ export function UserDetailPanel({
             </Alert>
           </div>
         ) : (
-          <Details user={user.data} />
+          <Details projectRef={projectRef} user={user.data} canWrite={canWrite} />
         )}
       </Sheet.Content>
     </Sheet>
