@@ -1,3 +1,4 @@
+import { Link, useParams } from 'react-router';
 import { AUTH_EMAIL_PLACEHOLDERS } from '@basin/core';
 import { Card } from '../../ui/card';
 import { AuthSettingsPage } from './auth-settings-form';
@@ -47,9 +48,17 @@ export const SmtpPage = () => (
 );
 
 function PlaceholderNote() {
+  const { ref = '' } = useParams();
   return (
     <Card>
       <Card.Content>
+        <p className="mb-3 text-xs text-muted">
+          Without an SMTP server these emails are not sent but kept in the{' '}
+          <Link to={`/project/${ref}/auth/mailbox`} className="text-foreground underline underline-offset-2">
+            Mailbox
+          </Link>
+          , where their links work as in your users' inboxes.
+        </p>
         <h2 className="text-[13px] font-medium">Placeholders</h2>
         <p className="mt-0.5 text-xs text-muted">Subjects and bodies may use these, written as in Supabase templates:</p>
         <dl className="mt-2 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-xs">

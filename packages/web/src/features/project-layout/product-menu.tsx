@@ -12,6 +12,7 @@ import {
   LockKeyhole,
   Link2,
   ListTree,
+  Inbox,
   Mail,
   PanelLeftClose,
   PanelLeftOpen,
@@ -77,6 +78,7 @@ const SECTIONS: MenuSection[] = [
       { label: 'Settings', path: '/auth/providers', icon: KeyRound },
       { label: 'URL Configuration', path: '/auth/url-configuration', icon: Link2 },
       { label: 'Emails', path: '/auth/templates', icon: Mail },
+      { label: 'Mailbox', path: '/auth/mailbox', icon: Inbox },
     ],
   },
   {

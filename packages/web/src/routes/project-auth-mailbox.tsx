@@ -1,0 +1,1 @@
+export { MailboxPage as Component } from '../features/auth-mailbox/mailbox-page';
