@@ -34,7 +34,7 @@ describe('Authentication → Users in the dashboard', () => {
     await page.goto(`${platform.url}/project/${ref}/auth`);
     await page.waitForURL(`**/project/${ref}/auth/users`);
     await page.getByText('No users in your project yet').waitFor();
-    await page.getByText('Auth emails are not sent').waitFor();
+    await page.getByText('Auth emails are kept in the Mailbox').waitFor();
     await shot(page, 'empty');
 
     // A few users through the page's own API, so that the list has something to search among.

@@ -111,15 +111,15 @@ describe('Users page', () => {
     expect(within(await rowOf('user1@example.com')).getByText('Active')).toBeTruthy();
     expect(within(await rowOf('user1@example.com')).getByText('Never')).toBeTruthy();
     expect(screen.getByText(/1–3 of 3 users/)).toBeTruthy();
-    expect(screen.queryByText('Auth emails are not sent')).toBeNull();
+    expect(screen.queryByText('Auth emails are kept in the Mailbox')).toBeNull();
   });
 
-  it('says how apps sign users up when there are none, and that mails are not sent without SMTP', async () => {
+  it('says how apps sign users up when there are none, and that mails are kept in the Mailbox without SMTP', async () => {
     renderUsers({ users: [], mailConfigured: false });
     expect(await screen.findByText('No users in your project yet')).toBeTruthy();
     expect(screen.getByText(/supabase\.auth\.signUp/)).toBeTruthy();
-    expect(screen.getByText('Auth emails are not sent')).toBeTruthy();
-    expect(screen.getByText(/generateLink/)).toBeTruthy();
+    expect(screen.getByText('Auth emails are kept in the Mailbox')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Mailbox' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/mailbox`);
   });
 
   it("shows the server's message when the list fails, and retries", async () => {
