@@ -46,6 +46,17 @@ afterAll(async () => {
 });
 
 describe('the admin API with supabase-js (service_role)', () => {
+  it('refuses addresses GoTrue refuses, and takes those it takes', async () => {
+    for (const email of ['xx:;x@x.x', 'a b@example.com', 'ada@-example.com', 'ada@example..com']) {
+      const refused = await admin().auth.admin.createUser({ email, password: PASSWORD });
+      expect(refused.error, email).toMatchObject({ status: 400, message: 'Unable to validate email address: invalid format' });
+      const signUp = await anon().auth.signUp({ email, password: PASSWORD });
+      expect(signUp.error, email).toMatchObject({ status: 400, message: 'Unable to validate email address: invalid format' });
+    }
+    const local = await admin().auth.admin.createUser({ email: `${uniqueEmail('x').split('@')[0]}@localhost`, password: PASSWORD });
+    expect(local.error).toBeNull();
+  });
+
   it('createUser, getUserById, updateUserById and deleteUser, audited', async () => {
     const supabase = admin();
     const email = uniqueEmail('admin-made');
@@ -58,7 +69,10 @@ describe('the admin API with supabase-js (service_role)', () => {
     });
     expect(created.error).toBeNull();
     const user = created.data.user!;
-    expect(user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated', user_metadata: { name: 'Ada' } });
+    expect(user).toMatchObject({ email, aud: 'authenticated', role: 'authenticated' });
+    // Only what was given, as GoTrue's admin API keeps it: the identity's claims stay on the identity.
+    expect(user.user_metadata).toEqual({ name: 'Ada', theme: 'dark' });
+    expect(user.identities?.[0]?.identity_data).toMatchObject({ sub: user.id, email, email_verified: true });
     expect(user.app_metadata).toMatchObject({ provider: 'email', providers: ['email'], plan: 'pro' });
     expect(user.email_confirmed_at).toBeTruthy();
     expect(user.identities).toHaveLength(1);

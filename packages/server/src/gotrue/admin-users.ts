@@ -143,6 +143,7 @@ export async function createUser(auth: AuthContext, attributes: AdminUserAttribu
       userMetadata: attributes.user_metadata ?? {},
       confirmed: attributes.email_confirm === true,
       role: attributes.role || undefined,
+      identityInMetadata: false,
     });
     if (attributes.app_metadata) await client.query(mergeMetadata('raw_app_meta_data'), [user.id, attributes.app_metadata]);
     if (banMs > 0) await ban(client, user.id, banMs);

@@ -42,7 +42,9 @@ export function objectField(body: Body, name: string): Record<string, unknown> |
   return value as Record<string, unknown>;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** GoTrue's address rule (the HTML living standard's): `xx:;x@x.x` fails it, `a@localhost` passes. */
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 const MAX_EMAIL_LENGTH = 255;
 
 /** The address, trimmed and lower-cased as GoTrue stores it; 400 email_address_invalid otherwise. */

@@ -91,6 +91,8 @@ export interface NewUser {
   anonymous?: boolean;
   invited?: boolean;
   role?: string;
+  /** A sign-up's user_metadata starts with its identity's claims (sub, email, email_verified, phone_verified), as GoTrue's; an admin's new user has only what was given. */
+  identityInMetadata?: boolean;
 }
 
 /** Inserts a user and, with an email, its email identity; answers the new row. */
@@ -112,7 +114,7 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
       user.confirmed,
       user.invited ?? false,
       { ...providers, ...user.appMetadata },
-      { ...identityData, ...user.userMetadata },
+      { ...(user.identityInMetadata === false ? {} : identityData), ...user.userMetadata },
       user.anonymous ?? false,
     ],
   );
