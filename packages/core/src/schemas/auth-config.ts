@@ -53,6 +53,9 @@ export const AuthConfig = z
     MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: z.string().nullable(),
     MAILER_SUBJECTS_INVITE: z.string().nullable(),
     MAILER_TEMPLATES_INVITE_CONTENT: z.string().nullable(),
+    /** The custom access token hook: a Postgres function that changes the claims of every access token issued. */
+    HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
+    HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().nullable(),
     updated_at: z.string(),
   })
   .meta({ id: 'AuthConfig' });
@@ -116,6 +119,9 @@ const uriAllowList = z
     }
   });
 
+/** An auth hook's Postgres function, as Supabase names it: `pg-functions://postgres/<schema>/<function>`, plain identifiers. */
+export const PG_FUNCTION_HOOK_URI = /^pg-functions:\/\/postgres\/([a-z_][a-z0-9_$]{0,62})\/([a-z_][a-z0-9_$]{0,62})$/;
+
 /** PATCH /platform/auth/{ref}/config: any subset of the settings; unknown keys are refused. */
 export const UpdateAuthConfigBody = z
   .strictObject({
@@ -167,6 +173,14 @@ export const UpdateAuthConfigBody = z
     MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: optionalText('Email change email body', 100_000),
     MAILER_SUBJECTS_INVITE: optionalText('Invitation email subject', 255),
     MAILER_TEMPLATES_INVITE_CONTENT: optionalText('Invitation email body', 100_000),
+    HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
+    HOOK_CUSTOM_ACCESS_TOKEN_URI: z
+      .string()
+      .refine(
+        (uri) => uri === '' || PG_FUNCTION_HOOK_URI.test(uri),
+        'The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>',
+      )
+      .nullable(),
   })
   .partial()
   .meta({ id: 'UpdateAuthConfigBody' });

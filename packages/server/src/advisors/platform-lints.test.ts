@@ -46,6 +46,8 @@ const SAFE_AUTH: AuthSettingsRow = {
   mailer_templates_email_change_content: null,
   mailer_subjects_invite: null,
   mailer_templates_invite_content: null,
+  hook_custom_access_token_enabled: false,
+  hook_custom_access_token_uri: null,
   updated_at: new Date(0),
 };
 

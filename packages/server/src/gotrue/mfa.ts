@@ -228,7 +228,7 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
       [user.id, factor.id, challenge.id, claims.session_id, refreshToken],
     );
     const signedIn = (await findUserById(client, user.id))!;
-    return sessionJson(auth, signedIn, claims.session_id, refreshToken, stepped[0]!.amr);
+    return sessionJson(auth, signedIn, claims.session_id, refreshToken, stepped[0]!.amr, { client, method: 'totp' });
   });
 }
 

@@ -11,7 +11,8 @@ import { auditInsert, auditPayload } from './audit.ts';
 import type { AuthContext } from './context.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { AuthApiError, badRequest } from './errors.ts';
-import { type AmrEntry, newRefreshToken, signAccessToken } from './tokens.ts';
+import { hookedClaims } from './hooks.ts';
+import { accessTokenClaims, type AmrEntry, newRefreshToken, signClaims } from './tokens.ts';
 import { isBanned, USER_COLUMNS, type UserRow, userJson } from './users.ts';
 
 /** GoTrue's default refresh token reuse interval. */
@@ -19,9 +20,26 @@ const REUSE_INTERVAL_SECONDS = 10;
 
 export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'anonymous' | 'recovery' | 'invite' | 'email/signup' | 'email_change';
 
+/** How the custom access token hook is called for a session answer (hooks.ts). */
+export interface HookCall {
+  /** The session's transaction, when there is one: the hook runs in it rather than on a second session. */
+  client?: pg.ClientBase;
+  /** What the token is for: the newest sign-in method unless said. */
+  method?: string;
+}
+
 /** The session answer of sign-ins, refreshes and verifications (auth-js's Session). */
-export async function sessionJson(auth: AuthContext, user: UserRow, sessionId: string, refreshToken: string, amr: AmrEntry[]) {
-  const { token, expiresAt } = signAccessToken(auth.secret, auth.issuer, user, sessionId, amr, auth.settings.jwt_exp);
+export async function sessionJson(
+  auth: AuthContext,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string,
+  amr: AmrEntry[],
+  hook: HookCall = {},
+) {
+  const claims = accessTokenClaims(auth.issuer, user, sessionId, amr, auth.settings.jwt_exp);
+  const method = hook.method ?? claims.amr[0]?.method ?? 'password';
+  const { token, expiresAt } = signClaims(auth.secret, await hookedClaims(auth, claims, method, hook.client));
   return {
     access_token: token,
     token_type: 'bearer',
@@ -55,7 +73,7 @@ export async function startSession(client: pg.ClientBase, auth: AuthContext, use
     [sessionId, userId, auth.userAgent.slice(0, 1000), inetOrNull(auth.ip), method, refreshToken],
   );
   const user = rows[0]!;
-  return sessionJson(auth, user, sessionId, refreshToken, [{ method, timestamp: Math.floor(user.amr_at.getTime() / 1000) }]);
+  return sessionJson(auth, user, sessionId, refreshToken, [{ method, timestamp: Math.floor(user.amr_at.getTime() / 1000) }], { client });
 }
 
 const notFound = () => badRequest('Invalid Refresh Token: Refresh Token Not Found', 'refresh_token_not_found');
@@ -103,7 +121,7 @@ export async function refreshSession(auth: AuthContext, presented: string): Prom
   if (isBanned(row)) throw badRequest('Invalid Refresh Token: User Banned', 'user_banned');
   if (row.revoked) return reuse(auth, presented, row);
   if (row.not_after && row.not_after.getTime() <= Date.now()) throw new AuthApiError(403, 'session_not_found', 'Session has expired');
-  return sessionJson(auth, row, row.session_id, next, row.amr);
+  return sessionJson(auth, row, row.session_id, next, row.amr, { method: 'token_refresh' });
 }
 
 /**
@@ -130,7 +148,7 @@ async function reuse(auth: AuthContext, presented: string, row: RotatedRow): Pro
     return { refused: badRequest('Invalid Refresh Token: Already Used', 'refresh_token_already_used') };
   });
   if ('refused' in outcome) throw outcome.refused;
-  return sessionJson(auth, row, row.session_id, outcome.token, row.amr);
+  return sessionJson(auth, row, row.session_id, outcome.token, row.amr, { method: 'token_refresh' });
 }
 
 export type LogoutScope = 'global' | 'local' | 'others';

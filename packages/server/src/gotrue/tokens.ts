@@ -55,23 +55,15 @@ const verifierFor = keyed((key) => createVerifier({ key, algorithms: ['HS256'], 
 const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
 /**
- * The user's access token for `sessionId`, valid `expirySeconds` from now. Its `amr` lists the
- * session's methods newest first, and its `aal` is aal2 once one of them was a second factor, as
- * GoTrue computes them.
+ * The claims of the user's access token for `sessionId`, valid `expirySeconds` from now. Its `amr`
+ * lists the session's methods newest first, and its `aal` is aal2 once one of them was a second
+ * factor, as GoTrue computes them.
  */
-export function signAccessToken(
-  secret: Uint8Array,
-  issuer: string,
-  user: UserRow,
-  sessionId: string,
-  amr: AmrEntry[],
-  expirySeconds: number,
-): SignedAccessToken {
+export function accessTokenClaims(issuer: string, user: UserRow, sessionId: string, amr: AmrEntry[], expirySeconds: number) {
   const issuedAt = Math.floor(Date.now() / 1000);
-  const expiresAt = issuedAt + expirySeconds;
-  const token = signerFor(secret)({
+  return {
     aud: user.aud || AUDIENCE,
-    exp: expiresAt,
+    exp: issuedAt + expirySeconds,
     iat: issuedAt,
     iss: issuer,
     sub: user.id,
@@ -84,8 +76,12 @@ export function signAccessToken(
     amr: amr.toSorted((a, b) => b.timestamp - a.timestamp),
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
-  });
-  return { token, expiresAt };
+  };
+}
+
+/** Signs claims (accessTokenClaims', or what the custom access token hook made of them) with the project's secret. */
+export function signClaims(secret: Uint8Array, claims: Record<string, unknown>): SignedAccessToken {
+  return { token: signerFor(secret)(claims), expiresAt: Number(claims.exp) };
 }
 
 /** An opaque refresh token: 128 random bits, URL-safe. */

@@ -49,6 +49,9 @@ export interface AuthSettingsRow {
   mailer_templates_email_change_content: string | null;
   mailer_subjects_invite: string | null;
   mailer_templates_invite_content: string | null;
+  hook_custom_access_token_enabled: boolean;
+  /** `pg-functions://postgres/<schema>/<function>` (gotrue/hooks.ts). */
+  hook_custom_access_token_uri: string | null;
   updated_at: Date;
 }
 
@@ -98,6 +101,8 @@ export const AUTH_SETTINGS_COLUMNS = [
   'mailer_templates_email_change_content',
   'mailer_subjects_invite',
   'mailer_templates_invite_content',
+  'hook_custom_access_token_enabled',
+  'hook_custom_access_token_uri',
 ] as const satisfies readonly AuthSettingsColumn[];
 
 // Every column of the row is in the list (a compile error names the one missing).

@@ -103,6 +103,7 @@ export const routes: RouteObject[] = [
               { path: 'auth/mfa', handle: { title: 'Multi-Factor' }, lazy: () => import('../routes/project-auth-mfa') },
               { path: 'auth/rate-limits', handle: { title: 'Rate Limits' }, lazy: () => import('../routes/project-auth-rate-limits') },
               { path: 'auth/smtp', handle: { title: 'SMTP Settings' }, lazy: () => import('../routes/project-auth-smtp') },
+              { path: 'auth/hooks', handle: { title: 'Auth Hooks' }, lazy: () => import('../routes/project-auth-hooks') },
               { path: 'auth/mailbox', handle: { title: 'Mailbox' }, lazy: () => import('../routes/project-auth-mailbox') },
               // Issue 12: storage.
               { path: 'storage', element: <Navigate to="buckets" replace /> },

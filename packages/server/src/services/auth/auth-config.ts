@@ -52,6 +52,8 @@ function toAuthConfig(row: AuthSettingsRow): AuthConfig {
     MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: row.mailer_templates_email_change_content,
     MAILER_SUBJECTS_INVITE: row.mailer_subjects_invite,
     MAILER_TEMPLATES_INVITE_CONTENT: row.mailer_templates_invite_content,
+    HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: row.hook_custom_access_token_enabled,
+    HOOK_CUSTOM_ACCESS_TOKEN_URI: row.hook_custom_access_token_uri,
     updated_at: row.updated_at.toISOString(),
   };
 }
@@ -62,6 +64,7 @@ function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: 
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
+  if (column === 'hook_custom_access_token_uri') return value || null;
   return value;
 }
 

@@ -10981,6 +10981,8 @@ export interface components {
             MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: string | null;
             MAILER_SUBJECTS_INVITE: string | null;
             MAILER_TEMPLATES_INVITE_CONTENT: string | null;
+            HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: boolean;
+            HOOK_CUSTOM_ACCESS_TOKEN_URI: string | null;
             updated_at: string;
         };
         UpdateAuthConfigBody: {
@@ -11028,6 +11030,8 @@ export interface components {
             MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT?: string | null;
             MAILER_SUBJECTS_INVITE?: string | null;
             MAILER_TEMPLATES_INVITE_CONTENT?: string | null;
+            HOOK_CUSTOM_ACCESS_TOKEN_ENABLED?: boolean;
+            HOOK_CUSTOM_ACCESS_TOKEN_URI?: string | null;
         };
         ProjectSettings: {
             ref: string;

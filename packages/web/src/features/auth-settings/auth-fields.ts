@@ -216,6 +216,22 @@ export const RATE_LIMIT_FIELDS: AuthField[] = [
   { key: 'RATE_LIMIT_SMS_SENT', label: 'SMS per hour', kind: 'number', description: 'Kept for Supabase clients: Basin sends no SMS.' },
 ];
 
+export const HOOK_FIELDS: AuthField[] = [
+  {
+    key: 'HOOK_CUSTOM_ACCESS_TOKEN_ENABLED',
+    label: 'Customize Access Token (JWT) Claims hook',
+    kind: 'boolean',
+    description: 'Before every access token is issued, the function gets its claims and answers the ones to sign.',
+  },
+  {
+    key: 'HOOK_CUSTOM_ACCESS_TOKEN_URI',
+    label: 'Postgres function',
+    kind: 'text',
+    description:
+      'As pg-functions://postgres/public/custom_access_token_hook: it takes and answers jsonb. Grant execute on it to supabase_auth_admin.',
+  },
+];
+
 export const SMTP_FIELDS: AuthField[] = [
   { key: 'SMTP_ADMIN_EMAIL', label: 'Sender email', kind: 'text' },
   { key: 'SMTP_SENDER_NAME', label: 'Sender name', kind: 'text' },

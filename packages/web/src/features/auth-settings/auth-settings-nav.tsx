@@ -8,6 +8,7 @@ const PAGES = [
   { path: 'mfa', label: 'Multi-Factor' },
   { path: 'rate-limits', label: 'Rate Limits' },
   { path: 'smtp', label: 'SMTP' },
+  { path: 'hooks', label: 'Hooks' },
 ];
 
 /** Tabs between the authentication settings pages. */

@@ -5,6 +5,7 @@ import { AuthSettingsPage } from './auth-settings-form';
 import {
   EMAIL_SECTIONS,
   EMAIL_TEMPLATE_SECTIONS,
+  HOOK_FIELDS,
   MFA_FIELDS,
   RATE_LIMIT_FIELDS,
   SMTP_FIELDS,
@@ -41,6 +42,13 @@ export const RateLimitsPage = () => (
     title="Rate Limits"
     description="How often the auth API may be called. Past a limit it answers 429 until the window ends; every platform replica counts together."
     fields={RATE_LIMIT_FIELDS}
+  />
+);
+export const HooksPage = () => (
+  <AuthSettingsPage
+    title="Auth Hooks"
+    description="Postgres functions the auth API calls at a step of its work. A hook that fails makes that step fail, with the reason in the auth logs."
+    fields={HOOK_FIELDS}
   />
 );
 export const SmtpPage = () => (

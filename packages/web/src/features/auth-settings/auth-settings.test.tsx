@@ -8,7 +8,7 @@ import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { EMAIL_SECTIONS } from './auth-fields';
 import { toFormValue, toStoredValue } from './auth-settings-form';
-import { EmailProviderPage, EmailTemplatesPage, RateLimitsPage, SmtpPage, UrlConfigurationPage } from './auth-settings-pages';
+import { EmailProviderPage, EmailTemplatesPage, HooksPage, RateLimitsPage, SmtpPage, UrlConfigurationPage } from './auth-settings-pages';
 
 const CONFIG: AuthConfig = {
   MAILER_OTP_EXP: 86_400,
@@ -53,6 +53,8 @@ const CONFIG: AuthConfig = {
   MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: null,
   MAILER_SUBJECTS_INVITE: null,
   MAILER_TEMPLATES_INVITE_CONTENT: null,
+  HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: false,
+  HOOK_CUSTOM_ACCESS_TOKEN_URI: null,
   updated_at: '2026-03-01T00:00:00.000Z',
 };
 const PATH = `/api/platform/auth/${PROJECT_REF}/config`;
@@ -318,6 +320,26 @@ describe('other auth settings pages', () => {
     expect(body.SMTP_HOST).toBe('smtp.example.com');
     expect(body.SMTP_USER).toBeNull();
     expect('SMTP_PASS' in body).toBe(false);
+  });
+
+  it('turns the custom access token hook on with its function, refusing what is not one', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<HooksPage />, 'hooks');
+    const uri = await screen.findByLabelText('Postgres function');
+    await waitFor(() => expect(uri).toHaveProperty('disabled', false));
+    await user.click(screen.getByLabelText(/Customize Access Token \(JWT\) Claims hook/));
+    await user.type(uri, 'https://hooks.example.com');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>')).toBeTruthy();
+    expect(patches()).toHaveLength(0);
+    await user.clear(uri);
+    await user.type(uri, 'pg-functions://postgres/public/custom_access_token_hook');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({
+      HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: true,
+      HOOK_CUSTOM_ACCESS_TOKEN_URI: 'pg-functions://postgres/public/custom_access_token_hook',
+    });
   });
 
   it('links every settings page from the tabs', async () => {

@@ -1,0 +1,123 @@
+/**
+ * The custom access token hook as a Supabase project writes it (a Postgres function granted to
+ * supabase_auth_admin), configured through the dashboard's auth settings: its claims are in every
+ * access token the project issues, sign-in and refresh alike, and policies read them; a hook that
+ * fails, refuses or answers broken claims answers GoTrue's error and logs why.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query, uniqueEmail } from './harness.ts';
+import { type RestProject, startRestProject } from './rest-project.ts';
+import { supabaseClient } from './supabase-client.ts';
+
+const SQL = `
+create table public.user_roles (user_id uuid primary key, role text not null);
+grant select on public.user_roles to supabase_auth_admin;
+create table public.reports (id int primary key, title text);
+insert into public.reports values (1, 'Quarterly');
+alter table public.reports enable row level security;
+grant select on public.reports to authenticated;
+create policy "admins read" on public.reports for select to authenticated using ((auth.jwt() ->> 'user_role') = 'admin');
+
+create function public.custom_access_token_hook(event jsonb) returns jsonb language plpgsql stable as $$
+declare
+  claims jsonb := event -> 'claims';
+  found text;
+begin
+  select role into found from public.user_roles where user_id = (event ->> 'user_id')::uuid;
+  claims := jsonb_set(claims, '{user_role}', coalesce(to_jsonb(found), 'null'));
+  claims := jsonb_set(claims, '{hook_saw}', to_jsonb(event ->> 'authentication_method'));
+  return jsonb_build_object('claims', claims);
+end $$;
+grant execute on function public.custom_access_token_hook(jsonb) to supabase_auth_admin;
+revoke execute on function public.custom_access_token_hook(jsonb) from authenticated, anon, public;
+
+create function public.failing_hook(event jsonb) returns jsonb language plpgsql as $$ begin raise exception 'no roles today'; end $$;
+create function public.refusing_hook(event jsonb) returns jsonb language sql as $$
+  select jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Your organization has no seats left'))
+$$;
+create function public.broken_hook(event jsonb) returns jsonb language sql as $$ select jsonb_build_object('claims', jsonb_build_object('sub', event ->> 'user_id')) $$;
+grant execute on function public.failing_hook(jsonb), public.refusing_hook(jsonb), public.broken_hook(jsonb) to supabase_auth_admin;
+notify pgrst, 'reload schema';`;
+
+let project: RestProject;
+let apiUrl: string;
+const PASSWORD = 'a fine password 1';
+const admin = () => supabaseClient(apiUrl, project.keys.service);
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+
+const useHook = async (name: string | null) => {
+  const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, {
+    HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: name !== null,
+    HOOK_CUSTOM_ACCESS_TOKEN_URI: name && `pg-functions://postgres/public/${name}`,
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+};
+
+async function newUser(): Promise<{ email: string; id: string }> {
+  const email = uniqueEmail('hooked');
+  const { data, error } = await admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  expect(error).toBeNull();
+  return { email, id: data.user!.id };
+}
+
+const signIn = (client: SupabaseClient, email: string) => client.auth.signInWithPassword({ email, password: PASSWORD });
+
+beforeAll(async () => {
+  project = await startRestProject(SQL);
+  apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
+}, 120_000);
+
+afterAll(() => project?.meta.platform.stop());
+
+describe('the custom access token hook', () => {
+  it('adds its claims to the tokens of a sign-in and a refresh, which policies then read', async () => {
+    const { email, id } = await newUser();
+    await query(project.meta.connectionString, `insert into public.user_roles values ($1, 'admin')`, [id]);
+    await useHook('custom_access_token_hook');
+    const client = supabaseClient(apiUrl, project.keys.anon);
+    const { data, error } = await signIn(client, email);
+    expect(error).toBeNull();
+    expect(claimsOf(data.session!.access_token)).toMatchObject({ sub: id, user_role: 'admin', hook_saw: 'password', aal: 'aal1' });
+    expect((await client.from('reports').select('title')).data).toEqual([{ title: 'Quarterly' }]);
+
+    const refreshed = await client.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session!.access_token)).toMatchObject({ user_role: 'admin', hook_saw: 'token_refresh' });
+
+    // Another user has no role: the hook says so, and the policy hides the rows.
+    const other = await newUser();
+    const second = supabaseClient(apiUrl, project.keys.anon);
+    await signIn(second, other.email);
+    expect((await second.from('reports').select('title')).data).toEqual([]);
+  });
+
+  it('answers GoTrue’s errors for a hook that fails, refuses, or answers claims without the required ones', async () => {
+    const { email } = await newUser();
+    const client = supabaseClient(apiUrl, project.keys.anon);
+    await useHook('failing_hook');
+    expect((await signIn(client, email)).error).toMatchObject({
+      status: 500,
+      message: 'Error running hook URI: pg-functions://postgres/public/failing_hook',
+    });
+    await useHook('refusing_hook');
+    expect((await signIn(client, email)).error).toMatchObject({ status: 403, message: 'Your organization has no seats left' });
+    await useHook('broken_hook');
+    expect((await signIn(client, email)).error).toMatchObject({
+      status: 500,
+      message: expect.stringMatching(/^output claims do not conform/),
+    });
+    await useHook(null);
+    expect((await signIn(client, email)).error).toBeNull();
+  });
+
+  it('refuses a hook that is not a plain Postgres function name', async () => {
+    for (const uri of [
+      'https://hooks.example.com/token',
+      'pg-functions://postgres/public/x; drop table users',
+      'pg-functions://postgres/Public/x',
+    ]) {
+      const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, { HOOK_CUSTOM_ACCESS_TOKEN_URI: uri });
+      expect(answer.status, uri).toBe(400);
+    }
+  });
+});

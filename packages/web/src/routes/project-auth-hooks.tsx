@@ -1,0 +1,1 @@
+export { HooksPage as Component } from '../features/auth-settings/auth-settings-pages';
