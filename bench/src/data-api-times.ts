@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import pg from 'pg';
 import { query } from '../../packages/server/test/harness.ts';
 import { restPoolSize } from '../../packages/server/src/rest/pool.ts';
-import { runLoad, runSqlLoad } from './load-process.ts';
+import { runLoad, runSqlLoad, startFloorServer } from './load-process.ts';
 import { chargingCpuTo } from './process-cpu.ts';
 import { anonHeaders, type ProjectAccess, restByHost, restUrl } from './project-access.ts';
 import { spread } from './stats.ts';
@@ -65,6 +65,7 @@ export async function dataApiTimes(platformUrl: string, project: ProjectAccess, 
   const directLoad = (seconds: number) => runSqlLoad(project.connectionString, ONE_ROW_SQL, load.connections, sessions, seconds);
   await directLoad(WARM_UP_SECONDS);
   const direct = await directLoad(load.seconds);
+  const floor = await floorTimes(project.connectionString, sessions, load);
   const embed = await embedTimes(`${base}${EMBED_PATH}`, headers, project.connectionString);
 
   const ms = (value: number) => `${value.toFixed(1)} ms`;
@@ -83,12 +84,30 @@ export async function dataApiTimes(platformUrl: string, project: ProjectAccess, 
       `${load.connections} callers on ${sessions} sessions (the gateway's pool size), same warm-up, second process; ${direct.errors} errors`,
     ],
     [
+      'Floor: node:http + pg, the same transaction, nothing else',
+      `${Math.round(floor.requestsPerSecond)} req/s at ${floor.cpuEachUs.toFixed(0)} µs CPU each`,
+      '',
+      `the data API's GET takes ${(gateway.cpuEachUs / floor.cpuEachUs).toFixed(2)}x this CPU (floor-server.ts: begin, the request settings, the select, commit, pipelined; no key, no framework, no log); same load`,
+    ],
+    [
       `Data API: ${AUTHORS} rows with a one-to-many embed`,
       `${ms(embed.gateway)} (${(embed.gateway / embed.direct).toFixed(2)}x the statement)`,
       '≤ 2x the statement',
       `${AUTHORS * BOOKS_PER_AUTHOR} embedded rows; the same JSON from one statement with pg: ${ms(embed.direct)}; medians of ${EMBED_RUNS}, alternating, parsed to objects`,
     ],
   ];
+}
+
+/** The one-row read on floor-server.ts, its CPU charged to its own process. */
+async function floorTimes(connectionString: string, sessions: number, load: DataApiLoad) {
+  const floor = await startFloorServer(connectionString, sessions);
+  try {
+    const floorLoad = (seconds: number) => runLoad(floor.url, {}, load.connections, seconds);
+    await floorLoad(WARM_UP_SECONDS);
+    return await chargingCpuTo(floor.pid, () => floorLoad(load.seconds));
+  } finally {
+    await floor.stop();
+  }
 }
 
 /** Waits until the gateway serves the new tables (the schema cache reloads on the NOTIFY, or on a miss). */

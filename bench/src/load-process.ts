@@ -7,6 +7,7 @@ const HTTP_LOAD = fileURLToPath(new URL('./load.ts', import.meta.url));
 const SQL_LOAD = fileURLToPath(new URL('./pg-load.ts', import.meta.url));
 const REFRESH_LOAD = fileURLToPath(new URL('./refresh-load.ts', import.meta.url));
 const REALTIME_LOAD = fileURLToPath(new URL('./realtime-load.ts', import.meta.url));
+const FLOOR_SERVER = fileURLToPath(new URL('./floor-server.ts', import.meta.url));
 // Resolved here so the child finds tsx whatever its working directory.
 const TSX = import.meta.resolve('tsx');
 
@@ -46,6 +47,26 @@ export async function runRealtimeLoad(config: RealtimeLoadConfig, seconds: numbe
   } catch {
     throw new Error(`realtime load process printed no result: ${printed}`);
   }
+}
+
+/** floor-server.ts in a process of its own, until stop(): its URL and pid (to charge its CPU). */
+export function startFloorServer(connectionString: string, sessions: number): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', TSX, FLOOR_SERVER], {
+      env: { ...process.env, BENCH_DATABASE_URL: connectionString, BENCH_SESSIONS: String(sessions) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`floor server ended with code ${code}: ${stderr.trim()}`)));
+    child.stdout.once('data', (chunk: Buffer) =>
+      resolve({
+        url: chunk.toString().trim(),
+        pid: child.pid!,
+        stop: () => new Promise<void>((done) => (child.exitCode !== null ? done() : (child.once('exit', () => done()), child.kill()))),
+      }),
+    );
+  });
 }
 
 async function runLoadProcess(script: string, args: string[], env: Record<string, string>, seconds: number): Promise<LoadResult> {

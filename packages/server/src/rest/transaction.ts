@@ -30,7 +30,7 @@ export interface RequestContext {
  * stays. The pool pins search_path to pg_catalog outside requests, so nothing here resolves to
  * a member's function or operator.
  */
-const SETTINGS = {
+export const SETTINGS = {
   name: 'basin-rest-request',
   text: `select
     set_config('role', $1, true),
