@@ -6,7 +6,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RestProject, startRestProject } from './rest-project.ts';
-import { SMTP_PASS, SMTP_USER, type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
+import { mailTestSettings, type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 import { supabaseClient } from './supabase-client.ts';
 
 let smtp: SmtpCapture;
@@ -51,17 +51,8 @@ beforeAll(async () => {
   project = await startRestProject('select 1');
   apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
   const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: smtp.port,
-    SMTP_USER,
-    SMTP_PASS,
-    SMTP_ADMIN_EMAIL: 'auth@app.test',
-    MAILER_AUTOCONFIRM: false,
+    ...mailTestSettings(smtp),
     MAILER_SECURE_EMAIL_CHANGE_ENABLED: false,
-    SMTP_MAX_FREQUENCY: 0,
-    RATE_LIMIT_EMAIL_SENT: 1000,
-    RATE_LIMIT_VERIFY: 1000,
-    RATE_LIMIT_OTP: 1000,
     SITE_URL: APP,
     URI_ALLOW_LIST: `${APP}/**`,
   });

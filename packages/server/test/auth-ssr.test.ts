@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type RestProject, startRestProject } from './rest-project.ts';
-import { SMTP_PASS, SMTP_USER, type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
+import { mailTestSettings, type SmtpCapture, startSmtpCapture } from './smtp-capture.ts';
 
 type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
@@ -138,16 +138,7 @@ beforeAll(async () => {
   app = await startApp();
   appUrl = `http://127.0.0.1:${(app.address() as AddressInfo).port}`;
   const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, {
-    SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: smtp.port,
-    SMTP_USER,
-    SMTP_PASS,
-    SMTP_ADMIN_EMAIL: 'auth@app.test',
-    MAILER_AUTOCONFIRM: false,
-    SMTP_MAX_FREQUENCY: 0,
-    RATE_LIMIT_EMAIL_SENT: 1000,
-    RATE_LIMIT_VERIFY: 1000,
-    RATE_LIMIT_OTP: 1000,
+    ...mailTestSettings(smtp),
     SITE_URL: appUrl,
     URI_ALLOW_LIST: `${appUrl}/**`,
   });

@@ -38,6 +38,23 @@ function parseMail(raw: string, to: string[], user: string | undefined): Mail {
   return { to, user, from: header('From'), subject: header('Subject'), html, link, code };
 }
 
+/**
+ * A project's auth settings for a mail flow test: its SMTP server is `capture`, confirmations are on,
+ * and no frequency or rate limit gets in the way of many mails in a row.
+ */
+export const mailTestSettings = (capture: SmtpCapture) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: capture.port,
+  SMTP_USER,
+  SMTP_PASS,
+  SMTP_ADMIN_EMAIL: 'auth@app.test',
+  MAILER_AUTOCONFIRM: false,
+  SMTP_MAX_FREQUENCY: 0,
+  RATE_LIMIT_EMAIL_SENT: 1000,
+  RATE_LIMIT_VERIFY: 1000,
+  RATE_LIMIT_OTP: 1000,
+});
+
 export interface SmtpCapture {
   port: number;
   /** Every mail received, oldest first. */
