@@ -5,6 +5,7 @@
  * fails, refuses or answers broken claims answers GoTrue's error and logs why.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query, uniqueEmail } from './harness.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
@@ -38,6 +39,28 @@ create function public.refusing_hook(event jsonb) returns jsonb language sql as 
 $$;
 create function public.broken_hook(event jsonb) returns jsonb language sql as $$ select jsonb_build_object('claims', jsonb_build_object('sub', event ->> 'user_id')) $$;
 grant execute on function public.failing_hook(jsonb), public.refusing_hook(jsonb), public.broken_hook(jsonb) to supabase_auth_admin;
+
+-- Three wrong passwords lock the account, and sign it out everywhere.
+create table public.failed_sign_ins (user_id uuid primary key, count int not null);
+grant select, insert, update on public.failed_sign_ins to supabase_auth_admin;
+create function public.password_attempt_hook(event jsonb) returns jsonb language plpgsql as $$
+declare failures int;
+begin
+  if (event ->> 'valid')::boolean then
+    select count into failures from public.failed_sign_ins where user_id = (event ->> 'user_id')::uuid;
+  else
+    insert into public.failed_sign_ins values ((event ->> 'user_id')::uuid, 1)
+      on conflict (user_id) do update set count = failed_sign_ins.count + 1 returning count into failures;
+  end if;
+  if coalesce(failures, 0) >= 3 then
+    return jsonb_build_object('decision', 'reject', 'message', 'Too many failed sign-ins', 'should_logout_user', true);
+  end if;
+  return jsonb_build_object('decision', 'continue');
+end $$;
+create function public.mfa_attempt_hook(event jsonb) returns jsonb language sql as $$
+  select case when (event ->> 'valid')::boolean then '{"decision": "continue"}'::jsonb else '{"decision": "reject"}'::jsonb end
+$$;
+grant execute on function public.password_attempt_hook(jsonb), public.mfa_attempt_hook(jsonb) to supabase_auth_admin;
 notify pgrst, 'reload schema';`;
 
 let project: RestProject;
@@ -46,13 +69,13 @@ const PASSWORD = 'a fine password 1';
 const admin = () => supabaseClient(apiUrl, project.keys.service);
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
-const useHook = async (name: string | null) => {
-  const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, {
-    HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: name !== null,
-    HOOK_CUSTOM_ACCESS_TOKEN_URI: name && `pg-functions://postgres/public/${name}`,
-  });
+const configure = async (settings: Record<string, unknown>) => {
+  const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, settings);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
+const fn = (name: string | null) => name && `pg-functions://postgres/public/${name}`;
+const useHook = (name: string | null) =>
+  configure({ HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: name !== null, HOOK_CUSTOM_ACCESS_TOKEN_URI: fn(name) });
 
 async function newUser(): Promise<{ email: string; id: string }> {
   const email = uniqueEmail('hooked');
@@ -108,6 +131,56 @@ describe('the custom access token hook', () => {
     });
     await useHook(null);
     expect((await signIn(client, email)).error).toBeNull();
+  });
+
+  it('lets the password verification attempt hook lock an account and sign it out everywhere', async () => {
+    await configure({
+      HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: true,
+      HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: fn('password_attempt_hook'),
+    });
+    try {
+      const { email } = await newUser();
+      const signedIn = supabaseClient(apiUrl, project.keys.anon);
+      expect((await signIn(signedIn, email)).error).toBeNull();
+      const guesser = supabaseClient(apiUrl, project.keys.anon);
+      for (let i = 0; i < 2; i++) {
+        const wrong = await guesser.auth.signInWithPassword({ email, password: 'not it at all' });
+        expect(wrong.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+      }
+      const third = await guesser.auth.signInWithPassword({ email, password: 'not it at all' });
+      expect(third.error).toMatchObject({ status: 400, code: 'invalid_credentials', message: 'Too many failed sign-ins' });
+      // Locked even with the right password, and the session signed in before is gone.
+      expect((await signIn(supabaseClient(apiUrl, project.keys.anon), email)).error?.message).toBe('Too many failed sign-ins');
+      expect((await signedIn.auth.refreshSession()).error).toBeTruthy();
+    } finally {
+      await configure({ HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: false });
+    }
+  });
+
+  it('lets the MFA verification attempt hook reject a wrong code, which signs the user out', async () => {
+    await configure({ HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: true, HOOK_MFA_VERIFICATION_ATTEMPT_URI: fn('mfa_attempt_hook') });
+    try {
+      const { email } = await newUser();
+      const client = supabaseClient(apiUrl, project.keys.anon);
+      await signIn(client, email);
+      const enrolled = await client.auth.mfa.enroll({ factorType: 'totp' });
+      const { id, totp } = enrolled.data as { id: string; totp: { secret: string } };
+      const good = await client.auth.mfa.challengeAndVerify({
+        factorId: id,
+        code: new TOTP({ secret: Secret.fromBase32(totp.secret) }).generate(),
+      });
+      expect(good.error).toBeNull();
+      const challenge = await client.auth.mfa.challenge({ factorId: id });
+      const rejected = await client.auth.mfa.verify({ factorId: id, challengeId: challenge.data!.id, code: '000000' });
+      expect(rejected.error).toMatchObject({
+        status: 403,
+        code: 'mfa_verification_rejected',
+        message: 'Further MFA verification attempts will be rejected.',
+      });
+      expect((await client.auth.refreshSession()).error).toBeTruthy();
+    } finally {
+      await configure({ HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: false });
+    }
   });
 
   it('refuses a hook that is not a plain Postgres function name', async () => {

@@ -56,6 +56,12 @@ export const AuthConfig = z
     /** The custom access token hook: a Postgres function that changes the claims of every access token issued. */
     HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
     HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().nullable(),
+    /** Called after each password check: may reject the sign-in (and sign the user out everywhere). */
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: z.string().nullable(),
+    /** Called after each MFA code check: may reject it, signing the user out. */
+    HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
+    HOOK_MFA_VERIFICATION_ATTEMPT_URI: z.string().nullable(),
     updated_at: z.string(),
   })
   .meta({ id: 'AuthConfig' });
@@ -122,6 +128,15 @@ const uriAllowList = z
 /** An auth hook's Postgres function, as Supabase names it: `pg-functions://postgres/<schema>/<function>`, plain identifiers. */
 export const PG_FUNCTION_HOOK_URI = /^pg-functions:\/\/postgres\/([a-z_][a-z0-9_$]{0,62})\/([a-z_][a-z0-9_$]{0,62})$/;
 
+/** A hook's function, or empty for none. */
+const hookUri = z
+  .string()
+  .refine(
+    (uri) => uri === '' || PG_FUNCTION_HOOK_URI.test(uri),
+    'The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>',
+  )
+  .nullable();
+
 /** PATCH /platform/auth/{ref}/config: any subset of the settings; unknown keys are refused. */
 export const UpdateAuthConfigBody = z
   .strictObject({
@@ -174,13 +189,11 @@ export const UpdateAuthConfigBody = z
     MAILER_SUBJECTS_INVITE: optionalText('Invitation email subject', 255),
     MAILER_TEMPLATES_INVITE_CONTENT: optionalText('Invitation email body', 100_000),
     HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
-    HOOK_CUSTOM_ACCESS_TOKEN_URI: z
-      .string()
-      .refine(
-        (uri) => uri === '' || PG_FUNCTION_HOOK_URI.test(uri),
-        'The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>',
-      )
-      .nullable(),
+    HOOK_CUSTOM_ACCESS_TOKEN_URI: hookUri,
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: hookUri,
+    HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
+    HOOK_MFA_VERIFICATION_ATTEMPT_URI: hookUri,
   })
   .partial()
   .meta({ id: 'UpdateAuthConfigBody' });

@@ -48,6 +48,10 @@ const SAFE_AUTH: AuthSettingsRow = {
   mailer_templates_invite_content: null,
   hook_custom_access_token_enabled: false,
   hook_custom_access_token_uri: null,
+  hook_password_verification_attempt_enabled: false,
+  hook_password_verification_attempt_uri: null,
+  hook_mfa_verification_attempt_enabled: false,
+  hook_mfa_verification_attempt_uri: null,
   updated_at: new Date(0),
 };
 

@@ -41,6 +41,7 @@ export type ErrorCode =
   | 'mfa_ip_address_mismatch'
   | 'mfa_challenge_expired'
   | 'mfa_verification_failed'
+  | 'mfa_verification_rejected'
   | 'mfa_totp_enroll_not_enabled'
   | 'mfa_totp_verify_not_enabled'
   | 'mfa_phone_enroll_not_enabled'

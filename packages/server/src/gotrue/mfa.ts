@@ -13,6 +13,7 @@ import { audit } from './audit.ts';
 import type { AuthContext } from './context.ts';
 import type { CurrentUser } from './current-user.ts';
 import { withAuthTransaction } from './db.ts';
+import { attemptDecision } from './hooks.ts';
 import { AuthApiError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
 import { type Body, stringField } from './request.ts';
 import { type SessionJson, sessionJson } from './sessions.ts';
@@ -168,7 +169,7 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
   const code = stringField(body, 'code') ?? '';
   if (!code) throw badRequest('Code needs to be non-empty');
   const challengeId = stringField(body, 'challenge_id') ?? '';
-  return withAuthTransaction(auth.ctx, auth.project, async (client) => {
+  const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client): Promise<SessionJson | { refused: AuthApiError }> => {
     const factor = await ownFactor(client, user.id, factorId);
     requireTotp(auth, factor.factor_type, 'verification');
     const { rows } = await client.query<ChallengeRow>(
@@ -189,8 +190,15 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
         'mfa_challenge_expired',
       );
     const totp = new TOTP({ ...TOTP_OPTIONS, secret: Secret.fromBase32(factor.secret ?? '') });
-    if (totp.validate({ token: code.trim(), window: 1 }) === null)
-      throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    const valid = totp.validate({ token: code.trim(), window: 1 }) !== null;
+    const attempt = { user_id: user.id, factor_id: factor.id, factor_type: factor.factor_type, valid };
+    const decision = await attemptDecision(auth, 'mfaVerificationAttempt', attempt, client);
+    if (decision.reject) {
+      // A rejected attempt signs the user out everywhere, committed with the refusal.
+      await client.query('delete from auth.sessions where user_id = $1', [user.id]);
+      return { refused: forbidden(decision.message, 'mfa_verification_rejected') };
+    }
+    if (!valid) throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
 
     await audit(client, {
       action: 'verification_attempted',
@@ -230,6 +238,8 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
     const signedIn = (await findUserById(client, user.id))!;
     return sessionJson(auth, signedIn, claims.session_id, refreshToken, stepped[0]!.amr, { client, method: 'totp' });
   });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
 }
 
 /** `DELETE /factors/{id}`: a verified factor only from an aal2 session; its sessions step down to aal1. */

@@ -52,6 +52,10 @@ export interface AuthSettingsRow {
   hook_custom_access_token_enabled: boolean;
   /** `pg-functions://postgres/<schema>/<function>` (gotrue/hooks.ts). */
   hook_custom_access_token_uri: string | null;
+  hook_password_verification_attempt_enabled: boolean;
+  hook_password_verification_attempt_uri: string | null;
+  hook_mfa_verification_attempt_enabled: boolean;
+  hook_mfa_verification_attempt_uri: string | null;
   updated_at: Date;
 }
 
@@ -103,6 +107,10 @@ export const AUTH_SETTINGS_COLUMNS = [
   'mailer_templates_invite_content',
   'hook_custom_access_token_enabled',
   'hook_custom_access_token_uri',
+  'hook_password_verification_attempt_enabled',
+  'hook_password_verification_attempt_uri',
+  'hook_mfa_verification_attempt_enabled',
+  'hook_mfa_verification_attempt_uri',
 ] as const satisfies readonly AuthSettingsColumn[];
 
 // Every column of the row is in the list (a compile error names the one missing).

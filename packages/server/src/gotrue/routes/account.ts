@@ -14,6 +14,7 @@ import { withAuthTransaction } from '../db.ts';
 import { badRequest, unprocessable } from '../errors.ts';
 import { sendAuthEmail } from '../mail.ts';
 import { checkPassword, hashPassword, passwordMatches } from '../passwords.ts';
+import { attemptDecision } from '../hooks.ts';
 import { exchangeAuthCode, pkceChallenge, type PkceChallenge } from '../pkce.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { objectField, readBody, redirectTarget, stringField, validEmail } from '../request.ts';
@@ -150,7 +151,16 @@ async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {
   await takeRateLimit(auth, 'sign_in', address);
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const user = await findUserByEmail(client, address);
-    if (!(await passwordMatches(password, user?.encrypted_password ?? NO_USER_HASH)) || !user) {
+    const valid = (await passwordMatches(password, user?.encrypted_password ?? NO_USER_HASH)) && user !== undefined;
+    if (user) {
+      const decision = await attemptDecision(auth, 'passwordVerificationAttempt', { user_id: user.id, valid }, client);
+      if (decision.reject) {
+        // Committed with the refusal: the hook asked for it.
+        if (decision.logOut) await client.query('delete from auth.sessions where user_id = $1', [user.id]);
+        return { refused: badRequest(decision.message, 'invalid_credentials') };
+      }
+    }
+    if (!valid || !user) {
       await audit(client, {
         action: 'login_failed',
         actorId: user?.id ?? null,

@@ -54,6 +54,10 @@ function toAuthConfig(row: AuthSettingsRow): AuthConfig {
     MAILER_TEMPLATES_INVITE_CONTENT: row.mailer_templates_invite_content,
     HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: row.hook_custom_access_token_enabled,
     HOOK_CUSTOM_ACCESS_TOKEN_URI: row.hook_custom_access_token_uri,
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: row.hook_password_verification_attempt_enabled,
+    HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: row.hook_password_verification_attempt_uri,
+    HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: row.hook_mfa_verification_attempt_enabled,
+    HOOK_MFA_VERIFICATION_ATTEMPT_URI: row.hook_mfa_verification_attempt_uri,
     updated_at: row.updated_at.toISOString(),
   };
 }
@@ -64,7 +68,8 @@ function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: 
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
-  if (column === 'hook_custom_access_token_uri') return value || null;
+  // An emptied hook function is no function.
+  if (column.startsWith('hook_') && column.endsWith('_uri')) return value || null;
   return value;
 }
 

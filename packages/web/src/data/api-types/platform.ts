@@ -10983,6 +10983,10 @@ export interface components {
             MAILER_TEMPLATES_INVITE_CONTENT: string | null;
             HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_URI: string | null;
+            HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: boolean;
+            HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: string | null;
+            HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: boolean;
+            HOOK_MFA_VERIFICATION_ATTEMPT_URI: string | null;
             updated_at: string;
         };
         UpdateAuthConfigBody: {
@@ -11032,6 +11036,10 @@ export interface components {
             MAILER_TEMPLATES_INVITE_CONTENT?: string | null;
             HOOK_CUSTOM_ACCESS_TOKEN_ENABLED?: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_URI?: string | null;
+            HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED?: boolean;
+            HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI?: string | null;
+            HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED?: boolean;
+            HOOK_MFA_VERIFICATION_ATTEMPT_URI?: string | null;
         };
         ProjectSettings: {
             ref: string;

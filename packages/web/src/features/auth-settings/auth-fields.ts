@@ -216,20 +216,38 @@ export const RATE_LIMIT_FIELDS: AuthField[] = [
   { key: 'RATE_LIMIT_SMS_SENT', label: 'SMS per hour', kind: 'number', description: 'Kept for Supabase clients: Basin sends no SMS.' },
 ];
 
-export const HOOK_FIELDS: AuthField[] = [
-  {
-    key: 'HOOK_CUSTOM_ACCESS_TOKEN_ENABLED',
-    label: 'Customize Access Token (JWT) Claims hook',
-    kind: 'boolean',
-    description: 'Before every access token is issued, the function gets its claims and answers the ones to sign.',
-  },
-  {
-    key: 'HOOK_CUSTOM_ACCESS_TOKEN_URI',
-    label: 'Postgres function',
-    kind: 'text',
-    description:
-      'As pg-functions://postgres/public/custom_access_token_hook: it takes and answers jsonb. Grant execute on it to supabase_auth_admin.',
-  },
+const FUNCTION_DESCRIPTION =
+  'As pg-functions://postgres/public/my_hook: it takes and answers jsonb. Grant execute on it to supabase_auth_admin.';
+
+/** One card per hook: on or off, and its Postgres function. */
+const hookSection = (title: string, description: string, enabled: AuthFieldKey, uri: AuthFieldKey): AuthSection => ({
+  title,
+  description,
+  fields: [
+    { key: enabled, label: `Enable ${title} hook`, kind: 'boolean' },
+    { key: uri, label: 'Postgres function', kind: 'text', description: FUNCTION_DESCRIPTION },
+  ],
+});
+
+export const HOOK_SECTIONS: AuthSection[] = [
+  hookSection(
+    'Customize Access Token (JWT) Claims',
+    'Before every access token is issued, the function gets its claims and answers the ones to sign.',
+    'HOOK_CUSTOM_ACCESS_TOKEN_ENABLED',
+    'HOOK_CUSTOM_ACCESS_TOKEN_URI',
+  ),
+  hookSection(
+    'Password Verification Attempt',
+    'After each password check, the function may reject the sign-in, and sign the user out everywhere.',
+    'HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED',
+    'HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI',
+  ),
+  hookSection(
+    'MFA Verification Attempt',
+    'After each MFA code check, the function may reject the attempt, which signs the user out everywhere.',
+    'HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED',
+    'HOOK_MFA_VERIFICATION_ATTEMPT_URI',
+  ),
 ];
 
 export const SMTP_FIELDS: AuthField[] = [

@@ -5,7 +5,7 @@ import { AuthSettingsPage } from './auth-settings-form';
 import {
   EMAIL_SECTIONS,
   EMAIL_TEMPLATE_SECTIONS,
-  HOOK_FIELDS,
+  HOOK_SECTIONS,
   MFA_FIELDS,
   RATE_LIMIT_FIELDS,
   SMTP_FIELDS,
@@ -48,7 +48,7 @@ export const HooksPage = () => (
   <AuthSettingsPage
     title="Auth Hooks"
     description="Postgres functions the auth API calls at a step of its work. A hook that fails makes that step fail, with the reason in the auth logs."
-    fields={HOOK_FIELDS}
+    sections={HOOK_SECTIONS}
   />
 );
 export const SmtpPage = () => (

@@ -55,6 +55,10 @@ const CONFIG: AuthConfig = {
   MAILER_TEMPLATES_INVITE_CONTENT: null,
   HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: false,
   HOOK_CUSTOM_ACCESS_TOKEN_URI: null,
+  HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: false,
+  HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: null,
+  HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: false,
+  HOOK_MFA_VERIFICATION_ATTEMPT_URI: null,
   updated_at: '2026-03-01T00:00:00.000Z',
 };
 const PATH = `/api/platform/auth/${PROJECT_REF}/config`;
@@ -325,21 +329,24 @@ describe('other auth settings pages', () => {
   it('turns the custom access token hook on with its function, refusing what is not one', async () => {
     const user = userEvent.setup();
     const { patches } = renderSettings(<HooksPage />, 'hooks');
-    const uri = await screen.findByLabelText('Postgres function');
-    await waitFor(() => expect(uri).toHaveProperty('disabled', false));
-    await user.click(screen.getByLabelText(/Customize Access Token \(JWT\) Claims hook/));
+    const hook = await section('Customize Access Token (JWT) Claims');
+    const uri = hook.getByLabelText('Postgres function');
+    await user.click(hook.getByLabelText('Enable Customize Access Token (JWT) Claims hook'));
     await user.type(uri, 'https://hooks.example.com');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>')).toBeTruthy();
+    await user.click(hook.getByRole('button', { name: 'Save' }));
+    expect(await hook.findByText('The hook must be a Postgres function: pg-functions://postgres/<schema>/<function>')).toBeTruthy();
     expect(patches()).toHaveLength(0);
     await user.clear(uri);
     await user.type(uri, 'pg-functions://postgres/public/custom_access_token_hook');
-    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(hook.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]).toEqual({
       HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: true,
       HOOK_CUSTOM_ACCESS_TOKEN_URI: 'pg-functions://postgres/public/custom_access_token_hook',
     });
+    // Each hook is its own card, saved on its own.
+    expect(await section('Password Verification Attempt')).toBeTruthy();
+    expect(await section('MFA Verification Attempt')).toBeTruthy();
   });
 
   it('links every settings page from the tabs', async () => {
