@@ -208,6 +208,7 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
       traits: { factor_id: factor.id, challenge_id: challenge.id, factor_type: factor.factor_type },
     });
     const refreshToken = newRefreshToken();
+    // The amr lists totp first: it is the newest, even within the same second as the sign-in.
     const { rows: stepped } = await client.query<{ amr: AmrEntry[] }>(
       `with challenge as (
          update auth.mfa_challenges set verified_at = now() where id = $3
@@ -230,9 +231,10 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
          insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
          select '00000000-0000-0000-0000-000000000000', $5, $1::text, false, (select max(token) from revoked), id, now(), now() from session
        )
-       select coalesce((select jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.updated_at)::bigint))
-                 from auth.mfa_amr_claims c where c.session_id = $4 and c.authentication_method <> 'totp'), '[]')
-              || jsonb_build_array((select jsonb_build_object('method', 'totp', 'timestamp', extract(epoch from updated_at)::bigint) from claim)) as amr`,
+       select jsonb_build_array((select jsonb_build_object('method', 'totp', 'timestamp', extract(epoch from updated_at)::bigint) from claim))
+              || coalesce((select jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.updated_at)::bigint)
+                                            order by c.updated_at desc)
+                             from auth.mfa_amr_claims c where c.session_id = $4 and c.authentication_method <> 'totp'), '[]') as amr`,
       [user.id, factor.id, challenge.id, claims.session_id, refreshToken],
     );
     const signedIn = (await findUserById(client, user.id))!;

@@ -107,7 +107,9 @@ const ROTATE = `
       from rotating r
   )
   select p.revoked, p.session_id, ${USER_COLUMNS},
-         coalesce((select json_agg(json_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.created_at)::bigint))
+         -- Newest first to the microsecond: whole seconds tie when a second factor follows the sign-in at once.
+         coalesce((select json_agg(json_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.created_at)::bigint)
+                                   order by c.updated_at desc)
                      from auth.mfa_amr_claims c where c.session_id = p.session_id), '[]') as amr,
          (select s.not_after from auth.sessions s where s.id = p.session_id) as not_after
     from presented p join auth.users u on u.id = p.user_id::uuid`;
