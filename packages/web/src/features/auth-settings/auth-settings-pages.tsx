@@ -47,7 +47,7 @@ export const RateLimitsPage = () => (
 export const HooksPage = () => (
   <AuthSettingsPage
     title="Auth Hooks"
-    description="Postgres functions the auth API calls at a step of its work. A hook that fails makes that step fail, with the reason in the auth logs."
+    description="Postgres functions the auth API calls at a step of its work. A hook that fails makes that step fail: the auth logs record the failure, the platform log its reason."
     sections={HOOK_SECTIONS}
   />
 );
