@@ -11,7 +11,7 @@ import type pg from 'pg';
 import QRCode from 'qrcode';
 import { audit } from './audit.ts';
 import type { AuthContext } from './context.ts';
-import type { CurrentUser } from './current-user.ts';
+import { type CurrentUser, isUuid } from './current-user.ts';
 import { withAuthTransaction } from './db.ts';
 import { attemptDecision } from './hooks.ts';
 import { AuthApiError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
@@ -71,9 +71,9 @@ async function sessionAal(client: pg.ClientBase, sessionId: string): Promise<str
 async function ownFactor(client: pg.ClientBase, userId: string, factorId: string): Promise<FactorRow> {
   const { rows } = await client.query<FactorRow>(
     `select id, factor_type::text, status::text, secret from auth.mfa_factors
-      where id = case when $2 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then $2::uuid end and user_id = $1
+      where id = $2::uuid and user_id = $1
         for update`,
-    [userId, factorId],
+    [userId, isUuid(factorId) ? factorId : null],
   );
   if (!rows[0]) throw notFound('Factor not found', 'mfa_factor_not_found');
   return rows[0];
@@ -175,9 +175,9 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
     const { rows } = await client.query<ChallengeRow>(
       `select id, verified_at, host(ip_address) as ip_address, created_at + make_interval(secs => $3) < now() as expired
          from auth.mfa_challenges
-        where id = case when $2 ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then $2::uuid end and factor_id = $1
+        where id = $2::uuid and factor_id = $1
           for update`,
-      [factor.id, challengeId, CHALLENGE_SECONDS],
+      [factor.id, isUuid(challengeId) ? challengeId : null, CHALLENGE_SECONDS],
     );
     const challenge = rows[0];
     if (!challenge) throw notFound('MFA factor with the provided challenge ID not found', 'mfa_factor_not_found');
