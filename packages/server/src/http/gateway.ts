@@ -190,6 +190,9 @@ function logExchange(ctx: PlatformContext, { at, started, ref, method, path, hea
     });
 }
 
+/** The gateway's path form, as sent: `/api/projects/{ref}/gateway` and the path of the project's API. */
+const GATEWAY_PATH = /^\/api\/projects\/([^/]+)\/gateway(\/.*)?$/;
+
 /** A read of a table or function under /rest/v1 whose path needs no decoding or resolving (no escapes, dot segments or backslashes). */
 const PLAIN_REST_READ = /^\/rest\/v1\/(?:rpc\/)?(?!\.\.?\/?$)[^/%\\]+\/?$/;
 
@@ -336,7 +339,7 @@ export function projectGateway(ctx: PlatformContext) {
   function readTarget(host: string, sentPath: string): { ref: string; path: string; door: Door } | undefined {
     const byHost = projectRefOfHost(host, ctx.config.domain);
     if (byHost) return PLAIN_REST_READ.test(sentPath) ? { ref: byHost, path: sentPath, door: 'project-host' } : undefined;
-    const [, ref, path] = /^\/api\/projects\/([^/]+)\/gateway(\/.*)$/.exec(sentPath) ?? [];
+    const [, ref, path] = GATEWAY_PATH.exec(sentPath) ?? [];
     return ref && path && PLAIN_REST_READ.test(path) ? { ref, path, door: 'dashboard-origin' } : undefined;
   }
 
@@ -355,7 +358,7 @@ export function projectGateway(ctx: PlatformContext) {
     }) satisfies MiddlewareHandler,
     /** `/projects/{ref}/gateway/...` for clients that cannot set Host: mount under /api, before its catch-all. */
     byPath: new Hono().all('/projects/:ref/gateway/*', (c) => {
-      const [, ref = '', path = '/'] = /\/projects\/([^/]+)\/gateway(\/.*)?$/.exec(pathAsSent(c.req.url)) ?? [];
+      const [, ref = '', path = '/'] = GATEWAY_PATH.exec(pathAsSent(c.req.url)) ?? [];
       return serve(c.req.raw, ref, path, clientAddress(c), 'dashboard-origin');
     }),
   };
