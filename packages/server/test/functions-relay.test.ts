@@ -2,6 +2,7 @@ import { FunctionsClient, FunctionsRelayError } from '@supabase/functions-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deployFunction, type FunctionsProject, startFunctionsProject } from './functions-fixture.ts';
+import { supabaseClient } from './supabase-client.ts';
 
 // functions-js's own specs (hello.spec.ts, params.spec.ts in the supabase-js repository), run
 // against the gateway: who the relay lets through, and what a function receives.
@@ -78,6 +79,25 @@ describe("the relay's check (verify_jwt)", () => {
     client.setAuth(await sign('wrong_jwt'));
     const { error } = await client.invoke('mirror', { headers: { Authorization: `Bearer ${await sign(secret)}` } });
     expect(error).toBeNull();
+  });
+});
+
+describe('the relay with asymmetric signing keys', () => {
+  it("lets through a user's token of the key in use or one still verifying, and refuses a revoked key's", async () => {
+    const keysPath = `/api/platform/projects/${project.ref}/config/auth/signing-keys`;
+    const es256 = (await project.owner.post(keysPath, { algorithm: 'ES256', status: 'in_use' })).body.id as string;
+    const email = `relay-${Date.now().toString(36)}@example.com`;
+    const admin = supabaseClient(project.apiUrl, project.keys.service);
+    expect((await admin.auth.admin.createUser({ email, password: 'a fine password 1', email_confirm: true })).error).toBeNull();
+    const user = supabaseClient(project.apiUrl, project.keys.anon);
+    const token = (await user.auth.signInWithPassword({ email, password: 'a fine password 1' })).data.session!.access_token;
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toMatchObject({ alg: 'ES256', kid: es256 });
+    const invoke = () => new FunctionsClient(functionsUrl, { headers: { Authorization: `Bearer ${token}` } }).invoke('mirror', {});
+    expect((await invoke()).error).toBeNull();
+    await project.owner.post(keysPath, { algorithm: 'RS256', status: 'in_use' });
+    expect((await invoke()).error).toBeNull();
+    expect((await project.owner.patch(`${keysPath}/${es256}`, { status: 'revoked' })).status).toBe(200);
+    expect((await invoke()).error).toBeInstanceOf(FunctionsRelayError);
   });
 });
 

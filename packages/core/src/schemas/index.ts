@@ -25,6 +25,7 @@ export * from './auth-users.ts';
 export * from './functions.ts';
 export * from './function-activity.ts';
 export * from './realtime.ts';
+export * from './signing-keys.ts';
 export * from './storage.ts';
 export * from './assistant.ts';
 export * from './access-tokens.ts';

@@ -1,12 +1,12 @@
 /**
  * What Supabase's functions relay checks before a function deployed with verify_jwt: a bearer JWT
- * signed with the project's JWT secret and not expired, whatever its claims (a user's token, a
+ * signed with the project's JWT secret or one of its signing keys (jwt-keys.ts) and not expired, whatever its claims (a user's token, a
  * project key, or any token the member signed themselves). A refusal carries `x-relay-error`, by
  * which functions-js raises FunctionsRelayError rather than blaming the function.
  */
 import { jwtVerify } from 'jose';
 import type { PlatformContext } from '../kernel/context.ts';
-import { projectJwtSecret } from '../services/api/api-keys.ts';
+import { JWT_ALGORITHMS, projectJwtKeys, verificationKey } from '../services/api/jwt-keys.ts';
 
 const refusal = (msg: string) => Response.json({ msg }, { status: 401, headers: { 'x-relay-error': 'true' } });
 
@@ -20,9 +20,9 @@ function relayToken(headers: Headers): string | undefined {
 export async function relayRefusal(ctx: PlatformContext, ref: string, headers: Headers): Promise<Response | undefined> {
   const token = relayToken(headers);
   if (!token) return refusal('Missing authorization header');
-  const secret = new TextEncoder().encode(await projectJwtSecret(ctx, ref));
+  const keys = await projectJwtKeys(ctx, ref);
   try {
-    await jwtVerify(token, secret, { algorithms: ['HS256'] }); // checks exp (and nbf) when the token has them
+    await jwtVerify(token, (header) => verificationKey(keys, header), { algorithms: JWT_ALGORITHMS }); // checks exp (and nbf) when the token has them
     return undefined;
   } catch {
     return refusal('Invalid JWT');

@@ -11,7 +11,7 @@ export function requireAdmin(auth: AuthContext, headers: Headers): Record<string
   const token = bearerToken(headers);
   let claims: Record<string, unknown>;
   try {
-    claims = verifyJwt(auth.secret, token);
+    claims = verifyJwt(auth.keys, token);
   } catch (error) {
     if (error instanceof AuthApiError) throw forbidden('User not allowed', 'not_admin');
     throw error;

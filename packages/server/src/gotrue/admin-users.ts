@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { audit, type AuditAction } from './audit.ts';
 import type { AuthContext } from './context.ts';
-import { isUuid } from './current-user.ts';
+import { isUuid } from '../kernel/uuid.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { badRequest, notFound, unprocessable } from './errors.ts';
 import { checkPassword, hashPassword } from './passwords.ts';

@@ -1,5 +1,5 @@
-/** What every auth API request works with: the project, its settings and secret, and who is asking from where. */
-import { projectJwtSecret } from '../services/api/api-keys.ts';
+/** What every auth API request works with: the project, its settings and keys, and who is asking from where. */
+import { projectJwtKeys, type ProjectJwtKeys } from '../services/api/jwt-keys.ts';
 import { cachedAuthSettings } from '../services/auth/auth-settings-cache.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { projectApiUrl } from '../services/api/gateway.ts';
@@ -10,8 +10,8 @@ export interface AuthContext {
   ctx: PlatformContext;
   project: ProjectRow;
   settings: AuthSettingsRow;
-  /** The project's JWT secret, as jose takes it. */
-  secret: Uint8Array;
+  /** The project's JWT secret and signing keys. */
+  keys: ProjectJwtKeys;
   /** `iss` of the access tokens: the project's auth API URL. */
   issuer: string;
   /** The client's address (trusted proxies resolved), for rate limits and the audit log. */
@@ -19,10 +19,8 @@ export interface AuthContext {
   userAgent: string;
 }
 
-const encoder = new TextEncoder();
-
 /** The context of a request from `ip`; the dashboard's own calls (admin actions) pass the member's address. */
 export async function authContextFor(ctx: PlatformContext, project: ProjectRow, ip: string, userAgent: string): Promise<AuthContext> {
-  const [settings, secret] = await Promise.all([cachedAuthSettings(ctx, project.ref), projectJwtSecret(ctx, project.ref)]);
-  return { ctx, project, settings, secret: encoder.encode(secret), issuer: `${projectApiUrl(ctx, project.ref)}/auth/v1`, ip, userAgent };
+  const [settings, keys] = await Promise.all([cachedAuthSettings(ctx, project.ref), projectJwtKeys(ctx, project.ref)]);
+  return { ctx, project, settings, keys, issuer: `${projectApiUrl(ctx, project.ref)}/auth/v1`, ip, userAgent };
 }

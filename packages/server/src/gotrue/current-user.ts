@@ -2,6 +2,7 @@
 import type { AuthContext } from './context.ts';
 import { queryAuth } from './db.ts';
 import { forbidden } from './errors.ts';
+import { isUuid } from '../kernel/uuid.ts';
 import { type AccessTokenClaims, bearerToken, verifyAccessToken } from './tokens.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 
@@ -11,7 +12,7 @@ export interface CurrentUser {
 }
 
 export async function currentUser(auth: AuthContext, headers: Headers): Promise<CurrentUser> {
-  const claims = verifyAccessToken(auth.secret, bearerToken(headers));
+  const claims = verifyAccessToken(auth.keys, bearerToken(headers));
   const sessionId = typeof claims.session_id === 'string' && claims.session_id ? claims.session_id : null;
   const rows = await queryAuth<UserRow & { session_exists: boolean }>(
     auth.ctx,
@@ -26,6 +27,3 @@ export async function currentUser(auth: AuthContext, headers: Headers): Promise<
   if (!user.session_exists) throw forbidden('Session from session_id claim in JWT does not exist', 'session_not_found');
   return { user, claims };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);

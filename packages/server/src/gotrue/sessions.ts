@@ -39,7 +39,7 @@ export async function sessionJson(
 ) {
   const claims = accessTokenClaims(auth.issuer, user, sessionId, amr, auth.settings.jwt_exp);
   const method = hook.method ?? claims.amr[0]?.method ?? 'password';
-  const { token, expiresAt } = signClaims(auth.secret, await hookedClaims(auth, claims, method, hook.client));
+  const { token, expiresAt } = signClaims(auth.keys, await hookedClaims(auth, claims, method, hook.client));
   return {
     access_token: token,
     token_type: 'bearer',

@@ -1,11 +1,13 @@
 /**
- * Access tokens as Supabase Auth signs them: HS256 with the project's JWT secret (the one its
- * keys are signed with, so a rotation ends every access token at once), its claims read by
- * PostgREST policies (`auth.uid()`, `auth.jwt()`), and the bearer check of the routes that need a
- * signed-in user. Refresh tokens are opaque random strings (sessions.ts).
+ * Access tokens as Supabase Auth signs them: with the project's asymmetric signing key in use
+ * (ES256 or RS256, its id as `kid`), or else HS256 with the project's JWT secret (the one its keys
+ * are signed with, so a rotation ends every such token at once); their claims read by PostgREST
+ * policies (`auth.uid()`, `auth.jwt()`), and the bearer check of the routes that need a signed-in
+ * user. Refresh tokens are opaque random strings (sessions.ts).
  */
-import { randomBytes } from 'node:crypto';
-import { createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { randomBytes, type KeyObject } from 'node:crypto';
+import { createDecoder, createSigner, createVerifier, TokenError } from 'fast-jwt';
+import type { AsymmetricKey, ProjectJwtKeys, SigningKey } from '../services/api/jwt-keys.ts';
 import { AuthApiError } from './errors.ts';
 import { AUDIENCE, type UserRow } from './users.ts';
 
@@ -51,6 +53,25 @@ const keyed = <T>(make: (key: Buffer) => T) => {
 const signerFor = keyed((key) => createSigner({ key, algorithm: 'HS256' }));
 const verifierFor = keyed((key) => createVerifier({ key, algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_MS }));
 
+/** The same for asymmetric keys, by kid: a key's material never changes under its id. */
+const byKid = <K extends AsymmetricKey, T>(make: (key: K) => T) => {
+  const made = new Map<string, T>();
+  return (key: K): T => {
+    let found = made.get(key.kid);
+    if (!found) {
+      if (made.size >= 1000) made.clear();
+      made.set(key.kid, (found = make(key)));
+    }
+    return found;
+  };
+};
+const pem = (key: KeyObject) => key.export({ format: 'pem', type: key.type === 'private' ? 'pkcs8' : 'spki' }).toString();
+const keySignerFor = byKid((key: SigningKey) => createSigner({ key: pem(key.privateKey), algorithm: key.alg, kid: key.kid }));
+const keyVerifierFor = byKid((key: AsymmetricKey) =>
+  createVerifier({ key: pem(key.publicKey), algorithms: [key.alg], clockTolerance: CLOCK_SKEW_MS }),
+);
+const decodeHeader = createDecoder({ complete: true });
+
 /** The methods that prove a second factor: a session that used one is at aal2. */
 const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
@@ -79,9 +100,10 @@ export function accessTokenClaims(issuer: string, user: UserRow, sessionId: stri
   };
 }
 
-/** Signs claims (accessTokenClaims', or what the custom access token hook made of them) with the project's secret. */
-export function signClaims(secret: Uint8Array, claims: Record<string, unknown>): SignedAccessToken {
-  return { token: signerFor(secret)(claims), expiresAt: Number(claims.exp) };
+/** Signs claims (accessTokenClaims', or what the custom access token hook made of them) with the project's signing key. */
+export function signClaims(keys: ProjectJwtKeys, claims: Record<string, unknown>): SignedAccessToken {
+  const sign = keys.signing ? keySignerFor(keys.signing) : signerFor(keys.secret);
+  return { token: sign(claims), expiresAt: Number(claims.exp) };
 }
 
 /** An opaque refresh token: 128 random bits, URL-safe. */
@@ -96,10 +118,25 @@ export function bearerToken(headers: Headers): string {
 
 const badJwt = (detail: string) => new AuthApiError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 
-/** The claims of any HS256 token signed with `secret` (a key, an access token); GoTrue's 403 bad_jwt otherwise. */
-export function verifyJwt(secret: Uint8Array, token: string): Record<string, unknown> {
+/** The verifier of a token: the shared secret's for HS256, else the asymmetric key its kid names. */
+function verifierOf(keys: ProjectJwtKeys, token: string) {
+  let header: { alg?: unknown; kid?: unknown };
   try {
-    return verifierFor(secret)(token) as Record<string, unknown>;
+    header = (decodeHeader(token) as { header: typeof header }).header;
+  } catch {
+    throw badJwt('token is malformed');
+  }
+  if (header.alg === 'HS256') return verifierFor(keys.secret);
+  const key = typeof header.kid === 'string' ? keys.verifying.get(header.kid) : undefined;
+  if (!key || key.alg !== header.alg) throw badJwt('signing key not found');
+  return keyVerifierFor(key);
+}
+
+/** The claims of any token the project signed (a key, an access token); GoTrue's 403 bad_jwt otherwise. */
+export function verifyJwt(keys: ProjectJwtKeys, token: string): Record<string, unknown> {
+  const verify = verifierOf(keys, token);
+  try {
+    return verify(token) as Record<string, unknown>;
   } catch (error) {
     const code = error instanceof TokenError ? error.code : undefined;
     if (code === TokenError.codes.expired) throw badJwt('token has invalid claims: token is expired');
@@ -109,9 +146,9 @@ export function verifyJwt(secret: Uint8Array, token: string): Record<string, unk
   }
 }
 
-/** The claims of a user's access token signed with `secret`. */
-export function verifyAccessToken(secret: Uint8Array, token: string): AccessTokenClaims {
-  const claims = verifyJwt(secret, token);
+/** The claims of a user's access token. */
+export function verifyAccessToken(keys: ProjectJwtKeys, token: string): AccessTokenClaims {
+  const claims = verifyJwt(keys, token);
   if (typeof claims.sub !== 'string' || !claims.sub) throw new AuthApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   return claims as unknown as AccessTokenClaims;
 }

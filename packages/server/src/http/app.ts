@@ -15,6 +15,7 @@ import { accessTokenRoutes } from './access-tokens.ts';
 import { addonRoutes } from './addons.ts';
 import { advisorRoutes, advisorV1Routes } from './advisors.ts';
 import { apiKeyRoutes } from './api-keys.ts';
+import { signingKeyRoutes } from './signing-keys.ts';
 import { authMailboxRoutes } from './auth-mailbox.ts';
 import { authUserRoutes } from './auth-users.ts';
 import { assistantRoutes, GENERATE_PATH } from './assistant.ts';
@@ -107,6 +108,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))
+    .route('/', signingKeyRoutes(ctx))
     .route('/', diskRoutes(ctx))
     .route('/', addonRoutes(ctx))
     .route('/', githubRoutes(ctx))
@@ -139,6 +141,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
   v1.route('/', customHostnameRoutes(ctx));
   v1.route('/', functionRoutes(ctx));
   v1.route('/', realtimeConfigRoutes(ctx));
+  v1.route('/', signingKeyRoutes(ctx));
   v1.route('/', functionDeployRoutes(ctx)); // listed in the document; served by the multipart mount below
   v1.openAPIRegistry.registerComponent('securitySchemes', 'AccessToken', {
     type: 'http',

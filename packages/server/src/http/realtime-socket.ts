@@ -13,7 +13,8 @@ import type { PlatformContext } from '../kernel/context.ts';
 import { closeAllRealtime, hubFor } from '../realtime/hub.ts';
 import { VSNS, type Vsn } from '../realtime/protocol.ts';
 import { ClientSocket } from '../realtime/socket.ts';
-import { checkProjectKey, projectJwtSecret } from '../services/api/api-keys.ts';
+import { checkProjectKey } from '../services/api/api-keys.ts';
+import { projectJwtKeys } from '../services/api/jwt-keys.ts';
 import * as projects from '../store/projects.ts';
 import { projectRefOfHost } from './gateway.ts';
 
@@ -58,7 +59,7 @@ export function serveRealtimeSockets(ctx: PlatformContext, server: Server): { cl
       new ClientSocket(ws, hubFor(ctx, target.ref), {
         vsn,
         keyAuth: { role: check.role, claims: check.claims },
-        jwtSecret: () => projectJwtSecret(ctx, target.ref),
+        jwtKeys: () => projectJwtKeys(ctx, target.ref),
       });
     });
   }

@@ -3,8 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { ProjectHub } from './hub.ts';
 import { ClientSocket } from './socket.ts';
+import type { ProjectJwtKeys } from '../services/api/jwt-keys.ts';
 
 const servers: WebSocketServer[] = [];
+const NO_KEYS: ProjectJwtKeys = { secret: new Uint8Array(), signing: undefined, verifying: new Map(), jwks: [] };
 afterEach(() => servers.splice(0).forEach((server) => server.close()));
 
 /** A ClientSocket on a real ws pair, with a hub that only counts, and the client end. */
@@ -18,7 +20,7 @@ async function pair(): Promise<{ socket: ClientSocket; raw: Socket; client: WebS
   const client = new WebSocket(`ws://127.0.0.1:${(server.address() as AddressInfo).port}`, { perMessageDeflate: false });
   await new Promise((resolve) => client.once('open', resolve));
   const ws = await accepted;
-  const socket = new ClientSocket(ws, hub, { vsn: '2.0.0', keyAuth: { role: 'anon', claims: {} }, jwtSecret: async () => '' });
+  const socket = new ClientSocket(ws, hub, { vsn: '2.0.0', keyAuth: { role: 'anon', claims: {} }, jwtKeys: async () => NO_KEYS });
   return { socket, raw: (ws as unknown as { _socket: Socket })._socket, client, counted: () => count };
 }
 

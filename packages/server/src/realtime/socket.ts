@@ -6,6 +6,7 @@
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
+import type { ProjectJwtKeys } from '../services/api/jwt-keys.ts';
 import type { RealtimeConfig } from '@basin/core/schemas';
 import { FilterError } from './filters.ts';
 import { LIMIT_MESSAGES, payloadBytes } from './limits.ts';
@@ -42,7 +43,7 @@ export interface SocketOptions {
   vsn: Vsn;
   /** Who the socket's `apikey` is: the role of channels that send no token of their own. */
   keyAuth: ApiRequestAuth;
-  jwtSecret: () => Promise<string>;
+  jwtKeys: () => Promise<ProjectJwtKeys>;
 }
 
 export class ClientSocket {
@@ -129,7 +130,7 @@ export class ClientSocket {
   /** The channel's role: its own token's, else the socket's key's. Throws TokenRefusal. */
   async #authOf(token: unknown): Promise<{ auth: ApiRequestAuth; exp?: number }> {
     if (typeof token !== 'string' || !token || token.startsWith('sb_')) return { auth: this.#options.keyAuth };
-    const verified = await verifyChannelToken(await this.#options.jwtSecret(), token);
+    const verified = await verifyChannelToken(await this.#options.jwtKeys(), token);
     return { auth: { role: verified.role, claims: verified.claims }, exp: verified.exp };
   }
 

@@ -1,11 +1,12 @@
 /**
  * A channel's access token, checked as Supabase Realtime checks it: a JWT the project's secret
- * signed, with `role` and `exp`, not expired. Refusals carry Realtime's codes and words
+ * or one of its signing keys signed (jwt-keys.ts), with `role` and `exp`, not expired. Refusals carry Realtime's codes and words
  * (`InvalidJWTToken: Token has expired 3 seconds ago`), which realtime-js shows as the error.
  */
 import { decodeJwt, errors, jwtVerify } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
+import { type ProjectJwtKeys, verificationKey } from '../services/api/jwt-keys.ts';
 
 export class TokenRefusal extends Error {}
 
@@ -15,16 +16,18 @@ const secondsAgo = (exp: number) => Math.max(0, Math.floor(Date.now() / 1000) - 
 
 export const expiredMessage = (exp: number) => `Token has expired ${secondsAgo(exp)} seconds ago`;
 
-export async function verifyChannelToken(secret: string, token: string): Promise<ApiRequestAuth & { exp: number }> {
+export async function verifyChannelToken(keys: ProjectJwtKeys, token: string): Promise<ApiRequestAuth & { exp: number }> {
   let claims: Record<string, unknown>;
   try {
-    claims = (await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256', 'HS384', 'HS512'] })).payload;
+    const algorithms = ['HS256', 'HS384', 'HS512', 'ES256', 'RS256'];
+    claims = (await jwtVerify(token, (header) => verificationKey(keys, header), { algorithms })).payload;
   } catch (error) {
     if (error instanceof errors.JWTExpired) {
       const exp = Number(decodeJwt(token).exp);
       throw refusal('InvalidJWTToken', expiredMessage(exp));
     }
-    if (error instanceof errors.JWSSignatureVerificationFailed) throw refusal('JwtSignatureError', 'Failed to validate JWT signature');
+    if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey)
+      throw refusal('JwtSignatureError', 'Failed to validate JWT signature');
     throw refusal('MalformedJWT', 'The token provided is not a valid JWT');
   }
   const { role, exp } = claims;

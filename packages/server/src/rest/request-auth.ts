@@ -1,15 +1,15 @@
 /**
  * Who a request to the project's API is, as PostgREST behind Supabase's gateway decides it. The
  * `apikey` header is one of the project's keys (the gateway verified it). The bearer token, when
- * it is not that same key, is a user's access token: an HS256 JWT signed with the project's
- * current secret, any issuer, whose `role` claim becomes the request's role and whose claims
- * become `request.jwt.claims`. Refusals carry PostgREST's JWT codes: PGRST301 for a token that
+ * it is not that same key, is a user's access token: a JWT signed with the project's current
+ * secret (HS256) or one of its asymmetric signing keys (ES256, RS256; jwt-keys.ts), any issuer,
+ * whose `role` claim becomes the request's role and whose claims become `request.jwt.claims`. Refusals carry PostgREST's JWT codes: PGRST301 for a token that
  * cannot be decoded or verified, PGRST303 for claims that do not pass.
  */
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
 import type { HeaderReader } from '../kernel/headers.ts';
-import { projectJwtSecret } from '../services/api/api-keys.ts';
+import { JWT_ALGORITHMS, projectJwtKeys, type ProjectJwtKeys, verificationKey } from '../services/api/jwt-keys.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import type { MemberDatabaseRole } from '../services/projects/project-instance.ts';
 import type { ProjectKeyClaims } from '../services/projects/project-keys.ts';
@@ -51,7 +51,7 @@ export async function resolveRequestRole(
 ): Promise<ApiRequestAuth> {
   const token = bearerToken(headers);
   if (token === undefined || token === apikey.key) return { role: apikey.claims.role, claims: apikey.claims };
-  return verifyAccessToken(await projectJwtSecret(ctx, project.ref), token);
+  return verifyAccessToken(await projectJwtKeys(ctx, project.ref), token);
 }
 
 /** The token of `Authorization: Bearer <token>`; undefined without one. */
@@ -62,12 +62,15 @@ function bearerToken(headers: HeaderReader): string | undefined {
   return match[1];
 }
 
-async function verifyAccessToken(secret: string, token: string): Promise<ApiRequestAuth> {
+async function verifyAccessToken(keys: ProjectJwtKeys, token: string): Promise<ApiRequestAuth> {
   const parts = token.split('.').length;
   if (parts !== 3) throw decodeError(`Expected 3 parts in JWT; got ${parts}`);
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_SECONDS }));
+    ({ payload } = await jwtVerify(token, (header) => verificationKey(keys, header), {
+      algorithms: JWT_ALGORITHMS,
+      clockTolerance: CLOCK_SKEW_SECONDS,
+    }));
   } catch (error) {
     throw refusalOf(error);
   }
@@ -88,5 +91,6 @@ function refusalOf(error: unknown): RestError {
   if (error instanceof errors.JWTInvalid) return claimsError('Parsing claims failed');
   if (error instanceof errors.JOSEAlgNotAllowed) return decodeError('Wrong or unsupported encoding algorithm');
   if (error instanceof errors.JWSSignatureVerificationFailed) return decodeError('JWT cryptographic operation failed');
+  if (error instanceof errors.JWKSNoMatchingKey) return decodeError('No suitable key or wrong key type');
   return decodeError("JWT couldn't be decoded");
 }

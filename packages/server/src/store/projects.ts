@@ -80,6 +80,17 @@ export interface ProjectApiSettings {
 export interface ProjectSnapshot extends ProjectRow, ProjectApiSettings {
   /** Sealed; null for projects made before API keys existed. */
   jwt_secret: string | null;
+  /** The asymmetric keys that still verify (store/signing-keys.ts), oldest first. */
+  signing_keys: SnapshotSigningKey[];
+}
+
+/** A signing key as requests need it: the private half (sealed) only for the key in use. */
+export interface SnapshotSigningKey {
+  id: string;
+  algorithm: 'ES256' | 'RS256';
+  status: 'in_use' | 'standby' | 'previously_used';
+  public_jwk: Record<string, unknown>;
+  private_jwk: string | null;
 }
 
 const SNAPSHOT_MAX_AGE_MS = 1000;
@@ -91,7 +102,10 @@ export function findSnapshot(db: Queryable, ref: string): Promise<ProjectSnapsho
   if (kept && now - kept.at < SNAPSHOT_MAX_AGE_MS) return kept.snapshot;
   const snapshot = db
     .query<ProjectSnapshot>(
-      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows, p.db_aggregates_enabled, p.db_plan_enabled
+      `select ${COLUMNS}, p.jwt_secret, p.exposed_schemas, p.max_rows, p.db_aggregates_enabled, p.db_plan_enabled,
+         (select coalesce(json_agg(json_build_object('id', k.id, 'algorithm', k.algorithm, 'status', k.status, 'public_jwk', k.public_jwk,
+                  'private_jwk', case when k.status = 'in_use' then k.private_jwk end) order by k.created_at), '[]')
+          from project_signing_keys k where k.ref = p.ref and k.status <> 'revoked') as signing_keys
        from projects p join organizations o on o.id = p.organization_id where p.ref = $1`,
       [ref],
     )

@@ -1,4 +1,4 @@
-/** What the auth API says about itself: `GET /health` and the public `GET /settings`. */
+/** What the auth API says about itself: `GET /health`, the public `GET /settings`, and the JWKS its tokens verify with. */
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth-env.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
@@ -24,3 +24,12 @@ infoRoutes.get('/settings', (c) => {
     saml_enabled: false,
   });
 });
+
+/**
+ * The public halves of the project's signing keys in use, in standby and previously used, for
+ * verifiers such as auth-js's getClaims; tokens signed with the shared secret verify on the
+ * server only. Cached by clients: a key is published in standby before it signs anything.
+ */
+infoRoutes.get('/.well-known/jwks.json', (c) =>
+  jsonAnswer({ keys: c.var.auth.keys.jwks }, { headers: { 'cache-control': 'public, max-age=600' } }),
+);
