@@ -57,6 +57,7 @@ export const routes: RouteObject[] = [
                 handle: { title: 'Integrations' },
                 lazy: () => import('../routes/project-settings-integrations'),
               },
+              { path: 'settings/jwt', handle: { title: 'JWT Signing Keys' }, lazy: () => import('../routes/project-settings-jwt') },
               { path: 'settings/vault', handle: { title: 'Vault' }, lazy: () => import('../routes/project-settings-vault') },
               { path: 'settings/api-keys/new', handle: { title: 'API Keys' }, lazy: () => import('../routes/project-settings-api-keys') },
               { path: 'api-keys/new', element: <Navigate to="../settings/api-keys/new" replace /> },

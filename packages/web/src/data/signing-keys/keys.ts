@@ -1,0 +1,3 @@
+export const signingKeyKeys = {
+  list: (ref: string | undefined) => ['projects', ref, 'signing-keys'] as const,
+};

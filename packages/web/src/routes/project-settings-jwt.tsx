@@ -1,0 +1,1 @@
+export { SigningKeysPage as Component } from '../features/signing-keys/signing-keys-page';
