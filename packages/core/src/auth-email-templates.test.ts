@@ -12,12 +12,18 @@ describe('default auth email templates', () => {
     expect(DEFAULT_AUTH_EMAIL_TEMPLATES.invite.subject).toBe('You have been invited');
   });
 
-  it.each(AUTH_EMAIL_KINDS)('gives %s both the link and the code', (kind) => {
+  it.each(AUTH_EMAIL_KINDS.filter((kind) => kind !== 'reauthentication'))('gives %s both the link and the code', (kind) => {
     const { subject, content } = DEFAULT_AUTH_EMAIL_TEMPLATES[kind];
     expect(subject.length).toBeGreaterThan(0);
     expect(subject.length).toBeLessThanOrEqual(255);
     expect(content).toContain('href="{{ .ConfirmationURL }}"');
     expect(content).toContain('{{ .Token }}');
+  });
+
+  it('gives reauthentication the code alone: it is typed in, there is no link to follow', () => {
+    const { content } = DEFAULT_AUTH_EMAIL_TEMPLATES.reauthentication;
+    expect(content).toContain('{{ .Token }}');
+    expect(content).not.toContain('{{ .ConfirmationURL }}');
   });
 
   it('tells the new address when the email changes', () => {

@@ -3,7 +3,7 @@
  * (auth settings MAILER_SUBJECTS_<KIND>, MAILER_TEMPLATES_<KIND>_CONTENT) replaces the default;
  * null means the default. Bodies are HTML with Supabase's Go-template placeholders.
  */
-export const AUTH_EMAIL_KINDS = ['confirmation', 'recovery', 'magic_link', 'email_change', 'invite'] as const;
+export const AUTH_EMAIL_KINDS = ['confirmation', 'recovery', 'magic_link', 'email_change', 'invite', 'reauthentication'] as const;
 export type AuthEmailKind = (typeof AUTH_EMAIL_KINDS)[number];
 
 /** The placeholders a template may use, as Supabase names them. */
@@ -24,6 +24,7 @@ export const AUTH_EMAIL_LABELS: Record<AuthEmailKind, string> = {
   magic_link: 'Magic link',
   email_change: 'Change email address',
   invite: 'Invite user',
+  reauthentication: 'Reauthentication',
 };
 
 const body = (heading: string, text: string, linkText: string) =>
@@ -64,5 +65,12 @@ export const DEFAULT_AUTH_EMAIL_TEMPLATES: Record<AuthEmailKind, { subject: stri
       'You have been invited to create an account on {{ .SiteURL }}. Follow this link to accept:',
       'Accept the invitation',
     ),
+  },
+  // A code only: the user types it where the app asks to confirm it is them.
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    content: `<h2>Confirm it is you</h2>
+<p>Enter this code to confirm the change to your account {{ .Email }}:</p>
+<p><strong>{{ .Token }}</strong></p>`,
   },
 };

@@ -61,6 +61,24 @@ create function public.mfa_attempt_hook(event jsonb) returns jsonb language sql 
   select case when (event ->> 'valid')::boolean then '{"decision": "continue"}'::jsonb else '{"decision": "reject"}'::jsonb end
 $$;
 grant execute on function public.password_attempt_hook(jsonb), public.mfa_attempt_hook(jsonb) to supabase_auth_admin;
+
+-- What the sign-up and email hooks were called with, and a sign-up policy on email domains.
+create table public.hook_events (id bigint generated always as identity primary key, name text not null, payload jsonb not null);
+grant insert on public.hook_events to supabase_auth_admin;
+create function public.before_user_created_hook(event jsonb) returns jsonb language plpgsql as $$
+begin
+  insert into public.hook_events (name, payload) values ('before-user-created', event);
+  if event -> 'user' ->> 'email' like '%@blocked.test' then
+    return jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Sign-ups from blocked.test are closed'));
+  end if;
+  return '{}'::jsonb;
+end $$;
+create function public.send_email_hook(event jsonb) returns jsonb language plpgsql as $$
+begin
+  insert into public.hook_events (name, payload) values ('send-email', event);
+  return '{}'::jsonb;
+end $$;
+grant execute on function public.before_user_created_hook(jsonb), public.send_email_hook(jsonb) to supabase_auth_admin;
 notify pgrst, 'reload schema';`;
 
 let project: RestProject;
@@ -85,6 +103,18 @@ async function newUser(): Promise<{ email: string; id: string }> {
 }
 
 const signIn = (client: SupabaseClient, email: string) => client.auth.signInWithPassword({ email, password: PASSWORD });
+
+/** The payloads a hook got for `email`, oldest first. */
+const hookEvents = async (name: string, email: string) =>
+  (
+    await query(
+      project.meta.connectionString,
+      `select payload from public.hook_events where name = $1 and payload -> 'user' ->> 'email' = $2 order by id`,
+      [name, email],
+    )
+  ).rows.map((row) => row.payload as Record<string, any>);
+const usersNamed = async (email: string) =>
+  (await query(project.meta.connectionString, 'select count(*)::int as n from auth.users where email = $1', [email])).rows[0].n as number;
 
 beforeAll(async () => {
   project = await startRestProject(SQL);
@@ -191,6 +221,85 @@ describe('the custom access token hook', () => {
     ]) {
       const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, { HOOK_CUSTOM_ACCESS_TOKEN_URI: uri });
       expect(answer.status, uri).toBe(400);
+    }
+  });
+});
+
+describe('the before user created hook', () => {
+  it('sees each sign-up before the user exists and may refuse it, creating nothing; the admin API skips it', async () => {
+    await configure({
+      HOOK_BEFORE_USER_CREATED_ENABLED: true,
+      HOOK_BEFORE_USER_CREATED_URI: fn('before_user_created_hook'),
+      MAILER_AUTOCONFIRM: true,
+    });
+    try {
+      const client = supabaseClient(apiUrl, project.keys.anon);
+      const blocked = `someone-${Date.now().toString(36)}@blocked.test`;
+      const refused = await client.auth.signUp({ email: blocked, password: PASSWORD });
+      expect(refused.error).toMatchObject({ status: 403, message: 'Sign-ups from blocked.test are closed' });
+      expect(await usersNamed(blocked)).toBe(0);
+
+      const email = uniqueEmail('welcome');
+      const { data, error } = await client.auth.signUp({ email, password: PASSWORD, options: { data: { plan: 'free' } } });
+      expect(error).toBeNull();
+      const [seen] = await hookEvents('before-user-created', email);
+      expect(seen).toMatchObject({
+        metadata: { name: 'before-user-created', ip_address: expect.any(String) },
+        user: {
+          id: data.user!.id,
+          email,
+          aud: 'authenticated',
+          role: 'authenticated',
+          user_metadata: { plan: 'free' },
+          is_anonymous: false,
+        },
+      });
+
+      const anonymous = supabaseClient(apiUrl, project.keys.anon);
+      await configure({ EXTERNAL_ANONYMOUS_USERS_ENABLED: true });
+      expect((await anonymous.auth.signInAnonymously()).error).toBeNull();
+      expect((await hookEvents('before-user-created', '')).at(-1)?.user.is_anonymous).toBe(true);
+
+      const byAdmin = await admin().auth.admin.createUser({ email: `staff-${Date.now().toString(36)}@blocked.test`, password: PASSWORD });
+      expect(byAdmin.error).toBeNull();
+    } finally {
+      await configure({ HOOK_BEFORE_USER_CREATED_ENABLED: false, MAILER_AUTOCONFIRM: false });
+    }
+  });
+});
+
+describe('the send email hook', () => {
+  it('gets the codes and hashes of each auth email instead of SMTP or the Mailbox, and they verify', async () => {
+    await configure({
+      HOOK_SEND_EMAIL_ENABLED: true,
+      HOOK_SEND_EMAIL_URI: fn('send_email_hook'),
+      MAILER_AUTOCONFIRM: false,
+      SMTP_MAX_FREQUENCY: 0,
+    });
+    try {
+      const client = supabaseClient(apiUrl, project.keys.anon);
+      const email = uniqueEmail('hook-mail');
+      expect((await client.auth.signUp({ email, password: PASSWORD })).error).toBeNull();
+      const kept = (await project.meta.owner.get(`/api/platform/auth/${project.meta.ref}/mailbox`)).body.messages as { to: string }[];
+      expect(kept.some((message) => message.to === email)).toBe(false);
+
+      const [signup] = await hookEvents('send-email', email);
+      expect(signup!.email_data).toMatchObject({
+        email_action_type: 'signup',
+        token: expect.stringMatching(/^\d{6}$/),
+        token_hash: expect.stringMatching(/^[0-9a-f]{56}$/),
+        token_new: '',
+        token_hash_new: '',
+        site_url: `${apiUrl}/auth/v1`,
+      });
+      const verified = await client.auth.verifyOtp({ token_hash: signup!.email_data.token_hash, type: 'signup' });
+      expect(verified.error).toBeNull();
+      expect(verified.data.user?.email_confirmed_at).toBeTruthy();
+
+      expect((await client.auth.reauthenticate()).error).toBeNull();
+      expect((await hookEvents('send-email', email)).at(-1)?.email_data.email_action_type).toBe('reauthentication');
+    } finally {
+      await configure({ HOOK_SEND_EMAIL_ENABLED: false });
     }
   });
 });

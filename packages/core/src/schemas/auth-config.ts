@@ -53,6 +53,10 @@ export const AuthConfig = z
     MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: z.string().nullable(),
     MAILER_SUBJECTS_INVITE: z.string().nullable(),
     MAILER_TEMPLATES_INVITE_CONTENT: z.string().nullable(),
+    MAILER_SUBJECTS_REAUTHENTICATION: z.string().nullable(),
+    MAILER_TEMPLATES_REAUTHENTICATION_CONTENT: z.string().nullable(),
+    /** Secure password change: a session older than a day changes the password only with the code of GET /reauthenticate. */
+    SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: z.boolean(),
     /** The custom access token hook: a Postgres function that changes the claims of every access token issued. */
     HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
     HOOK_CUSTOM_ACCESS_TOKEN_URI: z.string().nullable(),
@@ -62,6 +66,12 @@ export const AuthConfig = z
     /** Called after each MFA code check: may reject it, signing the user out. */
     HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
     HOOK_MFA_VERIFICATION_ATTEMPT_URI: z.string().nullable(),
+    /** Called before a user signs up (not for the admin API's users): may refuse the sign-up. */
+    HOOK_BEFORE_USER_CREATED_ENABLED: z.boolean(),
+    HOOK_BEFORE_USER_CREATED_URI: z.string().nullable(),
+    /** Called instead of sending each auth email: the function delivers it. */
+    HOOK_SEND_EMAIL_ENABLED: z.boolean(),
+    HOOK_SEND_EMAIL_URI: z.string().nullable(),
     updated_at: z.string(),
   })
   .meta({ id: 'AuthConfig' });
@@ -188,12 +198,19 @@ export const UpdateAuthConfigBody = z
     MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: optionalText('Email change email body', 100_000),
     MAILER_SUBJECTS_INVITE: optionalText('Invitation email subject', 255),
     MAILER_TEMPLATES_INVITE_CONTENT: optionalText('Invitation email body', 100_000),
+    MAILER_SUBJECTS_REAUTHENTICATION: optionalText('Reauthentication email subject', 255),
+    MAILER_TEMPLATES_REAUTHENTICATION_CONTENT: optionalText('Reauthentication email body', 100_000),
+    SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: z.boolean(),
     HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: z.boolean(),
     HOOK_CUSTOM_ACCESS_TOKEN_URI: hookUri,
     HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
     HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: hookUri,
     HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: z.boolean(),
     HOOK_MFA_VERIFICATION_ATTEMPT_URI: hookUri,
+    HOOK_BEFORE_USER_CREATED_ENABLED: z.boolean(),
+    HOOK_BEFORE_USER_CREATED_URI: hookUri,
+    HOOK_SEND_EMAIL_ENABLED: z.boolean(),
+    HOOK_SEND_EMAIL_URI: hookUri,
   })
   .partial()
   .meta({ id: 'UpdateAuthConfigBody' });

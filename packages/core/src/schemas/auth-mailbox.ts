@@ -7,12 +7,13 @@ import { z } from 'zod';
 export const AuthMailboxMessage = z
   .object({
     id: z.uuid(),
-    /** confirmation, magic_link, recovery, email_change or invite. */
+    /** confirmation, magic_link, recovery, email_change, invite or reauthentication. */
     kind: z.string(),
     to: z.string(),
     subject: z.string(),
     /** The email as the project's template made it. */
     html: z.string(),
+    /** Empty for a reauthentication email, which has a code only. */
     link: z.string(),
     code: z.string(),
     created_at: z.string(),

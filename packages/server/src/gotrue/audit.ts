@@ -15,6 +15,7 @@ export type AuditAction =
   | 'user_invited'
   | 'invite_accepted'
   | 'user_recovery_requested'
+  | 'user_reauthenticate_requested'
   | 'user_modified'
   | 'user_updated_password'
   | 'user_deleted'
@@ -36,6 +37,7 @@ const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'fa
   user_invited: 'team',
   invite_accepted: 'team',
   user_recovery_requested: 'user',
+  user_reauthenticate_requested: 'user',
   user_modified: 'user',
   user_updated_password: 'user',
   user_deleted: 'team',

@@ -89,10 +89,9 @@ export async function withAuthTransaction<T>(
   try {
     const begun = client.query('begin');
     const working = work(client);
-    await begun.catch((error: unknown) => {
-      working.catch(() => {});
-      throw error;
-    });
+    // Observed below; a refusal thrown before `begin` answers must not count as unhandled meanwhile.
+    working.catch(() => {});
+    await begun;
     const result = await working;
     await client.query('commit');
     return result;

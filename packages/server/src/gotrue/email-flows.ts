@@ -58,12 +58,16 @@ export async function sendMagicLink(auth: AuthContext, email: string, options: M
     if (!user) {
       if (!options.createUser) throw unprocessable('Signups not allowed for otp', 'otp_disabled');
       if (settings.disable_signup) throw unprocessable('Signups not allowed for this instance', 'signup_disabled');
-      user = await insertUser(client, {
-        email: address,
-        encryptedPassword: null,
-        userMetadata: options.data ?? {},
-        confirmed: settings.mailer_autoconfirm,
-      });
+      user = await insertUser(
+        client,
+        {
+          email: address,
+          encryptedPassword: null,
+          userMetadata: options.data ?? {},
+          confirmed: settings.mailer_autoconfirm,
+        },
+        auth,
+      );
       if (settings.mailer_autoconfirm)
         await audit(client, {
           action: 'user_signedup',
@@ -129,13 +133,17 @@ export async function inviteUserByEmail(
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     let user = await findUserByEmail(client, address);
     if (user?.email_confirmed_at) throw emailExists();
-    user ??= await insertUser(client, {
-      email: address,
-      encryptedPassword: null,
-      userMetadata: data ?? {},
-      confirmed: false,
-      invited: true,
-    });
+    user ??= await insertUser(
+      client,
+      {
+        email: address,
+        encryptedPassword: null,
+        userMetadata: data ?? {},
+        confirmed: false,
+        invited: true,
+      },
+      auth,
+    );
     await audit(client, {
       action: 'user_invited',
       actorId: actor.id,
@@ -208,13 +216,17 @@ export async function generateLink(
         break;
       case 'invite':
         if (user?.email_confirmed_at) throw emailExists();
-        user ??= await insertUser(client, {
-          email: address,
-          encryptedPassword: null,
-          userMetadata: params.data ?? {},
-          confirmed: false,
-          invited: true,
-        });
+        user ??= await insertUser(
+          client,
+          {
+            email: address,
+            encryptedPassword: null,
+            userMetadata: params.data ?? {},
+            confirmed: false,
+            invited: true,
+          },
+          auth,
+        );
         await audit(client, {
           action: 'user_invited',
           actorId: actor.id,
@@ -232,7 +244,7 @@ export async function generateLink(
             [user.id, params.data],
           );
         }
-        user ??= await insertUser(client, { email: address, encryptedPassword, userMetadata: params.data ?? {}, confirmed: false });
+        user ??= await insertUser(client, { email: address, encryptedPassword, userMetadata: params.data ?? {}, confirmed: false }, auth);
         await audit(client, { action: 'user_confirmation_requested', ...self(user.id), traits: { provider: 'email' } });
         await storeToken(client, user.id, 'confirmation', hash);
         break;

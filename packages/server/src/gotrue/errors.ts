@@ -50,7 +50,9 @@ export type ErrorCode =
   | 'insufficient_aal'
   | 'flow_state_not_found'
   | 'flow_state_expired'
-  | 'bad_code_verifier';
+  | 'bad_code_verifier'
+  | 'reauthentication_needed'
+  | 'reauthentication_not_valid';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 export const API_VERSION = '2024-01-01';

@@ -6,10 +6,13 @@
  * - custom access token: `{user_id, claims, authentication_method}` → `{claims}` to sign, which
  *   must keep the ones every client reads;
  * - password verification attempt: `{user_id, valid}` → `{decision, message, should_logout_user}`;
- * - MFA verification attempt: `{user_id, factor_id, factor_type, valid}` → `{decision, message}`.
+ * - MFA verification attempt: `{user_id, factor_id, factor_type, valid}` → `{decision, message}`;
+ * - before user created: `{metadata, user}` → `{}`, or `{error}` to refuse the sign-up;
+ * - send email: `{user, email_data}` → `{}` once the function has delivered the email itself.
  */
+import { randomUUID } from 'node:crypto';
 import { PG_FUNCTION_HOOK_URI } from '@basin/core/schemas';
-import type pg from 'pg';
+import type { Queryable } from '../store/db.ts';
 import type { AuthContext } from './context.ts';
 import { queryAuth } from './db.ts';
 import { AuthApiError } from './errors.ts';
@@ -26,6 +29,8 @@ const HOOKS = {
   customAccessToken: ['hook_custom_access_token_enabled', 'hook_custom_access_token_uri'],
   passwordVerificationAttempt: ['hook_password_verification_attempt_enabled', 'hook_password_verification_attempt_uri'],
   mfaVerificationAttempt: ['hook_mfa_verification_attempt_enabled', 'hook_mfa_verification_attempt_uri'],
+  beforeUserCreated: ['hook_before_user_created_enabled', 'hook_before_user_created_uri'],
+  sendEmail: ['hook_send_email_enabled', 'hook_send_email_uri'],
 } as const;
 type Hook = keyof typeof HOOKS;
 
@@ -35,12 +40,7 @@ type Hook = keyof typeof HOOKS;
  * error. `client`: the request's transaction, if it has one, so that the hook never waits for a
  * second session of the pool.
  */
-async function callHook(
-  auth: AuthContext,
-  hook: Hook,
-  input: unknown,
-  client?: pg.ClientBase,
-): Promise<Record<string, unknown> | undefined> {
+async function callHook(auth: AuthContext, hook: Hook, input: unknown, client?: Queryable): Promise<Record<string, unknown> | undefined> {
   const [enabledSetting, uriSetting] = HOOKS[hook];
   const uri = auth.settings[uriSetting];
   if (!auth.settings[enabledSetting] || !uri) return undefined;
@@ -78,7 +78,7 @@ export async function hookedClaims(
   auth: AuthContext,
   claims: Record<string, unknown>,
   authenticationMethod: string,
-  client?: pg.ClientBase,
+  client?: Queryable,
 ): Promise<Record<string, unknown>> {
   const output = await callHook(
     auth,
@@ -114,10 +114,25 @@ export async function attemptDecision(
   auth: AuthContext,
   hook: keyof typeof DEFAULT_REJECTIONS,
   input: Record<string, unknown>,
-  client?: pg.ClientBase,
+  client?: Queryable,
 ): Promise<AttemptDecision> {
   const output = await callHook(auth, hook, input, client);
   if (output?.decision !== 'reject') return { reject: false };
   const message = typeof output.message === 'string' && output.message ? output.message : DEFAULT_REJECTIONS[hook];
   return { reject: true, message, logOut: hook === 'mfaVerificationAttempt' || output.should_logout_user === true };
+}
+
+/**
+ * The before user created hook on a user about to sign up (`user` as the API answers users; not
+ * yet in the table): it returns when the hook lets the sign-up go on, and throws the hook's error
+ * when it refuses, so the transaction creates nothing.
+ */
+export async function beforeUserCreated(auth: AuthContext, user: Record<string, unknown>, client: Queryable): Promise<void> {
+  const metadata = { uuid: randomUUID(), time: new Date().toISOString(), name: 'before-user-created', ip_address: auth.ip };
+  await callHook(auth, 'beforeUserCreated', { metadata, user }, client);
+}
+
+/** Hands an auth email to the send email hook; false when the project has none, so the email goes out as usual. */
+export async function sendEmailHook(auth: AuthContext, input: Record<string, unknown>, client: Queryable): Promise<boolean> {
+  return (await callHook(auth, 'sendEmail', input, client)) !== undefined;
 }

@@ -1,10 +1,11 @@
 /**
- * The auth emails (confirmation, recovery, magic link, email change, invite), as GoTrue sends
- * them: a one-time code of MAILER_OTP_LENGTH digits and its hash (hex SHA-224 of address + code)
- * on the user's row with the time it was sent, then the project's template with the link to
- * `/verify` and the code, through the project's own SMTP server when it set one, else the
- * platform's (BASIN_SMTP_URL), else into the project's Mailbox (store/auth-mailbox.ts), where the
- * dashboard shows it with its link. Each message sent is counted in auth_email_sends, against the
+ * The auth emails (confirmation, recovery, magic link, email change, invite, reauthentication),
+ * as GoTrue sends them: a one-time code of MAILER_OTP_LENGTH digits and its hash (hex SHA-224 of
+ * address + code) on the user's row with the time it was sent, then the project's template with
+ * the link to `/verify` (none for reauthentication: its code is typed in) and the code, handed to
+ * the project's send email hook when it set one, else through the project's own SMTP server, else
+ * the platform's (BASIN_SMTP_URL), else into the project's Mailbox (store/auth-mailbox.ts), where
+ * the dashboard shows it with its link. Each message sent is counted in auth_email_sends, against the
  * project's hourly limit and for its resource warning.
  */
 import { createHash, randomInt } from 'node:crypto';
@@ -20,7 +21,8 @@ import { AuthApiError, tooManyRequests } from './errors.ts';
 import { renderAuthEmail } from './mail-template.ts';
 import { createFlowState, PKCE_PREFIX, type PkceChallenge } from './pkce.ts';
 import type { AuthMethod } from './sessions.ts';
-import type { UserRow } from './users.ts';
+import { sendEmailHook } from './hooks.ts';
+import { type UserRow, userJson } from './users.ts';
 
 export type { AuthEmailKind };
 
@@ -38,7 +40,7 @@ export interface AuthEmailRequest {
 /** The `type` of `/verify` each email's link carries. */
 export type LinkType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
-export const LINK_TYPES: Record<AuthEmailKind, LinkType> = {
+export const LINK_TYPES: Record<Exclude<AuthEmailKind, 'reauthentication'>, LinkType> = {
   confirmation: 'signup',
   invite: 'invite',
   magic_link: 'magiclink',
@@ -47,7 +49,7 @@ export const LINK_TYPES: Record<AuthEmailKind, LinkType> = {
 };
 
 /** How the user signs in by each email's link: a PKCE flow state is kept for that method. */
-const AUTH_METHODS: Record<AuthEmailKind, AuthMethod> = {
+const AUTH_METHODS: Record<Exclude<AuthEmailKind, 'reauthentication'>, AuthMethod> = {
   confirmation: 'email/signup',
   invite: 'invite',
   magic_link: 'magiclink',
@@ -61,6 +63,7 @@ const LABELS: Record<AuthEmailKind, string> = {
   magic_link: 'magic link',
   recovery: 'recovery',
   email_change: 'email change',
+  reauthentication: 'reauthentication',
 };
 
 /** Which column's *_sent_at the per-user frequency limit reads (invites have none, as in GoTrue). */
@@ -70,6 +73,7 @@ const SENT_AT: Record<AuthEmailKind, string | null> = {
   magic_link: 'recovery_sent_at',
   recovery: 'recovery_sent_at',
   email_change: 'email_change_sent_at',
+  reauthentication: 'reauthentication_sent_at',
 };
 
 const HOUR = 3600;
@@ -89,6 +93,9 @@ export const tokenHash = (email: string, otp: string) =>
     .update(email + otp)
     .digest('hex');
 
+/** The token a link carries: a PKCE flow's is marked, so /verify answers a code rather than a session. */
+const linkToken = (request: AuthEmailRequest, hash: string) => `${request.pkce ? PKCE_PREFIX : ''}${hash}`;
+
 /** The link a mail carries: `{issuer}/verify?token=…&type=…&redirect_to=…`. */
 export function verificationUrl(auth: AuthContext, hash: string, type: LinkType, redirectTo: string): string {
   return `${auth.issuer}/verify?${new URLSearchParams({ token: hash, type, redirect_to: redirectTo })}`;
@@ -99,13 +106,13 @@ export function mailConfigured(ctx: PlatformContext, settings: AuthSettingsRow):
   return Boolean(settings.smtp_host) || Boolean(ctx.config.smtpUrl);
 }
 
-export type TokenPurpose = 'confirmation' | 'invite' | 'recovery' | 'email_change_new' | 'email_change_current';
+export type TokenPurpose = 'confirmation' | 'invite' | 'recovery' | 'email_change_new' | 'email_change_current' | 'reauthentication';
 
 /**
  * Stores a token hash on the user's row with its sent time: confirmations and invites in
  * confirmation_token, recoveries and magic links in recovery_token, an email change's in
  * email_change_token_new/current with the new address (a change to another address than the
- * pending one starts afresh).
+ * pending one starts afresh), a reauthentication's in reauthentication_token.
  */
 export async function storeToken(
   client: pg.ClientBase,
@@ -123,7 +130,8 @@ export async function storeToken(
       );
       return;
     case 'recovery':
-      await client.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [
+    case 'reauthentication':
+      await client.query(`update auth.users set ${purpose}_token = $2, ${purpose}_sent_at = now(), updated_at = now() where id = $1`, [
         userId,
         hash,
       ]);
@@ -173,9 +181,12 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
   } else {
     await storeToken(client, user.id, kind === 'magic_link' ? 'recovery' : kind, messages[0]!.hash);
   }
-  if (request.pkce) await createFlowState(client, user.id, AUTH_METHODS[kind], request.pkce);
+  const linked = kind === 'reauthentication' ? undefined : kind;
+  if (request.pkce && linked) await createFlowState(client, user.id, AUTH_METHODS[linked], request.pkce);
+  const actionType = linked ? LINK_TYPES[linked] : 'reauthentication';
+  if (await sentByHook(auth, client, request, actionType, messages)) return;
   for (const message of messages) {
-    const link = verificationUrl(auth, `${request.pkce ? PKCE_PREFIX : ''}${message.hash}`, LINK_TYPES[kind], request.redirectTo);
+    const link = linked ? verificationUrl(auth, linkToken(request, message.hash), LINK_TYPES[linked], request.redirectTo) : '';
     const rendered = renderAuthEmail(settings, kind, {
       ConfirmationURL: link,
       Token: message.otp,
@@ -201,6 +212,32 @@ export async function sendAuthEmail(client: pg.ClientBase, auth: AuthContext, re
     }
     await authEmailSends.record(ctx.db, project.ref);
   }
+}
+
+/**
+ * Hands the email to the project's send email hook, if it set one: GoTrue's `{user, email_data}`
+ * with the codes and hashes. An email change that mails both addresses passes the new address's
+ * pair as token/token_hash and the current address's as token_new/token_hash_new, as GoTrue does
+ * despite the names; `user.new_email` says which address is which.
+ */
+async function sentByHook(
+  auth: AuthContext,
+  client: pg.ClientBase,
+  request: AuthEmailRequest,
+  actionType: LinkType | 'reauthentication',
+  [first, second]: Message[],
+): Promise<boolean> {
+  const user = { ...userJson(request.user), new_email: request.newEmail ?? '' };
+  const emailData = {
+    token: first!.otp,
+    token_hash: linkToken(request, first!.hash),
+    token_new: second?.otp ?? '',
+    token_hash_new: second ? linkToken(request, second.hash) : '',
+    redirect_to: request.redirectTo,
+    email_action_type: actionType,
+    site_url: auth.issuer,
+  };
+  return sendEmailHook(auth, { user, email_data: emailData }, client);
 }
 
 /** The codes and hashes of the email(s): an email change mails the new address, and the current one too when secure change is on. */

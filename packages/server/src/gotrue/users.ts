@@ -4,6 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../store/db.ts';
+import type { AuthContext } from './context.ts';
+import { beforeUserCreated } from './hooks.ts';
 
 export const AUDIENCE = 'authenticated';
 
@@ -95,11 +97,33 @@ export interface NewUser {
   identityInMetadata?: boolean;
 }
 
-/** Inserts a user and, with an email, its email identity; answers the new row. */
-export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow> {
+/**
+ * Inserts a user and, with an email, its email identity; answers the new row. `signUp`: a user
+ * signing themselves up (or invited), whom the project's before user created hook sees first;
+ * the admin API's users skip it, as in GoTrue.
+ */
+export async function insertUser(db: Queryable, user: NewUser, signUp?: AuthContext): Promise<UserRow> {
   const id = randomUUID();
   const providers = user.email ? { provider: 'email', providers: ['email'] } : {};
   const identityData = user.email ? { sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false } : {};
+  const appMetadata = { ...providers, ...user.appMetadata };
+  const userMetadata = { ...(user.identityInMetadata === false ? {} : identityData), ...user.userMetadata };
+  if (signUp) {
+    const now = new Date().toISOString();
+    const candidate = { id, aud: AUDIENCE, role: user.role ?? AUDIENCE, email: user.email ?? '', phone: '', app_metadata: appMetadata };
+    await beforeUserCreated(
+      signUp,
+      {
+        ...candidate,
+        user_metadata: userMetadata,
+        identities: [],
+        created_at: now,
+        updated_at: now,
+        is_anonymous: user.anonymous ?? false,
+      },
+      db,
+    );
+  }
   await db.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
        raw_app_meta_data, raw_user_meta_data, is_anonymous, created_at, updated_at)
@@ -113,8 +137,8 @@ export async function insertUser(db: Queryable, user: NewUser): Promise<UserRow>
       user.encryptedPassword,
       user.confirmed,
       user.invited ?? false,
-      { ...providers, ...user.appMetadata },
-      { ...(user.identityInMetadata === false ? {} : identityData), ...user.userMetadata },
+      appMetadata,
+      userMetadata,
       user.anonymous ?? false,
     ],
   );

@@ -49,6 +49,10 @@ export interface AuthSettingsRow {
   mailer_templates_email_change_content: string | null;
   mailer_subjects_invite: string | null;
   mailer_templates_invite_content: string | null;
+  mailer_subjects_reauthentication: string | null;
+  mailer_templates_reauthentication_content: string | null;
+  /** A password update from a session older than a day needs GET /reauthenticate's code. */
+  security_update_password_require_reauthentication: boolean;
   hook_custom_access_token_enabled: boolean;
   /** `pg-functions://postgres/<schema>/<function>` (gotrue/hooks.ts). */
   hook_custom_access_token_uri: string | null;
@@ -56,6 +60,10 @@ export interface AuthSettingsRow {
   hook_password_verification_attempt_uri: string | null;
   hook_mfa_verification_attempt_enabled: boolean;
   hook_mfa_verification_attempt_uri: string | null;
+  hook_before_user_created_enabled: boolean;
+  hook_before_user_created_uri: string | null;
+  hook_send_email_enabled: boolean;
+  hook_send_email_uri: string | null;
   updated_at: Date;
 }
 
@@ -105,12 +113,19 @@ export const AUTH_SETTINGS_COLUMNS = [
   'mailer_templates_email_change_content',
   'mailer_subjects_invite',
   'mailer_templates_invite_content',
+  'mailer_subjects_reauthentication',
+  'mailer_templates_reauthentication_content',
+  'security_update_password_require_reauthentication',
   'hook_custom_access_token_enabled',
   'hook_custom_access_token_uri',
   'hook_password_verification_attempt_enabled',
   'hook_password_verification_attempt_uri',
   'hook_mfa_verification_attempt_enabled',
   'hook_mfa_verification_attempt_uri',
+  'hook_before_user_created_enabled',
+  'hook_before_user_created_uri',
+  'hook_send_email_enabled',
+  'hook_send_email_uri',
 ] as const satisfies readonly AuthSettingsColumn[];
 
 // Every column of the row is in the list (a compile error names the one missing).

@@ -1,7 +1,7 @@
 /**
  * Signing up, in and out, and the signed-in user's own account: `POST /signup` (email and
  * password, or anonymous), `POST /token` (password, refresh_token and pkce grants), `GET`/`PUT /user`,
- * `POST /logout`.
+ * `GET /reauthenticate` (the code a password change may need), `POST /logout`.
  */
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
@@ -17,6 +17,7 @@ import { checkPassword, hashPassword, passwordMatches } from '../passwords.ts';
 import { attemptDecision } from '../hooks.ts';
 import { exchangeAuthCode, pkceChallenge, type PkceChallenge } from '../pkce.ts';
 import { takeRateLimit } from '../rate-limits.ts';
+import { checkSensitiveUpdate, sendReauthentication } from '../reauthentication.ts';
 import { objectField, readBody, redirectTarget, stringField, validEmail } from '../request.ts';
 import { endSessions, type LogoutScope, refreshSession, startSession } from '../sessions.ts';
 import { AUDIENCE, findUserByEmail, findUserById, insertUser, isBanned, type UserRow, userJson } from '../users.ts';
@@ -56,7 +57,11 @@ accountRoutes.post('/signup', async (c) => {
     }
     const user = existing
       ? await resignUp(client, existing.id, encryptedPassword, data)
-      : await insertUser(client, { email: address, encryptedPassword, userMetadata: data, confirmed: auth.settings.mailer_autoconfirm });
+      : await insertUser(
+          client,
+          { email: address, encryptedPassword, userMetadata: data, confirmed: auth.settings.mailer_autoconfirm },
+          auth,
+        );
     if (auth.settings.mailer_autoconfirm) {
       await audit(client, {
         action: 'user_signedup',
@@ -116,7 +121,11 @@ async function signInAnonymously(auth: AuthContext, data: Record<string, unknown
     throw unprocessable('Anonymous sign-ins are disabled', 'anonymous_provider_disabled');
   await takeRateLimit(auth, 'anonymous');
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
-    const user = await insertUser(client, { email: null, encryptedPassword: null, userMetadata: data, confirmed: false, anonymous: true });
+    const user = await insertUser(
+      client,
+      { email: null, encryptedPassword: null, userMetadata: data, confirmed: false, anonymous: true },
+      auth,
+    );
     await audit(client, { action: 'user_signedup', actorId: user.id, actorUsername: null, ip: auth.ip, traits: { provider: 'anonymous' } });
     return startSession(client, auth, user.id, 'anonymous');
   });
@@ -183,7 +192,7 @@ accountRoutes.get('/user', async (c) => jsonAnswer(userJson((await currentUser(c
 
 accountRoutes.put('/user', async (c) => {
   const auth = c.var.auth;
-  const { user } = await currentUser(auth, c.req.raw.headers);
+  const { user, claims } = await currentUser(auth, c.req.raw.headers);
   const body = await readBody(c.req.raw);
   const email = stringField(body, 'email');
   const password = stringField(body, 'password');
@@ -199,6 +208,12 @@ accountRoutes.put('/user', async (c) => {
   const pkce = pkceChallenge(body);
   const encryptedPassword = password === undefined ? undefined : await hashPassword(password);
   const updated = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
+    const change = {
+      password: password !== undefined,
+      email: newEmail !== undefined && newEmail !== user.email,
+      nonce: stringField(body, 'nonce'),
+    };
+    await checkSensitiveUpdate(client, auth, user, claims.session_id, change);
     if (data) {
       // GoTrue merges: keys set to null are removed.
       await client.query(
@@ -245,6 +260,16 @@ async function changeEmail(
   }
   await sendAuthEmail(client, auth, { kind: 'email_change', user, redirectTo, newEmail, pkce });
 }
+
+accountRoutes.get('/reauthenticate', async (c) => {
+  const auth = c.var.auth;
+  const { user } = await currentUser(auth, c.req.raw.headers);
+  await withAuthTransaction(auth.ctx, auth.project, async (client) => {
+    await sendReauthentication(client, auth, user);
+    await audit(client, { action: 'user_reauthenticate_requested', actorId: user.id, actorUsername: user.email, ip: auth.ip });
+  });
+  return jsonAnswer({});
+});
 
 accountRoutes.post('/logout', async (c) => {
   const auth = c.var.auth;

@@ -11254,12 +11254,19 @@ export interface components {
             MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT: string | null;
             MAILER_SUBJECTS_INVITE: string | null;
             MAILER_TEMPLATES_INVITE_CONTENT: string | null;
+            MAILER_SUBJECTS_REAUTHENTICATION: string | null;
+            MAILER_TEMPLATES_REAUTHENTICATION_CONTENT: string | null;
+            SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_ENABLED: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_URI: string | null;
             HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED: boolean;
             HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: string | null;
             HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: boolean;
             HOOK_MFA_VERIFICATION_ATTEMPT_URI: string | null;
+            HOOK_BEFORE_USER_CREATED_ENABLED: boolean;
+            HOOK_BEFORE_USER_CREATED_URI: string | null;
+            HOOK_SEND_EMAIL_ENABLED: boolean;
+            HOOK_SEND_EMAIL_URI: string | null;
             updated_at: string;
         };
         UpdateAuthConfigBody: {
@@ -11307,12 +11314,19 @@ export interface components {
             MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT?: string | null;
             MAILER_SUBJECTS_INVITE?: string | null;
             MAILER_TEMPLATES_INVITE_CONTENT?: string | null;
+            MAILER_SUBJECTS_REAUTHENTICATION?: string | null;
+            MAILER_TEMPLATES_REAUTHENTICATION_CONTENT?: string | null;
+            SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION?: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_ENABLED?: boolean;
             HOOK_CUSTOM_ACCESS_TOKEN_URI?: string | null;
             HOOK_PASSWORD_VERIFICATION_ATTEMPT_ENABLED?: boolean;
             HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI?: string | null;
             HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED?: boolean;
             HOOK_MFA_VERIFICATION_ATTEMPT_URI?: string | null;
+            HOOK_BEFORE_USER_CREATED_ENABLED?: boolean;
+            HOOK_BEFORE_USER_CREATED_URI?: string | null;
+            HOOK_SEND_EMAIL_ENABLED?: boolean;
+            HOOK_SEND_EMAIL_URI?: string | null;
         };
         ProjectSettings: {
             ref: string;

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<string, string> = {
   recovery: 'Recovery',
   email_change: 'Email change',
   invite: 'Invite',
+  reauthentication: 'Reauthentication',
 };
 
 /** The email as its template made it, in a frame that runs no script and is no origin; its links open in a new tab. */
@@ -36,12 +37,15 @@ function MailView({ message }: { message: AuthMailboxMessage }) {
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <Button asChild size="sm" variant="default">
-          <a href={message.link} target="_blank" rel="noreferrer">
-            <ExternalLink aria-hidden className="size-3.5" />
-            Open link
-          </a>
-        </Button>
+        {/* A reauthentication email has a code only. */}
+        {message.link ? (
+          <Button asChild size="sm" variant="default">
+            <a href={message.link} target="_blank" rel="noreferrer">
+              <ExternalLink aria-hidden className="size-3.5" />
+              Open link
+            </a>
+          </Button>
+        ) : null}
         <span className="text-xs text-muted">Code</span>
         <code aria-label="Code" className="rounded-md border border-border bg-surface-muted px-2 py-1 font-mono text-xs">
           {message.code}

@@ -62,6 +62,13 @@ export const EMAIL_SECTIONS: AuthSection[] = [
         kind: 'boolean',
         description: 'A new email address must be confirmed from both the old and the new address.',
       },
+      {
+        key: 'SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION',
+        label: 'Secure password change',
+        kind: 'boolean',
+        description:
+          'A user signed in more than a day ago changes their password only with the code of a reauthentication email (supabase.auth.reauthenticate()).',
+      },
       { key: 'MAILER_OTP_LENGTH', label: 'Email OTP length', kind: 'number', description: 'Digits in the code of an auth email, 6 to 10.' },
       {
         key: 'MAILER_OTP_EXP',
@@ -153,6 +160,7 @@ const TEMPLATE_KEYS: Record<AuthEmailKind, { subject: AuthFieldKey; content: Aut
   magic_link: { subject: 'MAILER_SUBJECTS_MAGIC_LINK', content: 'MAILER_TEMPLATES_MAGIC_LINK_CONTENT' },
   email_change: { subject: 'MAILER_SUBJECTS_EMAIL_CHANGE', content: 'MAILER_TEMPLATES_EMAIL_CHANGE_CONTENT' },
   invite: { subject: 'MAILER_SUBJECTS_INVITE', content: 'MAILER_TEMPLATES_INVITE_CONTENT' },
+  reauthentication: { subject: 'MAILER_SUBJECTS_REAUTHENTICATION', content: 'MAILER_TEMPLATES_REAUTHENTICATION_CONTENT' },
 };
 
 const EMAIL_PURPOSES: Record<AuthEmailKind, string> = {
@@ -161,6 +169,7 @@ const EMAIL_PURPOSES: Record<AuthEmailKind, string> = {
   magic_link: 'Sent when a user signs in with a link or code instead of a password.',
   email_change: 'Sent when a user changes their email address.',
   invite: 'Sent when you invite a user who has no account yet.',
+  reauthentication: 'Sent when a signed-in user must confirm it is them, for a secure password change. It has a code and no link.',
 };
 
 export const EMAIL_TEMPLATE_SECTIONS: AuthSection[] = AUTH_EMAIL_KINDS.map((kind) => {
@@ -247,6 +256,18 @@ export const HOOK_SECTIONS: AuthSection[] = [
     'After each MFA code check, the function may reject the attempt, which signs the user out everywhere.',
     'HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED',
     'HOOK_MFA_VERIFICATION_ATTEMPT_URI',
+  ),
+  hookSection(
+    'Before User Created',
+    'Before a user signs up, signs in anonymously or is invited, the function sees the new user and may refuse with an error. Users made with the admin API skip it.',
+    'HOOK_BEFORE_USER_CREATED_ENABLED',
+    'HOOK_BEFORE_USER_CREATED_URI',
+  ),
+  hookSection(
+    'Send Email',
+    'Instead of sending an auth email, Basin hands its codes and hashes to the function, which delivers it: nothing goes to SMTP or the Mailbox.',
+    'HOOK_SEND_EMAIL_ENABLED',
+    'HOOK_SEND_EMAIL_URI',
   ),
 ];
 

@@ -59,6 +59,13 @@ const CONFIG: AuthConfig = {
   HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: null,
   HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: false,
   HOOK_MFA_VERIFICATION_ATTEMPT_URI: null,
+  HOOK_BEFORE_USER_CREATED_ENABLED: false,
+  HOOK_BEFORE_USER_CREATED_URI: null,
+  HOOK_SEND_EMAIL_ENABLED: false,
+  HOOK_SEND_EMAIL_URI: null,
+  MAILER_SUBJECTS_REAUTHENTICATION: null,
+  MAILER_TEMPLATES_REAUTHENTICATION_CONTENT: null,
+  SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: false,
   updated_at: '2026-03-01T00:00:00.000Z',
 };
 const PATH = `/api/platform/auth/${PROJECT_REF}/config`;
@@ -98,12 +105,14 @@ describe('email provider page', () => {
     await user.clear(provider.getByLabelText('Email OTP length'));
     await user.type(provider.getByLabelText('Email OTP length'), '8');
     await user.click(provider.getByLabelText(/Secure email change/));
+    await user.click(provider.getByLabelText(/Secure password change/));
     await user.click(provider.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(patches()).toHaveLength(1));
     expect(patches()[0]).toEqual({
       EXTERNAL_EMAIL_ENABLED: true,
       MAILER_AUTOCONFIRM: false,
       MAILER_SECURE_EMAIL_CHANGE_ENABLED: false,
+      SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: true,
       MAILER_OTP_LENGTH: 8,
       MAILER_OTP_EXP: 3600,
       SMS_OTP_LENGTH: 6,
