@@ -1,0 +1,258 @@
+/**
+ * WebAuthn factors and passkeys with the real supabase-js client and a software authenticator
+ * (soft-authenticator.ts) in the browser's place. auth-js's mfa.challenge and mfa.verify take a
+ * `credential_response` from the caller, so the factor tests drive them directly; its
+ * mfa.webauthn.register/authenticate and signInWithPasskey need navigator.credentials, so the
+ * passkey tests use its two-step `auth.passkey` methods, which send the same requests.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from './harness.ts';
+import { type RestProject, startRestProject } from './rest-project.ts';
+import { asBrowserCredential, type CreationOptions, type RequestOptions, SoftAuthenticator } from './soft-authenticator.ts';
+import { supabaseClient } from './supabase-client.ts';
+
+const SQL = `
+create table public.vault_items (id int primary key, secret text);
+insert into public.vault_items values (1, 'only with a second factor');
+alter table public.vault_items enable row level security;
+grant select on public.vault_items to authenticated;
+create policy "aal2 only" on public.vault_items for select to authenticated using ((auth.jwt() ->> 'aal') = 'aal2');
+create function public.mfa_attempt_hook(event jsonb) returns jsonb language sql as $$
+  select case when (event ->> 'valid')::boolean then '{"decision": "continue"}'::jsonb else '{"decision": "reject"}'::jsonb end
+$$;
+grant execute on function public.mfa_attempt_hook(jsonb) to supabase_auth_admin;
+notify pgrst, 'reload schema';`;
+
+// The project's site URL (Basin's default) is the relying party when none is configured.
+const ORIGIN = 'http://localhost:3000';
+const RP_ID = 'localhost';
+const WEBAUTHN = { rpId: RP_ID, rpOrigins: [ORIGIN] };
+
+let project: RestProject;
+let apiUrl: string;
+const PASSWORD = 'a fine password 1';
+let count = 0;
+const newEmail = () => `webauthn-${Date.now().toString(36)}-${count++}@example.com`;
+const admin = () => supabaseClient(apiUrl, project.keys.service);
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
+
+const configure = async (settings: Record<string, unknown>) => {
+  const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, settings);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+};
+
+/** A confirmed user signed in with a password on a client of their own. */
+async function signedIn(email = newEmail()): Promise<{ client: SupabaseClient; email: string }> {
+  await admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+  const client = supabaseClient(apiUrl, project.keys.anon);
+  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
+  return { client, email };
+}
+
+// auth-js types credential_options as DOM types and credential_response as a PublicKeyCredential.
+type Challenged = { id: string; webauthn: { type: 'create' | 'request'; credential_options: { publicKey: any } } };
+
+async function challenge(client: SupabaseClient, factorId: string): Promise<Challenged> {
+  const { data, error } = await client.auth.mfa.challenge({ factorId, webauthn: WEBAUTHN });
+  expect(error).toBeNull();
+  return data as unknown as Challenged;
+}
+
+/** Answers a challenge of the factor with the authenticator, as a browser would. */
+async function answer(client: SupabaseClient, factorId: string, authenticator: SoftAuthenticator, challenged?: Challenged) {
+  const { id, webauthn } = challenged ?? (await challenge(client, factorId));
+  const publicKey = webauthn.credential_options.publicKey;
+  const json =
+    webauthn.type === 'create' ? authenticator.create(publicKey as CreationOptions) : authenticator.get(publicKey as RequestOptions);
+  return client.auth.mfa.verify({
+    factorId,
+    challengeId: id,
+    webauthn: { type: webauthn.type, ...WEBAUTHN, credential_response: asBrowserCredential(json) as any },
+  });
+}
+
+/** Enrolls a WebAuthn factor and registers the authenticator's credential: the client's session is aal2 after. */
+async function withVerifiedFactor(client: SupabaseClient, authenticator = new SoftAuthenticator(ORIGIN, RP_ID)) {
+  const enrolled = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Security key' });
+  expect(enrolled.error).toBeNull();
+  const { id } = enrolled.data!;
+  expect((await answer(client, id, authenticator)).error).toBeNull();
+  return { id, authenticator };
+}
+
+const storedCounter = async (factorId: string) =>
+  (
+    await query(project.meta.connectionString, `select web_authn_credential ->> 'counter' as counter from auth.mfa_factors where id = $1`, [
+      factorId,
+    ])
+  ).rows[0]?.counter;
+
+const methods = (token: string) => claimsOf(token).amr.map((entry: { method: string }) => entry.method);
+
+beforeAll(async () => {
+  project = await startRestProject(SQL);
+  apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
+  await configure({ MFA_WEB_AUTHN_ENROLL_ENABLED: true, MFA_WEB_AUTHN_VERIFY_ENABLED: true });
+}, 120_000);
+
+afterAll(() => project?.meta.platform.stop());
+
+describe('WebAuthn factors', () => {
+  it('enrolls a factor, registers its credential on a create challenge and steps the session up to aal2', async () => {
+    const { client } = await signedIn();
+    expect(await client.from('vault_items').select('secret')).toMatchObject({ error: null, data: [] });
+
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Security key' });
+    expect(enrolled.error).toBeNull();
+    expect(enrolled.data).toEqual({ id: expect.any(String), type: 'webauthn', friendly_name: 'Security key' });
+    const factorId = enrolled.data!.id;
+
+    const challenged = await challenge(client, factorId);
+    expect(challenged).toMatchObject({ type: 'webauthn', expires_at: expect.any(Number), webauthn: { type: 'create' } });
+    const publicKey = challenged.webauthn.credential_options.publicKey;
+    expect(publicKey).toMatchObject({ rp: { id: RP_ID }, attestation: 'none', authenticatorSelection: { userVerification: 'preferred' } });
+    expect(publicKey.pubKeyCredParams).toContainEqual({ alg: -7, type: 'public-key' });
+    // auth-js hands the options to navigator.credentials with the challenge and user id as bytes.
+    expect(publicKey.challenge).toBeInstanceOf(ArrayBuffer);
+    expect(Buffer.from(publicKey.user.id).toString()).toBe((await client.auth.getUser()).data.user!.id);
+
+    const verified = await answer(client, factorId, new SoftAuthenticator(ORIGIN, RP_ID), challenged);
+    expect(verified.error).toBeNull();
+    const { session } = (await client.auth.getSession()).data;
+    expect(claimsOf(session!.access_token).aal).toBe('aal2');
+    expect(methods(session!.access_token)).toEqual(['mfa/webauthn', 'password']);
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal2', nextLevel: 'aal2' });
+    expect((await client.auth.mfa.listFactors()).data?.webauthn).toEqual([
+      expect.objectContaining({ id: factorId, factor_type: 'webauthn', status: 'verified', friendly_name: 'Security key' }),
+    ]);
+    expect((await client.from('vault_items').select('secret')).data).toEqual([{ secret: 'only with a second factor' }]);
+    expect(await storedCounter(factorId)).toBe('0');
+  });
+
+  it('challenges a later sign-in with request: the assertion steps it up and its counter is kept', async () => {
+    const { client, email } = await signedIn();
+    const { id, authenticator } = await withVerifiedFactor(client);
+
+    const later = supabaseClient(apiUrl, project.keys.anon);
+    await later.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await later.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    const challenged = await challenge(later, id);
+    expect(challenged.webauthn.type).toBe('request');
+    const allowed = challenged.webauthn.credential_options.publicKey.allowCredentials;
+    expect(allowed.map((entry: { id: ArrayBuffer }) => Buffer.from(entry.id).toString('base64url'))).toEqual([authenticator.credentialId]);
+
+    expect((await answer(later, id, authenticator, challenged)).error).toBeNull();
+    const { session } = (await later.auth.getSession()).data;
+    expect(claimsOf(session!.access_token).aal).toBe('aal2');
+    expect(await storedCounter(id)).toBe('1');
+    expect((await answer(later, id, authenticator)).error).toBeNull();
+    expect(await storedCounter(id)).toBe('2');
+  });
+
+  it('refuses a wrong origin or relying party, whatever the client claims, and leaves the factor unverified', async () => {
+    const { client } = await signedIn();
+    const { data } = await client.auth.mfa.enroll({ factorType: 'webauthn' });
+    const failed = { status: 422, code: 'mfa_verification_failed', message: 'Failed to validate WebAuthn MFA response' };
+    for (const authenticator of [new SoftAuthenticator('https://evil.example', RP_ID), new SoftAuthenticator(ORIGIN, 'evil.example')]) {
+      const { id, webauthn } = await challenge(client, data!.id);
+      const json = authenticator.create(webauthn.credential_options.publicKey);
+      // GoTrue checks against its own relying party: the rpId and origins a client sends change nothing.
+      const claimed = { rpId: 'evil.example', rpOrigins: ['https://evil.example'] };
+      const verified = await client.auth.mfa.verify({
+        factorId: data!.id,
+        challengeId: id,
+        webauthn: { type: 'create', ...claimed, credential_response: asBrowserCredential(json) as any },
+      });
+      expect(verified.error).toMatchObject(failed);
+    }
+    expect((await client.auth.mfa.listFactors()).data?.all).toEqual([expect.objectContaining({ status: 'unverified' })]);
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal1');
+  });
+
+  it('refuses a replayed counter and a used challenge, and a body without an answer, in GoTrue’s words', async () => {
+    const { client } = await signedIn();
+    const { id, authenticator } = await withVerifiedFactor(client);
+    expect((await answer(client, id, authenticator)).error).toBeNull();
+
+    // A cloned key signs with a counter the server has seen.
+    authenticator.counter = 0;
+    const replayed = await answer(client, id, authenticator);
+    expect(replayed.error).toMatchObject({ status: 422, code: 'mfa_verification_failed' });
+    expect(await storedCounter(id)).toBe('1');
+
+    const challenged = await challenge(client, id);
+    expect((await answer(client, id, authenticator, challenged)).error).toBeNull();
+    const reused = await answer(client, id, authenticator, challenged);
+    expect(reused.error).toMatchObject({ status: 422, code: 'mfa_ip_address_mismatch' });
+
+    // What auth-js would not send: the same endpoint without a credential.
+    const { session } = (await client.auth.getSession()).data;
+    const bare = await fetch(`${apiUrl}/auth/v1/factors/${id}/verify`, {
+      method: 'POST',
+      headers: { apikey: project.keys.anon, authorization: `Bearer ${session!.access_token}`, 'x-supabase-api-version': '2024-01-01' },
+      body: JSON.stringify({ challenge_id: (await challenge(client, id)).id, webauthn: { type: 'request' } }),
+    });
+    expect(bare.status).toBe(400);
+    expect(await bare.json()).toEqual({ code: 'validation_failed', message: 'credential_response required' });
+  });
+
+  it('lets the MFA verification attempt hook reject a failed assertion, signing the user out', async () => {
+    const { client } = await signedIn();
+    const { id } = await withVerifiedFactor(client);
+    await configure({
+      HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: true,
+      HOOK_MFA_VERIFICATION_ATTEMPT_URI: 'pg-functions://postgres/public/mfa_attempt_hook',
+    });
+    try {
+      const stranger = new SoftAuthenticator(ORIGIN, RP_ID);
+      stranger.create({ challenge: 'AAAA', user: { id: 'AAAA' } });
+      const rejected = await answer(client, id, stranger);
+      expect(rejected.error).toMatchObject({ status: 403, code: 'mfa_verification_rejected' });
+      expect((await client.auth.refreshSession()).error?.code).toBe('refresh_token_not_found');
+    } finally {
+      await configure({ HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: false });
+    }
+  });
+
+  it('answers GoTrue’s "disabled" when enrollment or verification is off', async () => {
+    const { client } = await signedIn();
+    const { data } = await client.auth.mfa.enroll({ factorType: 'webauthn' });
+    await configure({ MFA_WEB_AUTHN_ENROLL_ENABLED: false, MFA_WEB_AUTHN_VERIFY_ENABLED: false });
+    try {
+      const enroll = await client.auth.mfa.enroll({ factorType: 'webauthn' });
+      expect(enroll.error).toMatchObject({
+        status: 422,
+        code: 'mfa_webauthn_enroll_not_enabled',
+        message: 'MFA enroll is disabled for WebAuthn',
+      });
+      const challenged = await client.auth.mfa.challenge({ factorId: data!.id, webauthn: WEBAUTHN });
+      expect(challenged.error).toMatchObject({
+        status: 422,
+        code: 'mfa_webauthn_verify_not_enabled',
+        message: 'MFA verification is disabled for WebAuthn',
+      });
+    } finally {
+      await configure({ MFA_WEB_AUTHN_ENROLL_ENABLED: true, MFA_WEB_AUTHN_VERIFY_ENABLED: true });
+    }
+  });
+
+  it('unenrolls from an aal2 session, and lists and deletes factors with the service_role key', async () => {
+    const { client } = await signedIn();
+    const { id } = await withVerifiedFactor(client);
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const listed = await admin().auth.admin.mfa.listFactors({ userId });
+    expect(listed.data?.factors).toEqual([
+      expect.objectContaining({ id, factor_type: 'webauthn', status: 'verified', friendly_name: 'Security key' }),
+    ]);
+
+    expect((await client.auth.mfa.unenroll({ factorId: id })).data).toEqual({ id });
+    const refreshed = await client.auth.refreshSession();
+    expect(claimsOf(refreshed.data.session!.access_token).aal).toBe('aal1');
+    expect(methods(refreshed.data.session!.access_token)).toEqual(['password']);
+
+    const second = await withVerifiedFactor(client);
+    expect((await admin().auth.admin.mfa.deleteFactor({ userId, id: second.id })).error).toBeNull();
+    expect((await admin().auth.admin.mfa.listFactors({ userId })).data?.factors).toEqual([]);
+  });
+});
