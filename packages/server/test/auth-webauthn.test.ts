@@ -256,3 +256,147 @@ describe('WebAuthn factors', () => {
     expect((await admin().auth.admin.mfa.listFactors({ userId })).data?.factors).toEqual([]);
   });
 });
+
+describe('Passkeys', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  beforeAll(() => configure({ PASSKEY_ENABLED: true }));
+
+  /** Registers a passkey of the authenticator for the client's user; its id. */
+  async function registered(client: SupabaseClient, authenticator = new SoftAuthenticator(ORIGIN, RP_ID)) {
+    const { data: options, error } = await client.auth.passkey.startRegistration();
+    expect(error).toBeNull();
+    const created = await client.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: authenticator.create(options!.options) as any,
+    });
+    expect(created.error).toBeNull();
+    return { id: created.data!.id, authenticator };
+  }
+
+  /** A sign-in with the authenticator on a fresh client, as signInWithPasskey makes it. */
+  async function signInWith(authenticator: SoftAuthenticator) {
+    const client = supabaseClient(apiUrl, project.keys.anon);
+    const { data: options, error } = await client.auth.passkey.startAuthentication();
+    expect(error).toBeNull();
+    const credential = authenticator.get(options!.options) as any;
+    return {
+      client,
+      options: options!,
+      credential,
+      result: await client.auth.passkey.verifyAuthentication({ challengeId: options!.challenge_id, credential }),
+    };
+  }
+
+  it('registers a discoverable credential and signs in with it without a user name', async () => {
+    const { client } = await signedIn();
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const { data: options } = await client.auth.passkey.startRegistration();
+    expect(options!.challenge_id).toMatch(UUID);
+    expect(options!.expires_at).toBeGreaterThan(Date.now() / 1000);
+    expect(options!.options).toMatchObject({ rp: { id: RP_ID }, authenticatorSelection: { residentKey: 'required' } });
+    expect(Buffer.from(options!.options.user.id, 'base64url').toString()).toBe(userId);
+
+    const { id, authenticator } = await registered(client);
+    expect(id).toMatch(UUID);
+    expect((await client.auth.passkey.list()).data).toEqual([{ id, created_at: expect.any(String) }]);
+
+    const { options: request, result } = await signInWith(authenticator);
+    expect(request.options.allowCredentials ?? []).toEqual([]);
+    expect(result.error).toBeNull();
+    expect(result.data!.user!.id).toBe(userId);
+    const token = result.data!.session!.access_token;
+    expect(methods(token)).toEqual(['passkey']);
+    expect(claimsOf(token).aal).toBe('aal1');
+    expect((await client.auth.passkey.list()).data).toEqual([{ id, created_at: expect.any(String), last_used_at: expect.any(String) }]);
+    const { rows } = await query(project.meta.connectionString, 'select sign_count from auth.webauthn_credentials where id = $1', [id]);
+    expect(rows).toEqual([{ sign_count: '1' }]);
+  });
+
+  it('refuses a used challenge, an unknown or cloned authenticator and a wrong origin, in GoTrue’s words', async () => {
+    const { client } = await signedIn();
+    const { authenticator } = await registered(client);
+    const first = await signInWith(authenticator);
+    expect(first.result.error).toBeNull();
+    const replayed = await first.client.auth.passkey.verifyAuthentication({
+      challengeId: first.options.challenge_id,
+      credential: first.credential,
+    });
+    expect(replayed.error).toMatchObject({
+      status: 400,
+      code: 'webauthn_challenge_not_found',
+      message: 'Challenge not found or already used',
+    });
+
+    const failed = { status: 400, code: 'webauthn_verification_failed', message: 'Credential verification failed' };
+    // Bound to the user's handle, never registered.
+    const stranger = new SoftAuthenticator(ORIGIN, RP_ID);
+    stranger.create((await client.auth.passkey.startRegistration()).data!.options);
+    expect((await signInWith(stranger)).result.error).toMatchObject(failed);
+    authenticator.counter = 0;
+    expect((await signInWith(authenticator)).result.error).toMatchObject(failed);
+    const elsewhere = new SoftAuthenticator('https://evil.example', RP_ID);
+    const { data: options } = await client.auth.passkey.startRegistration();
+    const wrongOrigin = await client.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: elsewhere.create(options!.options) as any,
+    });
+    expect(wrongOrigin.error).toMatchObject(failed);
+
+    const unknown = await client.auth.passkey.verifyRegistration({
+      challengeId: '00000000-0000-0000-0000-000000000000',
+      credential: stranger.create(options!.options) as any,
+    });
+    expect(unknown.error).toMatchObject({ status: 400, code: 'webauthn_challenge_not_found' });
+    expect((await supabaseClient(apiUrl, project.keys.anon).auth.passkey.startRegistration()).error?.name).toBe('AuthSessionMissingError');
+  });
+
+  it('asks an aal2 session to add a passkey once the user has a verified MFA factor', async () => {
+    const { client, email } = await signedIn();
+    await withVerifiedFactor(client);
+    const later = supabaseClient(apiUrl, project.keys.anon);
+    await later.auth.signInWithPassword({ email, password: PASSWORD });
+    expect((await later.auth.passkey.startRegistration()).error).toMatchObject({
+      status: 403,
+      code: 'insufficient_aal',
+      message: 'AAL2 session is required to manage passkeys when MFA is enabled',
+    });
+    expect((await client.auth.passkey.startRegistration()).error).toBeNull();
+  });
+
+  it('renames and deletes passkeys, and lists and deletes them with the service_role key', async () => {
+    const { client } = await signedIn();
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const { id, authenticator } = await registered(client);
+    const renamed = await client.auth.passkey.update({ passkeyId: id, friendlyName: 'Laptop' });
+    expect(renamed.data).toEqual({ id, friendly_name: 'Laptop', created_at: expect.any(String) });
+    expect((await client.auth.passkey.update({ passkeyId: id, friendlyName: '' })).error).toMatchObject({
+      status: 400,
+      message: 'friendly_name is required',
+    });
+    const missing = await client.auth.passkey.update({ passkeyId: '00000000-0000-0000-0000-000000000000', friendlyName: 'x' });
+    expect(missing.error).toMatchObject({ status: 404, message: 'Passkey not found' });
+
+    const second = await registered(client);
+    expect((await admin().auth.admin.passkey.listPasskeys({ userId })).data?.map((passkey) => passkey.id)).toEqual([id, second.id]);
+    expect((await admin().auth.admin.passkey.deletePasskey({ userId, passkeyId: second.id })).error).toBeNull();
+    expect((await supabaseClient(apiUrl, project.keys.anon).auth.admin.passkey.listPasskeys({ userId })).error?.status).toBe(403);
+
+    expect((await client.auth.passkey.delete({ passkeyId: id })).error).toBeNull();
+    expect((await client.auth.passkey.list()).data).toEqual([]);
+    expect((await signInWith(authenticator)).result.error).toMatchObject({ code: 'webauthn_verification_failed' });
+  });
+
+  it('answers GoTrue’s 404 when passkeys are off', async () => {
+    const { client } = await signedIn();
+    await configure({ PASSKEY_ENABLED: false });
+    try {
+      const disabled = { status: 404, code: 'passkey_disabled', message: 'Passkeys are disabled' };
+      expect((await client.auth.passkey.startAuthentication()).error).toMatchObject(disabled);
+      expect((await client.auth.passkey.startRegistration()).error).toMatchObject(disabled);
+      expect((await client.auth.passkey.list()).error).toMatchObject(disabled);
+    } finally {
+      await configure({ PASSKEY_ENABLED: true });
+    }
+  });
+});
