@@ -8,16 +8,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from './harness.ts';
+import { AAL2_VAULT_SQL, apiUrlOf, claimsOf, PASSWORD, signedIn as signedInTo } from './mfa-fixture.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { asBrowserCredential, type CreationOptions, type RequestOptions, SoftAuthenticator } from './soft-authenticator.ts';
 import { supabaseClient } from './supabase-client.ts';
 
-const SQL = `
-create table public.vault_items (id int primary key, secret text);
-insert into public.vault_items values (1, 'only with a second factor');
-alter table public.vault_items enable row level security;
-grant select on public.vault_items to authenticated;
-create policy "aal2 only" on public.vault_items for select to authenticated using ((auth.jwt() ->> 'aal') = 'aal2');
+const SQL = `${AAL2_VAULT_SQL}
 create function public.mfa_attempt_hook(event jsonb) returns jsonb language sql as $$
   select case when (event ->> 'valid')::boolean then '{"decision": "continue"}'::jsonb else '{"decision": "reject"}'::jsonb end
 $$;
@@ -31,24 +27,14 @@ const WEBAUTHN = { rpId: RP_ID, rpOrigins: [ORIGIN] };
 
 let project: RestProject;
 let apiUrl: string;
-const PASSWORD = 'a fine password 1';
-let count = 0;
-const newEmail = () => `webauthn-${Date.now().toString(36)}-${count++}@example.com`;
 const admin = () => supabaseClient(apiUrl, project.keys.service);
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
 
 const configure = async (settings: Record<string, unknown>) => {
   const answer = await project.meta.owner.patch(`/api/platform/auth/${project.meta.ref}/config`, settings);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
 };
 
-/** A confirmed user signed in with a password on a client of their own. */
-async function signedIn(email = newEmail()): Promise<{ client: SupabaseClient; email: string }> {
-  await admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
-  const client = supabaseClient(apiUrl, project.keys.anon);
-  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return { client, email };
-}
+const signedIn = () => signedInTo(project);
 
 // auth-js types credential_options as DOM types and credential_response as a PublicKeyCredential.
 type Challenged = { id: string; webauthn: { type: 'create' | 'request'; credential_options: { publicKey: any } } };
@@ -92,7 +78,7 @@ const methods = (token: string) => claimsOf(token).amr.map((entry: { method: str
 
 beforeAll(async () => {
   project = await startRestProject(SQL);
-  apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
+  apiUrl = apiUrlOf(project);
   await configure({ MFA_WEB_AUTHN_ENROLL_ENABLED: true, MFA_WEB_AUTHN_VERIFY_ENABLED: true });
 }, 120_000);
 

@@ -5,12 +5,11 @@
  */
 import type pg from 'pg';
 import type { AdminActor } from './admin-users.ts';
-import { audit } from './audit.ts';
 import type { AuthContext } from './context.ts';
 import { type CurrentUser, isUuid } from './current-user.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { badRequest, notFound } from './errors.ts';
-import { PASSKEY_JSON, requirePasskeyManagementAal } from './passkeys.ts';
+import { auditPasskey, PASSKEY_JSON, requirePasskeyManagementAal } from './passkeys.ts';
 import { type Body, stringField } from './request.ts';
 import { findUserById } from './users.ts';
 
@@ -44,13 +43,7 @@ export async function renamePasskey(auth: AuthContext, { user }: CurrentUser, pa
       [passkeyId, user.id, friendlyName],
     );
     if (!rows[0]) throw passkeyNotFound();
-    await audit(client, {
-      action: 'passkey_updated',
-      actorId: user.id,
-      actorUsername: user.email,
-      ip: auth.ip,
-      traits: { passkey_id: passkeyId },
-    });
+    await auditPasskey(client, auth, 'passkey_updated', { id: user.id, username: user.email }, passkeyId);
     return rows[0].passkey;
   });
 }
@@ -59,7 +52,7 @@ export async function renamePasskey(auth: AuthContext, { user }: CurrentUser, pa
 export async function deletePasskey(auth: AuthContext, signedIn: CurrentUser, passkeyId: string): Promise<void> {
   await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     await requirePasskeyManagementAal(client, signedIn);
-    await removePasskey(auth, client, signedIn.user.id, passkeyId, { id: signedIn.user.id, username: signedIn.user.email ?? '' });
+    await removePasskey(auth, client, signedIn.user.id, passkeyId, { id: signedIn.user.id, username: signedIn.user.email });
   });
 }
 
@@ -81,18 +74,12 @@ async function removePasskey(
   client: pg.ClientBase,
   userId: string,
   passkeyId: string,
-  actor: AdminActor,
+  actor: { id: string | null; username: string | null },
 ): Promise<void> {
   const { rowCount } = await client.query('delete from auth.webauthn_credentials where id = $1 and user_id = $2', [
     isUuid(passkeyId) ? passkeyId : null,
     userId,
   ]);
   if (!rowCount) throw passkeyNotFound();
-  await audit(client, {
-    action: 'passkey_deleted',
-    actorId: actor.id,
-    actorUsername: actor.username,
-    ip: auth.ip,
-    traits: { passkey_id: passkeyId },
-  });
+  await auditPasskey(client, auth, 'passkey_deleted', actor, passkeyId);
 }

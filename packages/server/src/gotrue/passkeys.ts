@@ -37,6 +37,15 @@ export const PASSKEY_JSON = `json_strip_nulls(json_build_object('id', c.id, 'fri
 
 const verificationFailed = () => badRequest('Credential verification failed', 'webauthn_verification_failed');
 
+/** The audit entry of what `actor` did with a passkey. */
+export const auditPasskey = (
+  client: pg.ClientBase,
+  auth: AuthContext,
+  action: 'passkey_created' | 'passkey_updated' | 'passkey_deleted' | 'login',
+  actor: { id: string | null; username: string | null },
+  passkeyId: string,
+) => audit(client, { action, actorId: actor.id, actorUsername: actor.username, ip: auth.ip, traits: { passkey_id: passkeyId } });
+
 interface CredentialRow {
   id: string;
   user_id: string;
@@ -156,13 +165,7 @@ export async function verifyPasskeyRegistration(auth: AuthContext, signedIn: Cur
         throw unprocessable('This credential is already registered', 'webauthn_credential_exists');
       });
     const { id, passkey } = inserted.rows[0]!;
-    await audit(client, {
-      action: 'passkey_created',
-      actorId: user.id,
-      actorUsername: user.email,
-      ip: auth.ip,
-      traits: { passkey_id: id },
-    });
+    await auditPasskey(client, auth, 'passkey_created', { id: user.id, username: user.email }, id);
     return passkey;
   });
 }
@@ -199,7 +202,7 @@ export async function verifyPasskeyAuthentication(auth: AuthContext, body: Body)
       passkey.id,
       counter,
     ]);
-    await audit(client, { action: 'login', actorId: user.id, actorUsername: user.email, ip: auth.ip, traits: { passkey_id: passkey.id } });
+    await auditPasskey(client, auth, 'login', { id: user.id, username: user.email }, passkey.id);
     return startSession(client, auth, user.id, 'passkey');
   });
 }

@@ -91,8 +91,16 @@ export function authenticationOptions(rp: RelyingParty, allow: StoredCredential[
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-// User verification is preferred, not required, as GoTrue asks for it: presence is what is checked.
-const CHECKS = { requireUserVerification: false } as const;
+/**
+ * What an answer must match: the ceremony's challenge, one of the relying party's origins, its ID.
+ * User verification is preferred, not required, as GoTrue asks for it: presence is what is checked.
+ */
+const expected = (rp: RelyingParty, ceremony: Ceremony) => ({
+  expectedChallenge: ceremony.challenge,
+  expectedOrigin: rp.origins,
+  expectedRPID: rp.id,
+  requireUserVerification: false,
+});
 
 /**
  * The credential a registration answer makes, or undefined when it fails any check (challenge,
@@ -102,11 +110,8 @@ export async function checkRegistration(rp: RelyingParty, ceremony: Ceremony, re
   if (ceremony.type !== 'create' || !isObject(response)) return undefined;
   try {
     const { verified, registrationInfo } = await verifyRegistrationResponse({
-      ...CHECKS,
+      ...expected(rp, ceremony),
       response: response as unknown as RegistrationResponseJSON,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
     });
     if (!verified) return undefined;
     const { credential, aaguid, fmt, credentialDeviceType, credentialBackedUp } = registrationInfo;
@@ -148,11 +153,8 @@ export async function checkAssertion(
   if (ceremony.type !== 'request' || assertionCredentialId(response) !== credential.id) return undefined;
   try {
     const { verified, authenticationInfo } = await verifyAuthenticationResponse({
-      ...CHECKS,
+      ...expected(rp, ceremony),
       response: response as unknown as AuthenticationResponseJSON,
-      expectedChallenge: ceremony.challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.id,
       credential: { id: credential.id, publicKey: Buffer.from(credential.public_key, 'base64url'), counter: credential.counter },
     });
     return verified ? authenticationInfo.newCounter : undefined;
