@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, healthyProject, uniqueEmail } from '../packages/server/test/harness.ts';
+import { asBrowserCredential, type CreationOptions, SoftAuthenticator } from '../packages/server/test/soft-authenticator.ts';
 import { supabaseClient } from '../packages/server/test/supabase-client.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard, type TestPlatform } from './dashboard.ts';
@@ -100,7 +101,7 @@ describe('Authentication → Users in the dashboard', () => {
     await expect.poll(() => usersTable(page).locator('tbody tr').count()).toBe(4);
   });
 
-  it("shows a user's MFA factor in the details and removes it", async () => {
+  it("shows a user's MFA factors in the details and removes them", async () => {
     const email = 'trinity@matrix.example';
     const password = 'a fine password 1';
     const { id } = (await owner.post(`/api/platform/auth/${ref}/users`, { email, password })).body;
@@ -112,18 +113,42 @@ describe('Authentication → Users in the dashboard', () => {
     const { id: factorId, totp } = enrolled.data as { id: string; totp: { secret: string } };
     const code = new TOTP({ secret: Secret.fromBase32(totp.secret) }).generate();
     expect((await client.auth.mfa.challengeAndVerify({ factorId, code })).error).toBeNull();
+    // And a security key, answered by a software authenticator for the project's default site URL.
+    expect(
+      (await owner.patch(`/api/platform/auth/${ref}/config`, { MFA_WEB_AUTHN_ENROLL_ENABLED: true, MFA_WEB_AUTHN_VERIFY_ENABLED: true }))
+        .status,
+    ).toBe(200);
+    const key = await client.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'Security key' });
+    const webauthn = { rpId: 'localhost', rpOrigins: ['http://localhost:3000'] };
+    const challenge = await client.auth.mfa.challenge({ factorId: key.data!.id, webauthn });
+    const publicKey = (challenge.data as unknown as { webauthn: { credential_options: { publicKey: CreationOptions } } }).webauthn
+      .credential_options.publicKey;
+    const credential = asBrowserCredential(new SoftAuthenticator('http://localhost:3000', 'localhost').create(publicKey));
+    const verified = await client.auth.mfa.verify({
+      factorId: key.data!.id,
+      challengeId: challenge.data!.id,
+      webauthn: { type: 'create', ...webauthn, credential_response: credential as never },
+    });
+    expect(verified.error).toBeNull();
 
     const page = await dashboard.openPage(owner);
     await page.goto(`${platform.url}/project/${ref}/auth/users?user=${id}`);
     const panel = page.getByRole('dialog', { name: email });
-    const factors = panel.getByRole('region', { name: 'MFA factors (1)' });
+    const factors = panel.getByRole('region', { name: 'MFA factors (2)' });
     await factors.getByText('Authenticator app').waitFor();
     await factors.getByText('TOTP').waitFor();
-    await factors.getByText('Verified').waitFor();
+    await factors.getByText('Security key').waitFor();
+    await factors.getByText('WebAuthn').waitFor();
+    expect(await factors.getByText('Verified').count()).toBe(2);
     await factors.scrollIntoViewIfNeeded();
     await shot(page, 'mfa-factors');
 
-    await factors.getByRole('button', { name: 'Remove Authenticator app' }).click();
+    await factors.getByRole('button', { name: 'Remove Security key' }).click();
+    await page.getByRole('dialog', { name: 'Remove MFA factor' }).getByRole('button', { name: 'Remove factor' }).click();
+    await page.getByText(`Removed MFA factor Security key from ${email}`).waitFor();
+    await panel.getByRole('region', { name: 'MFA factors (1)' }).getByText('Authenticator app').waitFor();
+
+    await panel.getByRole('button', { name: 'Remove Authenticator app' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove MFA factor' });
     await confirm.getByText(/sessions that used it drop to aal1/).waitFor();
     await confirm.getByRole('button', { name: 'Remove factor' }).click();

@@ -7,35 +7,18 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AAL2_VAULT_SQL, apiUrlOf, claimsOf, PASSWORD, signedIn as signedInTo } from './mfa-fixture.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
 
-const SQL = `
-create table public.vault_items (id int primary key, secret text);
-insert into public.vault_items values (1, 'only with a second factor');
-alter table public.vault_items enable row level security;
-grant select on public.vault_items to authenticated;
-create policy "aal2 only" on public.vault_items for select to authenticated using ((auth.jwt() ->> 'aal') = 'aal2');
-notify pgrst, 'reload schema';`;
-
 let project: RestProject;
 let apiUrl: string;
-const PASSWORD = 'a fine password 1';
-let count = 0;
-const newEmail = () => `mfa-${Date.now().toString(36)}-${count++}@example.com`;
 const admin = () => supabaseClient(apiUrl, project.keys.service);
 
 /** The current code of a secret, as an authenticator app shows it. */
 const codeOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
-/** A confirmed user signed in with a password on a client of their own. */
-async function signedIn(): Promise<{ client: SupabaseClient; email: string }> {
-  const email = newEmail();
-  expect((await admin().auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })).error).toBeNull();
-  const client = supabaseClient(apiUrl, project.keys.anon);
-  expect((await client.auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  return { client, email };
-}
+const signedIn = () => signedInTo(project);
 
 /** Enrolls a TOTP factor and verifies it: the client's session is aal2 after. */
 async function withVerifiedFactor(client: SupabaseClient) {
@@ -47,11 +30,9 @@ async function withVerifiedFactor(client: SupabaseClient) {
   return { id, secret: totp.secret };
 }
 
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, any>;
-
 beforeAll(async () => {
-  project = await startRestProject(SQL);
-  apiUrl = `${project.meta.platform.url}/api/projects/${project.meta.ref}/gateway`;
+  project = await startRestProject(`${AAL2_VAULT_SQL}\nnotify pgrst, 'reload schema';`);
+  apiUrl = apiUrlOf(project);
 }, 120_000);
 
 afterAll(() => project?.meta.platform.stop());

@@ -17,6 +17,15 @@ export const AuthConfig = z
     MFA_PHONE_ENROLL_ENABLED: z.boolean(),
     MFA_PHONE_VERIFY_ENABLED: z.boolean(),
     MFA_MAX_ENROLLED_FACTORS: z.number().int(),
+    MFA_WEB_AUTHN_ENROLL_ENABLED: z.boolean(),
+    MFA_WEB_AUTHN_VERIFY_ENABLED: z.boolean(),
+    /** Passkeys as a first factor (sign-in without a password). */
+    PASSKEY_ENABLED: z.boolean(),
+    /** The WebAuthn relying party of factors and passkeys; null: SITE_URL's host, origin and the project's name. */
+    WEBAUTHN_RP_ID: z.string().nullable(),
+    /** Comma-separated origins the browser may sign from. */
+    WEBAUTHN_RP_ORIGINS: z.string().nullable(),
+    WEBAUTHN_RP_DISPLAY_NAME: z.string().nullable(),
     SMTP_ADMIN_EMAIL: z.string().nullable(),
     SMTP_HOST: z.string().nullable(),
     SMTP_PORT: z.number().int().nullable(),
@@ -84,6 +93,14 @@ const count = (what: string, min: number, max: number) =>
     .min(min, `${what} must be at least ${min}`)
     .max(max, `${what} must be at most ${max}`);
 const optionalText = (what: string, max: number) => z.string().trim().max(max, `${what} must be at most ${max} characters`).nullable();
+
+/** A WebAuthn relying party ID: a host name (localhost included), never an address with a port. */
+const RP_ID = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** An http(s) origin alone: scheme, host and port, no path. */
+function isOrigin(value: string): boolean {
+  return isHttpUrl(value) && new URL(value).origin === value;
+}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -161,6 +178,25 @@ export const UpdateAuthConfigBody = z
     MFA_PHONE_ENROLL_ENABLED: z.boolean(),
     MFA_PHONE_VERIFY_ENABLED: z.boolean(),
     MFA_MAX_ENROLLED_FACTORS: count('Maximum enrolled factors', 1, 20),
+    MFA_WEB_AUTHN_ENROLL_ENABLED: z.boolean(),
+    MFA_WEB_AUTHN_VERIFY_ENABLED: z.boolean(),
+    PASSKEY_ENABLED: z.boolean(),
+    WEBAUTHN_RP_ID: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .refine((id) => id === '' || RP_ID.test(id), 'Relying party ID must be a host name such as example.com')
+      .nullable(),
+    WEBAUTHN_RP_ORIGINS: z
+      .string()
+      .trim()
+      .max(2048, 'Relying party origins must be at most 2048 characters')
+      .refine(
+        (origins) => origins === '' || origins.split(',').every((origin) => isOrigin(origin.trim())),
+        'Relying party origins must be comma-separated origins such as https://example.com',
+      )
+      .nullable(),
+    WEBAUTHN_RP_DISPLAY_NAME: optionalText('Relying party name', 255),
     SMTP_ADMIN_EMAIL: z.email('Sender email is not a valid email address').nullable(),
     SMTP_HOST: optionalText('SMTP host', 255),
     SMTP_PORT: count('SMTP port', 1, 65_535).nullable(),

@@ -75,6 +75,7 @@ export function platformFindings(facts: PlatformFacts): PlatformFinding[] {
   const mfaMethods = [
     settings.mfa_totp_enroll_enabled && settings.mfa_totp_verify_enabled,
     settings.mfa_phone_enroll_enabled && settings.mfa_phone_verify_enabled,
+    settings.mfa_web_authn_enroll_enabled && settings.mfa_web_authn_verify_enabled,
   ].filter(Boolean).length;
   if (mfaMethods < MIN_MFA_METHODS) {
     findings.push(

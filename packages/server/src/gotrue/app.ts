@@ -16,6 +16,7 @@ import { adminRoutes } from './routes/admin.ts';
 import { emailLinkRoutes } from './routes/email-links.ts';
 import { factorRoutes } from './routes/factors.ts';
 import { infoRoutes } from './routes/info.ts';
+import { passkeyRoutes } from './routes/passkeys.ts';
 
 /** Each request's outcome in the auth logs (store/auth-logs.ts), for the logs explorer. */
 const recordAuthRequest = batchedLog({ name: 'auth log', insertMany: authLogs.insertMany });
@@ -48,6 +49,7 @@ export function authApi(ctx: PlatformContext) {
   api.route('/', adminRoutes);
   api.route('/', emailLinkRoutes);
   api.route('/', factorRoutes);
+  api.route('/', passkeyRoutes);
   const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
     c.set('refusal', refusal);
     return errorResponse(refusal, c.req.raw);

@@ -25,7 +25,10 @@ export type AuditAction =
   | 'challenge_created'
   | 'verification_attempted'
   | 'factor_unenrolled'
-  | 'factor_deleted';
+  | 'factor_deleted'
+  | 'passkey_created'
+  | 'passkey_updated'
+  | 'passkey_deleted';
 
 const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'factor'> = {
   login: 'account',
@@ -48,6 +51,9 @@ const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'fa
   verification_attempted: 'factor',
   factor_unenrolled: 'factor',
   factor_deleted: 'factor',
+  passkey_created: 'user',
+  passkey_updated: 'user',
+  passkey_deleted: 'user',
 };
 
 export interface AuditEvent {

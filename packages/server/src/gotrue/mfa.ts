@@ -1,8 +1,9 @@
 /**
- * TOTP factors as GoTrue runs them: enroll (a secret, its otpauth:// URI and a QR code), challenge,
- * verify (the session steps up to aal2, with `totp` in its amr) and unenroll (its sessions step
- * down). Codes are RFC 6238 with otpauth: SHA-1, 6 digits, 30 seconds, one step of skew either way.
- * Basin sends no SMS and has no WebAuthn factors yet: those types answer GoTrue's "disabled".
+ * MFA factors as GoTrue runs them: enroll (TOTP: a secret, its otpauth:// URI and a QR code),
+ * challenge, verify (the session steps up to aal2, with `totp` or `mfa/webauthn` in its amr) and
+ * unenroll (its sessions step down). TOTP codes are RFC 6238 with otpauth: SHA-1, 6 digits, 30
+ * seconds, one step of skew either way; WebAuthn's ceremonies are in mfa-webauthn.ts. Basin sends
+ * no SMS: phone factors answer GoTrue's "disabled".
  */
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
@@ -17,10 +18,12 @@ import { withAuthTransaction } from './db.ts';
 import { attemptDecision } from './hooks.ts';
 import { AuthApiError, badRequest, forbidden, notFound, unprocessable } from './errors.ts';
 import { type Body, stringField } from './request.ts';
-import { type SessionJson, sessionJson } from './sessions.ts';
-import { type AmrEntry, newRefreshToken } from './tokens.ts';
+import { stepUpSession } from './mfa-step-up.ts';
+import type { SessionJson } from './sessions.ts';
 import type { AdminActor } from './admin-users.ts';
+import { checkWebauthnAnswer, webauthnAnswer, webauthnChallenge } from './mfa-webauthn.ts';
 import { findUserById, type FactorJson } from './users.ts';
+import type { Ceremony, StoredCredential } from './webauthn.ts';
 
 /** GoTrue's defaults: a challenge and an unverified factor last five minutes; ten verified factors at most. */
 const CHALLENGE_SECONDS = 300;
@@ -29,19 +32,35 @@ const MAX_VERIFIED_FACTORS = 10;
 
 const TOTP_OPTIONS = { algorithm: 'SHA1', digits: 6, period: 30 } as const;
 
-export interface EnrolledFactor {
-  id: string;
-  type: 'totp';
-  friendly_name: string;
-  totp: { qr_code: string; secret: string; uri: string };
-}
+export type EnrolledFactor =
+  | { id: string; type: 'totp'; friendly_name: string; totp: { qr_code: string; secret: string; uri: string } }
+  | { id: string; type: 'webauthn'; friendly_name: string };
 
 interface FactorRow {
   id: string;
   factor_type: FactorJson['factor_type'];
   status: FactorJson['status'];
   secret: string | null;
+  web_authn_credential: StoredCredential | null;
 }
+
+/** The settings and GoTrue's words for each factor type Basin can enroll and verify. */
+const FACTOR_TYPES = {
+  totp: {
+    name: 'TOTP',
+    enroll: ['mfa_totp_enroll_enabled', 'mfa_totp_enroll_not_enabled'],
+    verification: ['mfa_totp_verify_enabled', 'mfa_totp_verify_not_enabled'],
+  },
+  webauthn: {
+    name: 'WebAuthn',
+    enroll: ['mfa_web_authn_enroll_enabled', 'mfa_webauthn_enroll_not_enabled'],
+    verification: ['mfa_web_authn_verify_enabled', 'mfa_webauthn_verify_not_enabled'],
+  },
+} as const;
+type FactorType = keyof typeof FACTOR_TYPES;
+
+/** The amr method a factor of each type gives the sessions it verifies. */
+const AMR_METHODS: Record<FactorJson['factor_type'], string> = { totp: 'totp', phone: 'mfa/phone', webauthn: 'mfa/webauthn' };
 
 /** A challenge's address: the client's, or a stand-in where it has none that inet can hold. */
 const challengeAddress = (ip: string) => (isIP(ip) ? ip : '0.0.0.0');
@@ -49,21 +68,17 @@ const challengeAddress = (ip: string) => (isIP(ip) ? ip : '0.0.0.0');
 const maxFactorsReached = () =>
   forbidden('Maximum number of verified factors reached, unenroll to continue', 'too_many_enrolled_mfa_factors');
 
-/** Refuses a factor type this install cannot enroll or verify, in GoTrue's words. */
-function requireTotp(auth: AuthContext, type: string | undefined, step: 'enroll' | 'verification'): void {
+/** The factor type when this project enrolls or verifies it; GoTrue's refusal otherwise. */
+function requireFactorType(auth: AuthContext, type: string | undefined, step: 'enroll' | 'verification'): FactorType {
   if (type === 'phone') throw unprocessable(`MFA ${step} is disabled for Phone`, 'mfa_phone_enroll_not_enabled');
-  if (type === 'webauthn') throw unprocessable(`MFA ${step} is disabled for WebAuthn`, 'mfa_webauthn_enroll_not_enabled');
-  if (type !== 'totp') throw badRequest('factor_type needs to be totp, phone or webauthn');
-  const enabled = step === 'enroll' ? auth.settings.mfa_totp_enroll_enabled : auth.settings.mfa_totp_verify_enabled;
-  if (!enabled)
-    throw unprocessable(
-      `MFA ${step} is disabled for TOTP`,
-      step === 'enroll' ? 'mfa_totp_enroll_not_enabled' : 'mfa_totp_verify_not_enabled',
-    );
+  if (type !== 'totp' && type !== 'webauthn') throw badRequest('factor_type needs to be totp, phone or webauthn');
+  const [setting, code] = FACTOR_TYPES[type][step];
+  if (!auth.settings[setting]) throw unprocessable(`MFA ${step} is disabled for ${FACTOR_TYPES[type].name}`, code);
+  return type;
 }
 
 /** The aal of the request's session, as auth.sessions keeps it. */
-async function sessionAal(client: pg.ClientBase, sessionId: string): Promise<string | null> {
+export async function sessionAal(client: pg.ClientBase, sessionId: string): Promise<string | null> {
   const { rows } = await client.query<{ aal: string | null }>('select aal::text from auth.sessions where id = $1', [sessionId]);
   return rows[0]?.aal ?? null;
 }
@@ -71,7 +86,7 @@ async function sessionAal(client: pg.ClientBase, sessionId: string): Promise<str
 /** The user's own factor, locked; GoTrue's 404 for any other id. */
 async function ownFactor(client: pg.ClientBase, userId: string, factorId: string): Promise<FactorRow> {
   const { rows } = await client.query<FactorRow>(
-    `select id, factor_type::text, status::text, secret from auth.mfa_factors
+    `select id, factor_type::text, status::text, secret, web_authn_credential from auth.mfa_factors
       where id = $2::uuid and user_id = $1
         for update`,
     [userId, isUuid(factorId) ? factorId : null],
@@ -80,14 +95,30 @@ async function ownFactor(client: pg.ClientBase, userId: string, factorId: string
   return rows[0];
 }
 
-/** `POST /factors`: a new unverified TOTP factor, its secret shown this once. */
-export async function enrollFactor(auth: AuthContext, { user, claims }: CurrentUser, body: Body): Promise<EnrolledFactor> {
-  requireTotp(auth, stringField(body, 'factor_type'), 'enroll');
+/**
+ * `POST /factors`: a new unverified factor, a TOTP one with its secret shown this once; a WebAuthn
+ * one gets its credential at its first challenge.
+ */
+export async function enrollFactor(auth: AuthContext, signedIn: CurrentUser, body: Body): Promise<EnrolledFactor> {
+  const type = requireFactorType(auth, stringField(body, 'factor_type'), 'enroll');
   const friendlyName = stringField(body, 'friendly_name') ?? '';
+  if (type === 'webauthn') return { id: await insertFactor(auth, signedIn, type, friendlyName, null), type, friendly_name: friendlyName };
   const issuer = stringField(body, 'issuer') || new URL(auth.settings.site_url).host;
-  const totp = new TOTP({ ...TOTP_OPTIONS, issuer, label: user.email ?? '', secret: new Secret({ size: 20 }) });
+  const totp = new TOTP({ ...TOTP_OPTIONS, issuer, label: signedIn.user.email ?? '', secret: new Secret({ size: 20 }) });
   const uri = totp.toString();
   const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H' });
+  const id = await insertFactor(auth, signedIn, type, friendlyName, totp.secret.base32);
+  return { id, type, friendly_name: friendlyName, totp: { qr_code: qrCode, secret: totp.secret.base32, uri } };
+}
+
+/** The new factor's id, within the user's limits; a second factor only from an aal2 session. */
+async function insertFactor(
+  auth: AuthContext,
+  { user, claims }: CurrentUser,
+  type: FactorType,
+  friendlyName: string,
+  secret: string | null,
+): Promise<string> {
   const id = randomUUID();
   await withAuthTransaction(auth.ctx, auth.project, async (client) => {
     await client.query(
@@ -105,8 +136,8 @@ export async function enrollFactor(auth: AuthContext, { user, claims }: CurrentU
     const inserted = await client
       .query(
         `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
-         values ($1, $2, $3, 'totp', 'unverified', now(), now(), $4)`,
-        [id, user.id, friendlyName, totp.secret.base32],
+         values ($1, $2, $3, $4, 'unverified', now(), now(), $5)`,
+        [id, user.id, friendlyName, type, secret],
       )
       .catch((error: unknown) => {
         if ((error as { code?: string }).code !== '23505') throw error;
@@ -122,26 +153,32 @@ export async function enrollFactor(auth: AuthContext, { user, claims }: CurrentU
       actorId: user.id,
       actorUsername: user.email,
       ip: auth.ip,
-      traits: { factor_id: id },
+      traits: { factor_id: id, factor_type: type },
     });
   });
-  return { id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret: totp.secret.base32, uri } };
+  return id;
 }
 
-/** `POST /factors/{id}/challenge`: a challenge of the factor, answered from this address within CHALLENGE_SECONDS. */
+/**
+ * `POST /factors/{id}/challenge`: a challenge of the factor, answered from this address within
+ * CHALLENGE_SECONDS. A WebAuthn one carries the options for the browser; the rpId and origins a
+ * client sends are not used, as GoTrue uses only its own relying party.
+ */
 export async function challengeFactor(auth: AuthContext, { user }: CurrentUser, factorId: string) {
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const factor = await ownFactor(client, user.id, factorId);
-    requireTotp(auth, factor.factor_type, 'verification');
+    const type = requireFactorType(auth, factor.factor_type, 'verification');
+    const webauthn = type === 'webauthn' ? await webauthnChallenge(auth, client, user, factor) : undefined;
     const { rows } = await client.query<{ id: string; expires_at: number }>(
       `with challenge as (
-         insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values (gen_random_uuid(), $1, now(), $2::inet)
+         insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+         values (gen_random_uuid(), $1, now(), $2::inet, $4::jsonb)
          returning id, created_at
        ), touched as (
          update auth.mfa_factors set last_challenged_at = clock_timestamp(), updated_at = now() where id = $1
        )
        select id, extract(epoch from created_at + make_interval(secs => $3))::bigint::int as expires_at from challenge`,
-      [factor.id, challengeAddress(auth.ip), CHALLENGE_SECONDS],
+      [factor.id, challengeAddress(auth.ip), CHALLENGE_SECONDS, webauthn ? JSON.stringify(webauthn.ceremony) : null],
     );
     await audit(client, {
       action: 'challenge_created',
@@ -150,7 +187,7 @@ export async function challengeFactor(auth: AuthContext, { user }: CurrentUser, 
       ip: auth.ip,
       traits: { factor_id: factor.id, factor_status: factor.status },
     });
-    return { id: rows[0]!.id, type: factor.factor_type, expires_at: rows[0]!.expires_at };
+    return { id: rows[0]!.id, type: factor.factor_type, expires_at: rows[0]!.expires_at, ...(webauthn && { webauthn: webauthn.webauthn }) };
   });
 }
 
@@ -159,22 +196,43 @@ interface ChallengeRow {
   verified_at: Date | null;
   ip_address: string;
   expired: boolean;
+  web_authn_session_data: Ceremony | null;
 }
 
 /**
- * `POST /factors/{id}/verify`: a code of the factor for one of its challenges. The factor becomes
- * verified, the session aal2 with a new refresh token, the user's other aal1 sessions end and their
- * other unverified TOTP factors go, as GoTrue does.
+ * What verifying checks, by factor type: a TOTP code, or a WebAuthn answer to the challenge's
+ * ceremony (which brings the credential to store). The body is refused before any challenge is.
  */
-export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentUser, factorId: string, body: Body): Promise<SessionJson> {
+function answerCheck(auth: AuthContext, type: FactorType, factor: FactorRow, body: Body) {
+  if (type === 'webauthn') {
+    const answer = webauthnAnswer(body);
+    return async (challenge: ChallengeRow) => {
+      const checked = await checkWebauthnAnswer(auth, factor, challenge.web_authn_session_data, answer);
+      return { valid: checked !== undefined, checked, failure: 'Failed to validate WebAuthn MFA response' };
+    };
+  }
   const code = stringField(body, 'code') ?? '';
   if (!code) throw badRequest('Code needs to be non-empty');
+  return async () => {
+    const totp = new TOTP({ ...TOTP_OPTIONS, secret: Secret.fromBase32(factor.secret ?? '') });
+    return { valid: totp.validate({ token: code.trim(), window: 1 }) !== null, checked: undefined, failure: 'Invalid TOTP code entered' };
+  };
+}
+
+/**
+ * `POST /factors/{id}/verify`: a code or WebAuthn answer of the factor for one of its challenges.
+ * The factor becomes verified (a WebAuthn one with its credential; a later assertion stores the
+ * credential's new counter), the session aal2 with a new refresh token, the user's other aal1
+ * sessions end and their other unverified factors of the type go, as GoTrue does.
+ */
+export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentUser, factorId: string, body: Body): Promise<SessionJson> {
   const challengeId = stringField(body, 'challenge_id') ?? '';
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client): Promise<SessionJson | { refused: AuthApiError }> => {
     const factor = await ownFactor(client, user.id, factorId);
-    requireTotp(auth, factor.factor_type, 'verification');
+    const type = requireFactorType(auth, factor.factor_type, 'verification');
+    const check = answerCheck(auth, type, factor, body);
     const { rows } = await client.query<ChallengeRow>(
-      `select id, verified_at, host(ip_address) as ip_address, created_at + make_interval(secs => $3) < now() as expired
+      `select id, verified_at, host(ip_address) as ip_address, created_at + make_interval(secs => $3) < now() as expired, web_authn_session_data
          from auth.mfa_challenges
         where id = $2::uuid and factor_id = $1
           for update`,
@@ -190,8 +248,7 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
         `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
         'mfa_challenge_expired',
       );
-    const totp = new TOTP({ ...TOTP_OPTIONS, secret: Secret.fromBase32(factor.secret ?? '') });
-    const valid = totp.validate({ token: code.trim(), window: 1 }) !== null;
+    const { valid, checked, failure } = await check(challenge);
     const attempt = { user_id: user.id, factor_id: factor.id, factor_type: factor.factor_type, valid };
     const decision = await attemptDecision(auth, 'mfaVerificationAttempt', attempt, client);
     if (decision.reject) {
@@ -199,8 +256,13 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
       await client.query('delete from auth.sessions where user_id = $1', [user.id]);
       return { refused: forbidden(decision.message, 'mfa_verification_rejected') };
     }
-    if (!valid) throw new AuthApiError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
+    if (!valid) throw new AuthApiError(422, 'mfa_verification_failed', failure);
 
+    if (checked)
+      await client.query(
+        `update auth.mfa_factors set web_authn_credential = $2::jsonb, web_authn_aaguid = coalesce($3::uuid, web_authn_aaguid) where id = $1`,
+        [factor.id, JSON.stringify(checked.credential), checked.aaguid],
+      );
     await audit(client, {
       action: 'verification_attempted',
       actorId: user.id,
@@ -208,38 +270,7 @@ export async function verifyFactor(auth: AuthContext, { user, claims }: CurrentU
       ip: auth.ip,
       traits: { factor_id: factor.id, challenge_id: challenge.id, factor_type: factor.factor_type },
     });
-    const refreshToken = newRefreshToken();
-    // The amr lists totp first: it is the newest, even within the same second as the sign-in.
-    const { rows: stepped } = await client.query<{ amr: AmrEntry[] }>(
-      `with challenge as (
-         update auth.mfa_challenges set verified_at = now() where id = $3
-       ), factor as (
-         update auth.mfa_factors set status = 'verified', updated_at = now() where id = $2
-       ), others as (
-         delete from auth.mfa_factors where user_id = $1 and factor_type = 'totp' and status = 'unverified' and id <> $2
-       ), session as (
-         update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $4 and user_id = $1 returning id
-       ), older as (
-         delete from auth.sessions where user_id = $1 and id <> $4 and (aal is null or aal < 'aal2')
-       ), claim as (
-         insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
-         select id, now(), now(), 'totp', gen_random_uuid() from session
-         on conflict (session_id, authentication_method) do update set updated_at = now()
-         returning session_id, authentication_method, updated_at
-       ), revoked as (
-         update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $4 and not revoked returning token
-       ), child as (
-         insert into auth.refresh_tokens (instance_id, token, user_id, revoked, parent, session_id, created_at, updated_at)
-         select '00000000-0000-0000-0000-000000000000', $5, $1::text, false, (select max(token) from revoked), id, now(), now() from session
-       )
-       select jsonb_build_array((select jsonb_build_object('method', 'totp', 'timestamp', extract(epoch from updated_at)::bigint) from claim))
-              || coalesce((select jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', extract(epoch from c.updated_at)::bigint)
-                                            order by c.updated_at desc)
-                             from auth.mfa_amr_claims c where c.session_id = $4 and c.authentication_method <> 'totp'), '[]') as amr`,
-      [user.id, factor.id, challenge.id, claims.session_id, refreshToken],
-    );
-    const signedIn = (await findUserById(client, user.id))!;
-    return sessionJson(auth, signedIn, claims.session_id, refreshToken, stepped[0]!.amr, { client, method: 'totp' });
+    return stepUpSession(client, auth, { user, claims }, { id: factor.id, type, method: AMR_METHODS[type] }, challenge.id);
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;
@@ -272,7 +303,7 @@ async function removeFactor(client: pg.ClientBase, factor: Pick<FactorRow, 'id' 
        delete from auth.mfa_amr_claims where session_id in (select id from raised) and authentication_method = $2
      )
      delete from auth.mfa_factors where id = $1`,
-    [factor.id, factor.factor_type],
+    [factor.id, AMR_METHODS[factor.factor_type]],
   );
 }
 

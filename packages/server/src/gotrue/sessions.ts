@@ -18,7 +18,8 @@ import { isBanned, USER_COLUMNS, type UserRow, userJson } from './users.ts';
 /** GoTrue's default refresh token reuse interval. */
 const REUSE_INTERVAL_SECONDS = 10;
 
-export type AuthMethod = 'password' | 'otp' | 'magiclink' | 'anonymous' | 'recovery' | 'invite' | 'email/signup' | 'email_change';
+export type AuthMethod =
+  'password' | 'otp' | 'magiclink' | 'anonymous' | 'recovery' | 'invite' | 'email/signup' | 'email_change' | 'passkey';
 
 /** How the custom access token hook is called for a session answer (hooks.ts). */
 export interface HookCall {

@@ -264,6 +264,8 @@ describe('the loader', () => {
         'refresh_tokens',
         'sessions',
         'users',
+        'webauthn_challenges',
+        'webauthn_credentials',
       ].map((name) => ({
         name,
         owner: AUTH_ROLE,

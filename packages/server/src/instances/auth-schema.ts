@@ -198,6 +198,36 @@ const TABLES_SQL = `
   );
   create index if not exists mfa_challenge_created_at_idx on auth.mfa_challenges (created_at desc);
 
+  -- Passkeys (first-factor WebAuthn credentials) and their ceremonies, as GoTrue keeps them apart from MFA factors.
+  create table if not exists auth.webauthn_credentials (
+    id uuid primary key default gen_random_uuid(),
+    user_id uuid not null references auth.users (id) on delete cascade,
+    credential_id bytea not null,
+    public_key bytea not null,
+    attestation_type text not null default '',
+    aaguid uuid,
+    sign_count bigint not null default 0,
+    transports jsonb not null default '[]',
+    backup_eligible boolean not null default false,
+    backed_up boolean not null default false,
+    friendly_name text not null default '',
+    created_at timestamptz not null default now(),
+    updated_at timestamptz not null default now(),
+    last_used_at timestamptz
+  );
+  create unique index if not exists webauthn_credentials_credential_id_key on auth.webauthn_credentials (credential_id);
+  create index if not exists webauthn_credentials_user_id_idx on auth.webauthn_credentials (user_id);
+
+  create table if not exists auth.webauthn_challenges (
+    id uuid primary key default gen_random_uuid(),
+    user_id uuid references auth.users (id) on delete cascade,
+    challenge_type text not null check (challenge_type in ('signup', 'registration', 'authentication')),
+    session_data jsonb not null,
+    created_at timestamptz not null default now(),
+    expires_at timestamptz not null
+  );
+  create index if not exists webauthn_challenges_expires_at_idx on auth.webauthn_challenges (expires_at);
+
   create or replace function auth.jwt() returns jsonb language sql stable set search_path = ''
     as $$ select coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), ''), '{}')::jsonb $$;
   create or replace function auth.uid() returns uuid language sql stable set search_path = ''
@@ -218,6 +248,8 @@ const TABLES = [
   'flow_state',
   'mfa_factors',
   'mfa_challenges',
+  'webauthn_credentials',
+  'webauthn_challenges',
 ];
 const TYPES = ['aal_level', 'code_challenge_method', 'factor_type', 'factor_status'];
 const FUNCTIONS = ['jwt()', 'uid()', 'role()', 'email()'];

@@ -12,6 +12,15 @@ export interface AuthSettingsRow {
   mfa_phone_enroll_enabled: boolean;
   mfa_phone_verify_enabled: boolean;
   mfa_max_enrolled_factors: number;
+  mfa_web_authn_enroll_enabled: boolean;
+  mfa_web_authn_verify_enabled: boolean;
+  passkey_enabled: boolean;
+  /** null: the site URL's host (gotrue/webauthn.ts). */
+  webauthn_rp_id: string | null;
+  /** Comma-separated; null: the site URL's origin. */
+  webauthn_rp_origins: string | null;
+  /** null: the project's name. */
+  webauthn_rp_display_name: string | null;
   smtp_admin_email: string | null;
   smtp_host: string | null;
   smtp_port: number | null;
@@ -81,6 +90,12 @@ export const AUTH_SETTINGS_COLUMNS = [
   'mfa_phone_enroll_enabled',
   'mfa_phone_verify_enabled',
   'mfa_max_enrolled_factors',
+  'mfa_web_authn_enroll_enabled',
+  'mfa_web_authn_verify_enabled',
+  'passkey_enabled',
+  'webauthn_rp_id',
+  'webauthn_rp_origins',
+  'webauthn_rp_display_name',
   'smtp_admin_email',
   'smtp_host',
   'smtp_port',

@@ -20,6 +20,12 @@ function toAuthConfig(row: AuthSettingsRow): AuthConfig {
     MFA_PHONE_ENROLL_ENABLED: row.mfa_phone_enroll_enabled,
     MFA_PHONE_VERIFY_ENABLED: row.mfa_phone_verify_enabled,
     MFA_MAX_ENROLLED_FACTORS: row.mfa_max_enrolled_factors,
+    MFA_WEB_AUTHN_ENROLL_ENABLED: row.mfa_web_authn_enroll_enabled,
+    MFA_WEB_AUTHN_VERIFY_ENABLED: row.mfa_web_authn_verify_enabled,
+    PASSKEY_ENABLED: row.passkey_enabled,
+    WEBAUTHN_RP_ID: row.webauthn_rp_id,
+    WEBAUTHN_RP_ORIGINS: row.webauthn_rp_origins,
+    WEBAUTHN_RP_DISPLAY_NAME: row.webauthn_rp_display_name,
     SMTP_ADMIN_EMAIL: row.smtp_admin_email,
     SMTP_HOST: row.smtp_host,
     SMTP_PORT: row.smtp_port,
@@ -75,8 +81,10 @@ function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: 
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
-  // An emptied hook function is no function.
+  // An emptied hook function is no function, an emptied relying party setting the derived one.
   if (column.startsWith('hook_') && column.endsWith('_uri')) return value || null;
+  if (column === 'webauthn_rp_origins' && typeof value === 'string') return splitUriAllowList(value).join(',') || null;
+  if (column.startsWith('webauthn_rp_')) return value || null;
   return value;
 }
 

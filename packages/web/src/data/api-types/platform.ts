@@ -11222,6 +11222,12 @@ export interface components {
             MFA_PHONE_ENROLL_ENABLED: boolean;
             MFA_PHONE_VERIFY_ENABLED: boolean;
             MFA_MAX_ENROLLED_FACTORS: number;
+            MFA_WEB_AUTHN_ENROLL_ENABLED: boolean;
+            MFA_WEB_AUTHN_VERIFY_ENABLED: boolean;
+            PASSKEY_ENABLED: boolean;
+            WEBAUTHN_RP_ID: string | null;
+            WEBAUTHN_RP_ORIGINS: string | null;
+            WEBAUTHN_RP_DISPLAY_NAME: string | null;
             SMTP_ADMIN_EMAIL: string | null;
             SMTP_HOST: string | null;
             SMTP_PORT: number | null;
@@ -11281,6 +11287,12 @@ export interface components {
             MFA_PHONE_ENROLL_ENABLED?: boolean;
             MFA_PHONE_VERIFY_ENABLED?: boolean;
             MFA_MAX_ENROLLED_FACTORS?: number;
+            MFA_WEB_AUTHN_ENROLL_ENABLED?: boolean;
+            MFA_WEB_AUTHN_VERIFY_ENABLED?: boolean;
+            PASSKEY_ENABLED?: boolean;
+            WEBAUTHN_RP_ID?: string | null;
+            WEBAUTHN_RP_ORIGINS?: string | null;
+            WEBAUTHN_RP_DISPLAY_NAME?: string | null;
             /** Format: email */
             SMTP_ADMIN_EMAIL?: string | null;
             SMTP_HOST?: string | null;

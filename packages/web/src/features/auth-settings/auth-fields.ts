@@ -186,12 +186,59 @@ export const EMAIL_TEMPLATE_SECTIONS: AuthSection[] = AUTH_EMAIL_KINDS.map((kind
   };
 });
 
-export const MFA_FIELDS: AuthField[] = [
-  { key: 'MFA_TOTP_ENROLL_ENABLED', label: 'Authenticator app (TOTP) enrollment', kind: 'boolean' },
-  { key: 'MFA_TOTP_VERIFY_ENABLED', label: 'Authenticator app (TOTP) verification', kind: 'boolean' },
-  { key: 'MFA_PHONE_ENROLL_ENABLED', label: 'Phone enrollment', kind: 'boolean' },
-  { key: 'MFA_PHONE_VERIFY_ENABLED', label: 'Phone verification', kind: 'boolean' },
-  { key: 'MFA_MAX_ENROLLED_FACTORS', label: 'Maximum enrolled factors per user', kind: 'number' },
+export const MFA_SECTIONS: AuthSection[] = [
+  {
+    title: 'Second factors',
+    fields: [
+      { key: 'MFA_TOTP_ENROLL_ENABLED', label: 'Authenticator app (TOTP) enrollment', kind: 'boolean' },
+      { key: 'MFA_TOTP_VERIFY_ENABLED', label: 'Authenticator app (TOTP) verification', kind: 'boolean' },
+      {
+        key: 'MFA_WEB_AUTHN_ENROLL_ENABLED',
+        label: 'Security key (WebAuthn) enrollment',
+        kind: 'boolean',
+        description: 'Users can register a security key or a device’s built-in authenticator as a second factor.',
+      },
+      { key: 'MFA_WEB_AUTHN_VERIFY_ENABLED', label: 'Security key (WebAuthn) verification', kind: 'boolean' },
+      { key: 'MFA_PHONE_ENROLL_ENABLED', label: 'Phone enrollment', kind: 'boolean' },
+      { key: 'MFA_PHONE_VERIFY_ENABLED', label: 'Phone verification', kind: 'boolean' },
+      { key: 'MFA_MAX_ENROLLED_FACTORS', label: 'Maximum enrolled factors per user', kind: 'number' },
+    ],
+  },
+  {
+    title: 'Passkeys',
+    fields: [
+      {
+        key: 'PASSKEY_ENABLED',
+        label: 'Sign in with a passkey',
+        kind: 'boolean',
+        description: 'Signed-in users can register passkeys, then sign in with one instead of a password.',
+      },
+    ],
+  },
+  {
+    title: 'WebAuthn relying party',
+    description: 'Who security keys and passkeys are registered for. Changing the ID makes every registered key unusable.',
+    fields: [
+      {
+        key: 'WEBAUTHN_RP_ID',
+        label: 'Relying party ID',
+        kind: 'text',
+        description: 'A host name, such as example.com. Empty: the site URL’s host.',
+      },
+      {
+        key: 'WEBAUTHN_RP_ORIGINS',
+        label: 'Allowed origins',
+        kind: 'text',
+        description: 'Comma-separated origins your app runs on, such as https://app.example.com. Empty: the site URL’s origin.',
+      },
+      {
+        key: 'WEBAUTHN_RP_DISPLAY_NAME',
+        label: 'Display name',
+        kind: 'text',
+        description: 'Shown by the browser. Empty: the project’s name.',
+      },
+    ],
+  },
 ];
 
 /** Labels as core's validation messages name them; the windows are those the auth API counts in (gotrue/rate-limits.ts). */

@@ -6,7 +6,7 @@ import {
   EMAIL_SECTIONS,
   EMAIL_TEMPLATE_SECTIONS,
   HOOK_SECTIONS,
-  MFA_FIELDS,
+  MFA_SECTIONS,
   RATE_LIMIT_FIELDS,
   SMTP_FIELDS,
   URL_CONFIGURATION_SECTIONS,
@@ -35,7 +35,11 @@ export const EmailTemplatesPage = () => (
   />
 );
 export const MfaPage = () => (
-  <AuthSettingsPage title="Multi-Factor Authentication" description="The second factors users may enroll." fields={MFA_FIELDS} />
+  <AuthSettingsPage
+    title="Multi-Factor Authentication"
+    description="The second factors users may enroll, and passkeys to sign in with."
+    sections={MFA_SECTIONS}
+  />
 );
 export const RateLimitsPage = () => (
   <AuthSettingsPage
