@@ -6,7 +6,8 @@
 import type pg from 'pg';
 import type { AdminActor } from './admin-users.ts';
 import type { AuthContext } from './context.ts';
-import { type CurrentUser, isUuid } from './current-user.ts';
+import { isUuid } from '../kernel/uuid.ts';
+import type { CurrentUser } from './current-user.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { badRequest, notFound } from './errors.ts';
 import { auditPasskey, PASSKEY_JSON, requirePasskeyManagementAal } from './passkeys.ts';

@@ -8,7 +8,8 @@
 import type pg from 'pg';
 import { audit } from './audit.ts';
 import type { AuthContext } from './context.ts';
-import { type CurrentUser, isUuid } from './current-user.ts';
+import { isUuid } from '../kernel/uuid.ts';
+import type { CurrentUser } from './current-user.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { sessionAal } from './mfa.ts';
