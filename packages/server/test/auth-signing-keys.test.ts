@@ -187,6 +187,12 @@ describe('signing keys', () => {
     expect(await user.json()).toMatchObject({ error_code: 'bad_jwt' });
     expect(await channelStatus(es256Token)).toBe('CHANNEL_ERROR');
     expect((await jwks()).keys.map((key) => key.kid)).not.toContain(es256);
+    // Headers that name no key at all: refused as GoTrue refuses them, never a 500.
+    for (const header of ['null', '{"alg":"ES256"}', '{"alg":"none","kid":"x"}', 'not json']) {
+      const forged = `${Buffer.from(header).toString('base64url')}.${Buffer.from('{}').toString('base64url')}.c2ln`;
+      const answer = await fetch(`${apiUrl}/auth/v1/user`, { headers: withKey(project.keys.anon, forged) });
+      expect([header, answer.status]).toEqual([header, 403]);
+    }
     expect((await restAs(legacyToken)).status).toBe(200);
   });
 

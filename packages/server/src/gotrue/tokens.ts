@@ -6,7 +6,7 @@
  * user. Refresh tokens are opaque random strings (sessions.ts).
  */
 import { randomBytes, type KeyObject } from 'node:crypto';
-import { createDecoder, createSigner, createVerifier, TokenError } from 'fast-jwt';
+import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { AsymmetricKey, ProjectJwtKeys, SigningKey } from '../services/api/jwt-keys.ts';
 import { AuthApiError } from './errors.ts';
 import { AUDIENCE, type UserRow } from './users.ts';
@@ -70,7 +70,6 @@ const keySignerFor = byKid((key: SigningKey) => createSigner({ key: pem(key.priv
 const keyVerifierFor = byKid((key: AsymmetricKey) =>
   createVerifier({ key: pem(key.publicKey), algorithms: [key.alg], clockTolerance: CLOCK_SKEW_MS }),
 );
-const decodeHeader = createDecoder({ complete: true });
 
 /** The methods that prove a second factor: a session that used one is at aal2. */
 const SECOND_FACTORS = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
@@ -118,17 +117,22 @@ export function bearerToken(headers: Headers): string {
 
 const badJwt = (detail: string) => new AuthApiError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 
-/** The verifier of a token: the shared secret's for HS256, else the asymmetric key its kid names. */
+/**
+ * The verifier of a token: the shared secret's for HS256, else the asymmetric key its kid names.
+ * A project without asymmetric keys has only the first, which refuses any other token itself.
+ */
 function verifierOf(keys: ProjectJwtKeys, token: string) {
-  let header: { alg?: unknown; kid?: unknown };
+  if (keys.verifying.size === 0) return verifierFor(keys.secret);
+  let header: unknown;
   try {
-    header = (decodeHeader(token) as { header: typeof header }).header;
+    header = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString());
   } catch {
     throw badJwt('token is malformed');
   }
-  if (header.alg === 'HS256') return verifierFor(keys.secret);
-  const key = typeof header.kid === 'string' ? keys.verifying.get(header.kid) : undefined;
-  if (!key || key.alg !== header.alg) throw badJwt('signing key not found');
+  const { alg, kid } = ((typeof header === 'object' && header) || {}) as { alg?: unknown; kid?: unknown };
+  if (alg === 'HS256') return verifierFor(keys.secret);
+  const key = typeof kid === 'string' ? keys.verifying.get(kid) : undefined;
+  if (!key || key.alg !== alg) throw badJwt('signing key not found');
   return keyVerifierFor(key);
 }
 
