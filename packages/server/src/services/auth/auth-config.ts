@@ -5,6 +5,7 @@ import { lintCacheOf } from '../observability/advisors.ts';
 import * as authSettings from '../../store/auth-settings.ts';
 import type { AuthSettingsColumn, AuthSettingsRow } from '../../store/auth-settings.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
+import { checkEnabledProviders, isProviderSecretColumn, providerConfig } from './auth-providers.ts';
 import { forgetAuthSettings } from './auth-settings-cache.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 
@@ -58,18 +59,20 @@ function toAuthConfig(row: AuthSettingsRow): AuthConfig {
     HOOK_PASSWORD_VERIFICATION_ATTEMPT_URI: row.hook_password_verification_attempt_uri,
     HOOK_MFA_VERIFICATION_ATTEMPT_ENABLED: row.hook_mfa_verification_attempt_enabled,
     HOOK_MFA_VERIFICATION_ATTEMPT_URI: row.hook_mfa_verification_attempt_uri,
+    SECURITY_MANUAL_LINKING_ENABLED: row.security_manual_linking_enabled,
+    ...providerConfig(row),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
 /** The stored form of a validated setting. */
 function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: unknown): unknown {
-  if (column === 'smtp_pass' && typeof value === 'string') return value ? ctx.box.seal(value) : null;
+  if ((column === 'smtp_pass' || isProviderSecretColumn(column)) && typeof value === 'string') return value ? ctx.box.seal(value) : null;
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
-  // An emptied hook function is no function.
-  if (column.startsWith('hook_') && column.endsWith('_uri')) return value || null;
+  // An emptied hook function, provider client ID or URL is none.
+  if ((column.startsWith('hook_') && column.endsWith('_uri')) || /^external_[a-z]+_(client_id|url)$/.test(column)) return value || null;
   return value;
 }
 
@@ -79,7 +82,7 @@ export async function getAuthConfig(ctx: PlatformContext, ref: string, userId: s
   return toAuthConfig(await authSettings.read(ctx.db, ref));
 }
 
-/** Writes the given settings; the SMTP password is sealed, an empty one removes it. */
+/** Writes the given settings; the SMTP password and provider secrets are sealed, an empty one removes it. */
 export async function updateAuthConfig(ctx: PlatformContext, ref: string, userId: string, body: UpdateAuthConfigBody): Promise<AuthConfig> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write', ADVISOR_MESSAGES.noAuthSettingsPermission);
@@ -89,6 +92,7 @@ export async function updateAuthConfig(ctx: PlatformContext, ref: string, userId
     const column = key.toLowerCase() as AuthSettingsColumn;
     changes[column] = toColumnValue(ctx, column, value);
   }
+  checkEnabledProviders({ ...(await authSettings.read(ctx.db, ref)), ...changes });
   await authSettings.update(ctx.db, ref, changes);
   forgetAuthSettings(ref); // the auth API follows the settings at once
   lintCacheOf(ctx).invalidate(ref); // and so do the auth lints
