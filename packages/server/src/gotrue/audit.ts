@@ -24,7 +24,8 @@ export type AuditAction =
   | 'challenge_created'
   | 'verification_attempted'
   | 'factor_unenrolled'
-  | 'factor_deleted';
+  | 'factor_deleted'
+  | 'identity_unlinked';
 
 const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'factor'> = {
   login: 'account',
@@ -46,6 +47,7 @@ const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'fa
   verification_attempted: 'factor',
   factor_unenrolled: 'factor',
   factor_deleted: 'factor',
+  identity_unlinked: 'account',
 };
 
 export interface AuditEvent {

@@ -50,7 +50,17 @@ export type ErrorCode =
   | 'insufficient_aal'
   | 'flow_state_not_found'
   | 'flow_state_expired'
-  | 'bad_code_verifier';
+  | 'bad_code_verifier'
+  | 'bad_oauth_state'
+  | 'bad_oauth_callback'
+  | 'oauth_provider_not_supported'
+  | 'provider_disabled'
+  | 'provider_email_needs_verification'
+  | 'manual_linking_disabled'
+  | 'identity_already_exists'
+  | 'identity_not_found'
+  | 'single_identity_not_deletable'
+  | 'email_conflict_identity_not_deletable';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 export const API_VERSION = '2024-01-01';

@@ -50,10 +50,12 @@ type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; cli
 const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
 
 /**
- * The links of auth emails, opened by a browser with no key, as Supabase's gateway lets them
- * through; and storage's public objects and signed URLs, whose token is the grant.
+ * What a browser opens with no key, as Supabase's gateway lets it through: the links of auth
+ * emails, the OAuth redirect to a provider and the provider's redirect back (a form post from
+ * Apple); and storage's public objects and signed URLs, whose token is the grant.
  */
-const keyless = (method: string, path: string) => (method === 'GET' && path === '/auth/v1/verify') || isKeylessStorageRequest(method, path);
+const KEYLESS_AUTH = new Set(['GET /auth/v1/verify', 'GET /auth/v1/authorize', 'GET /auth/v1/callback', 'POST /auth/v1/callback']);
+const keyless = (method: string, path: string) => KEYLESS_AUTH.has(`${method} ${path}`) || isKeylessStorageRequest(method, path);
 
 /** The project a Host header names under the platform's domain, if it names one. */
 export function projectRefOfHost(host: string | undefined, domain: string): string | undefined {
