@@ -93,6 +93,9 @@ export async function signInExternal(
       await mergeMetadata(client, userId, profile.claims);
     } else {
       if (auth.settings.disable_signup) return { refused: unprocessable('Signups not allowed for this instance', 'signup_disabled') };
+      // An unverified address someone already has: no second account with it, and no mail to its owner.
+      if (!candidate.verified && !autoconfirm && (await usersWithEmails(client, [candidate.email.toLowerCase()])).length)
+        return { refused: unverifiedEmail(provider, false) };
       const user = await insertUser(client, {
         email: candidate.email.toLowerCase() || null,
         encryptedPassword: null,
@@ -119,11 +122,14 @@ export async function signInExternal(
     return { user: (await findUserById(client, user.id))! };
   }
   if (candidate.email) await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo: auth.settings.site_url });
-  const sent = candidate.email
-    ? `A confirmation email has been sent to your ${provider} email`
-    : `Verify the email with ${provider} in order to sign in`;
-  return { refused: unprocessable(`Unverified email with ${provider}. ${sent}`, 'provider_email_needs_verification') };
+  return { refused: unverifiedEmail(provider, Boolean(candidate.email)) };
 }
+
+const unverifiedEmail = (provider: string, mailed: boolean) =>
+  unprocessable(
+    `Unverified email with ${provider}. ${mailed ? `A confirmation email has been sent to your ${provider} email` : `Verify the email with ${provider} in order to sign in`}`,
+    'provider_email_needs_verification',
+  );
 
 /**
  * An unconfirmed user gaining a provider's identity: its password and other identities go (they

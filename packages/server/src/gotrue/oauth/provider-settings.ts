@@ -10,7 +10,7 @@ export interface EnabledProvider {
   info: OAuthProviderInfo;
   clientId: string;
   secret: string;
-  /** EXTERNAL_<P>_URL, without a trailing slash; null when not set (or the provider has none). */
+  /** EXTERNAL_<P>_URL (stored without a trailing slash); null when not set (or the provider has none). */
   url: string | null;
 }
 
@@ -26,7 +26,7 @@ export function enabledProvider(auth: AuthContext, name: string, code: ErrorCode
   const sealed = column('secret');
   if (typeof clientId !== 'string' || !clientId) throw refuse('missing OAuth client ID');
   if (typeof sealed !== 'string' || !sealed) throw refuse('missing OAuth secret');
-  const url = typeof column('url') === 'string' && column('url') ? (column('url') as string).replace(/\/+$/, '') : null;
+  const url = (column('url') as string | null | undefined) || null;
   if (info.url?.required && !url) throw refuse(`unable to find URL for the ${info.label} provider`);
   return { info, clientId, secret: auth.ctx.box.open(sealed), url };
 }

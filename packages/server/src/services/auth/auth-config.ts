@@ -71,8 +71,9 @@ function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: 
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
-  // An emptied hook function, provider client ID or URL is none.
-  if ((column.startsWith('hook_') && column.endsWith('_uri')) || /^external_[a-z]+_(client_id|url)$/.test(column)) return value || null;
+  // An emptied hook function, provider client ID or URL is none; a provider's URL is kept without its trailing slash.
+  if (/^external_[a-z]+_url$/.test(column) && typeof value === 'string') return value.replace(/\/+$/, '') || null;
+  if ((column.startsWith('hook_') && column.endsWith('_uri')) || /^external_[a-z]+_client_id$/.test(column)) return value || null;
   return value;
 }
 
