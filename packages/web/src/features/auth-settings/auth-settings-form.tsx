@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useForm, type Control as FormControl } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
@@ -148,7 +148,18 @@ function UrlListControl({
 /** The text of a setting's control: settings left blank are stored as null (Basin's default). */
 const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-function SettingField({ field, control, disabled }: { field: AuthField; control: FormControl<UpdateAuthConfigBody>; disabled: boolean }) {
+function SettingField({
+  field,
+  control,
+  disabled,
+  isSet,
+}: {
+  field: AuthField;
+  control: FormControl<UpdateAuthConfigBody>;
+  disabled: boolean;
+  /** A write-only value is stored: the empty control says so. */
+  isSet: boolean;
+}) {
   const id = `auth-${field.key}`;
   if (field.kind === 'unavailable') {
     return <Checkbox id={id} label={field.label} description={field.reason} checked={false} disabled readOnly />;
@@ -192,11 +203,20 @@ function SettingField({ field, control, disabled }: { field: AuthField; control:
         if (field.kind === 'textarea') {
           return <Textarea rows={8} className="font-mono text-xs" spellCheck={false} invalid={invalid} {...text} />;
         }
+        const placeholder =
+          field.kind === 'password'
+            ? isSet
+              ? 'Set: type a new one to replace it'
+              : 'Not set'
+            : field.kind === 'text'
+              ? field.placeholder
+              : undefined;
         return (
           <Input
             type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
             autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
             invalid={invalid}
+            placeholder={placeholder}
             {...text}
           />
         );
@@ -241,8 +261,15 @@ function SettingsForm({
       ) : null}
       <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
         {fields.map((field) => (
-          <SettingField key={field.key} field={field} control={control} disabled={!allowed} />
+          <SettingField
+            key={field.key}
+            field={field}
+            control={control}
+            disabled={!allowed}
+            isSet={field.kind === 'password' && field.setKey !== undefined && record[field.setKey] === true}
+          />
         ))}
+        {section.Note ? <section.Note /> : null}
         <div className="flex justify-end gap-2">
           {section.reset ? (
             <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
@@ -300,7 +327,10 @@ export function AuthSettingsPage({
         <div className="flex flex-col gap-4">
           {intro}
           {sections.map((section, index) => (
-            <SettingsForm key={section.title ?? index} projectRef={ref} config={config.data} section={section} allowed={allowed} />
+            <Fragment key={section.title ?? index}>
+              {section.heading ? <h2 className="mt-4 text-sm font-medium">{section.heading}</h2> : null}
+              <SettingsForm projectRef={ref} config={config.data} section={section} allowed={allowed} />
+            </Fragment>
           ))}
         </div>
       )}
