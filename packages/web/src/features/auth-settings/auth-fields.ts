@@ -43,6 +43,8 @@ export interface AuthSection {
   heading?: string;
   /** Shown in the card below its fields (the callback URL of a provider). */
   Note?: ComponentType;
+  /** Shown folded, its fields a click away, with this setting as its Enabled or Disabled badge. */
+  statusKey?: keyof AuthConfig;
 }
 
 const REQUIREMENT_LABELS: Record<(typeof PASSWORD_REQUIREMENTS)[number], string> = {
@@ -321,6 +323,7 @@ export function providerSections(Note: ComponentType): AuthSection[] {
         description: provider.idToken ? 'OpenID Connect: also signInWithIdToken.' : 'OAuth 2.0.',
         fields,
         Note,
+        statusKey: `${setting}_ENABLED` as keyof AuthConfig,
       };
     }),
   ];

@@ -6,6 +6,7 @@ import { can } from '@basin/core';
 import { isUriAllowListEntry, splitUriAllowList, UpdateAuthConfigBody, type AuthConfig } from '@basin/core/schemas';
 import { useAuthConfigQuery, useUpdateAuthConfigMutation } from '../../data/auth-config/use-auth-config';
 import { useProjectRole } from '../../data/use-project-role';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
@@ -249,46 +250,62 @@ function SettingsForm({
   const resetKeys = section.reset?.keys ?? [];
   const isDefault = resetKeys.every((key) => record[key] === null);
 
-  return (
-    <Card>
-      {section.title ? (
-        <Card.Header>
-          <div className="min-w-0">
-            <Card.Title>{section.title}</Card.Title>
-            {section.description ? <p className="mt-0.5 text-xs text-muted">{section.description}</p> : null}
-          </div>
-        </Card.Header>
-      ) : null}
-      <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
-        {fields.map((field) => (
-          <SettingField
-            key={field.key}
-            field={field}
-            control={control}
-            disabled={!allowed}
-            isSet={field.kind === 'password' && field.setKey !== undefined && record[field.setKey] === true}
-          />
-        ))}
-        {section.Note ? <section.Note /> : null}
-        <div className="flex justify-end gap-2">
-          {section.reset ? (
-            <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
-              <Button
-                disabled={!allowed || isDefault}
-                loading={reset.isPending}
-                onClick={() => reset.mutate(Object.fromEntries(resetKeys.map((key) => [key, null])))}
-              >
-                {section.reset.label}
-              </Button>
-            </Tooltip>
-          ) : null}
-          <Tooltip content={allowed ? null : NO_SETTINGS_PERMISSION} wrapDisabled>
-            <Button type="submit" variant="primary" disabled={!allowed || !isDirty} loading={update.isPending}>
-              Save
+  const heading = section.title ? (
+    <div className="min-w-0">
+      <Card.Title>{section.title}</Card.Title>
+      {section.description ? <p className="mt-0.5 text-xs text-muted">{section.description}</p> : null}
+    </div>
+  ) : null;
+  const form = (
+    <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
+      {fields.map((field) => (
+        <SettingField
+          key={field.key}
+          field={field}
+          control={control}
+          disabled={!allowed}
+          isSet={field.kind === 'password' && field.setKey !== undefined && record[field.setKey] === true}
+        />
+      ))}
+      {section.Note ? <section.Note /> : null}
+      <div className="flex justify-end gap-2">
+        {section.reset ? (
+          <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
+            <Button
+              disabled={!allowed || isDefault}
+              loading={reset.isPending}
+              onClick={() => reset.mutate(Object.fromEntries(resetKeys.map((key) => [key, null])))}
+            >
+              {section.reset.label}
             </Button>
           </Tooltip>
-        </div>
-      </form>
+        ) : null}
+        <Tooltip content={allowed ? null : NO_SETTINGS_PERMISSION} wrapDisabled>
+          <Button type="submit" variant="primary" disabled={!allowed || !isDirty} loading={update.isPending}>
+            Save
+          </Button>
+        </Tooltip>
+      </div>
+    </form>
+  );
+  if (section.statusKey) {
+    const on = record[section.statusKey] === true;
+    return (
+      <Card>
+        <details>
+          <summary className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-3 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent">
+            {heading}
+            <Badge tone={on ? 'success' : 'neutral'}>{on ? 'Enabled' : 'Disabled'}</Badge>
+          </summary>
+          <div className="border-t border-border">{form}</div>
+        </details>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      {heading ? <Card.Header>{heading}</Card.Header> : null}
+      {form}
     </Card>
   );
 }

@@ -386,6 +386,11 @@ describe('OAuth providers', () => {
   it('enables a provider with its client ID and secret, and shows the callback URL to register', async () => {
     const user = userEvent.setup();
     const { patches } = renderSettings(<EmailProviderPage />, 'providers', 'Owner', { EXTERNAL_GITLAB_SECRET_SET: true });
+    // Each provider is folded: its summary says whether it is on.
+    await section('Email provider');
+    const folded = screen.getByText('GitHub', { selector: 'summary h2' });
+    expect(folded.closest('summary')!.textContent).toContain('Disabled');
+    await user.click(folded);
     const github = await section('GitHub');
     await user.click(github.getByLabelText(/Enable GitHub/));
     await user.type(github.getByLabelText('Client ID'), 'Iv1.abc');
@@ -406,6 +411,7 @@ describe('OAuth providers', () => {
       `http://${PROJECT_REF}.basin.test/auth/v1/callback`,
     );
     // A stored secret is never shown, only that there is one.
+    await user.click(screen.getByText('GitLab', { selector: 'summary h2' }));
     const gitlab = await section('GitLab');
     expect(gitlab.getByLabelText<HTMLInputElement>('Client secret')).toMatchObject({
       value: '',
