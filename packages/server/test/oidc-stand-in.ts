@@ -1,4 +1,3 @@
-/// <reference path="./oidc-provider.d.ts" />
 /**
  * A real OpenID Connect authorization server for the auth tests (oidc-provider, on 127.0.0.1):
  * discovery, authorization, token, userinfo and JWKS endpoints as Keycloak, Okta or Auth0 serve
