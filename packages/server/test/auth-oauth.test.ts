@@ -81,6 +81,10 @@ beforeAll(async () => {
     EXTERNAL_OIDC_CLIENT_ID: CLIENT.client_id,
     EXTERNAL_OIDC_SECRET: CLIENT.client_secret,
     EXTERNAL_OIDC_URL: `${idp.issuer}/`,
+    EXTERNAL_GITHUB_ENABLED: true,
+    EXTERNAL_GITHUB_CLIENT_ID: CLIENT.client_id,
+    EXTERNAL_GITHUB_SECRET: CLIENT.client_secret,
+    EXTERNAL_GITHUB_URL: idp.issuer,
     SECURITY_MANUAL_LINKING_ENABLED: true,
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -100,8 +104,8 @@ describe('provider settings', () => {
       EXTERNAL_KEYCLOAK_CLIENT_ID: CLIENT.client_id,
       EXTERNAL_KEYCLOAK_SECRET_SET: true,
       EXTERNAL_KEYCLOAK_URL: idp.issuer,
-      EXTERNAL_GITHUB_ENABLED: false,
-      EXTERNAL_GITHUB_SECRET_SET: false,
+      EXTERNAL_GOOGLE_ENABLED: false,
+      EXTERNAL_GOOGLE_SECRET_SET: false,
       SECURITY_MANUAL_LINKING_ENABLED: true,
     });
     expect(JSON.stringify(body)).not.toContain(CLIENT.client_secret);
@@ -112,11 +116,11 @@ describe('provider settings', () => {
     const badUrl = await config({ EXTERNAL_OIDC_URL: 'issuer.example.com' });
     expect(badUrl.status).toBe(400);
     expect(JSON.stringify(badUrl.body)).toContain('OpenID Connect: Issuer URL must be an http:// or https:// URL');
-    const bare = await config({ EXTERNAL_GITHUB_ENABLED: true, EXTERNAL_GITHUB_CLIENT_ID: 'Iv1.x' });
-    expect(bare).toMatchObject({ status: 400, body: { message: 'GitHub needs a secret before it can be enabled' } });
+    const bare = await config({ EXTERNAL_GITLAB_ENABLED: true, EXTERNAL_GITLAB_CLIENT_ID: 'gl-app' });
+    expect(bare).toMatchObject({ status: 400, body: { message: 'GitLab needs a secret before it can be enabled' } });
     const after = (await project.meta.owner.get(`/api/platform/auth/${project.meta.ref}/config`)).body;
     // Kept without the trailing slash it was given with.
-    expect(after).toMatchObject({ EXTERNAL_OIDC_URL: idp.issuer, EXTERNAL_GITHUB_ENABLED: false, EXTERNAL_GITHUB_CLIENT_ID: null });
+    expect(after).toMatchObject({ EXTERNAL_OIDC_URL: idp.issuer, EXTERNAL_GITLAB_ENABLED: false, EXTERNAL_GITLAB_CLIENT_ID: null });
   });
 
   it('lists the enabled providers in /settings by the names apps use', async () => {
@@ -126,7 +130,8 @@ describe('provider settings', () => {
       email: true,
       keycloak: true,
       'custom:oidc': true,
-      github: false,
+      github: true,
+      gitlab: false,
       google: false,
     });
   });
@@ -181,6 +186,26 @@ describe('signInWithOAuth', () => {
     const second = (await admin().auth.getUser(again.access_token)).data.user!;
     expect(second.id).toBe(user.id);
     expect(second.identities).toHaveLength(1);
+  });
+
+  it('signs in with GitHub (Enterprise URL) through its plain OAuth 2.0 endpoints and REST API', async () => {
+    const login = account();
+    const toProvider = await open(await oauthUrl(appClient(), 'github'));
+    expect(toProvider.location.pathname).toBe('/login/oauth/authorize');
+    expect(toProvider.location.searchParams.get('scope')).toBe('user:email');
+    const session = fragment(await landing(await idp.signIn(toProvider.location.href, login)));
+    const user = (await admin().auth.getUser(session.access_token)).data.user!;
+    expect(user.app_metadata).toEqual({ provider: 'github', providers: ['github'] });
+    expect(user.identities?.[0]).toMatchObject({
+      provider: 'github',
+      id: expect.stringMatching(/^\d+$/),
+      identity_data: expect.objectContaining({
+        iss: `${idp.issuer}/api/v3`,
+        user_name: login,
+        email: `${login}@idp.example.com`,
+        email_verified: true,
+      }),
+    });
   });
 
   it('runs PKCE: the callback lands with a code the client exchanges once', async () => {
@@ -240,7 +265,7 @@ describe('signInWithOAuth', () => {
   });
 
   it('refuses a provider that is not enabled with GoTrue’s error', async () => {
-    const response = await fetch(`${apiUrl}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(APP)}`, {
+    const response = await fetch(`${apiUrl}/auth/v1/authorize?provider=gitlab&redirect_to=${encodeURIComponent(APP)}`, {
       redirect: 'manual',
       headers: { 'x-supabase-api-version': '2024-01-01' },
     });

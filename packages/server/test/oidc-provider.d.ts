@@ -15,6 +15,8 @@ declare module 'oidc-provider' {
     type: string;
     body: unknown;
     respond: boolean;
+    status: number;
+    get(header: string): string;
     oidc: {
       provider: Provider;
       client?: { clientId: string };
@@ -28,6 +30,7 @@ declare module 'oidc-provider' {
     cookies: { keys: string[] };
     claims: Record<string, string[]>;
     scopes: string[];
+    routes: Record<string, string>;
     pkce: { required: () => boolean };
     features: Record<string, { enabled: boolean }>;
     interactions: { url: (ctx: ProviderContext, interaction: { uid: string }) => string };
@@ -38,6 +41,7 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
     Grant: new (init: { clientId: string; accountId: string }) => Grant;
+    AccessToken: { find(token: string): Promise<{ accountId: string } | undefined> };
     use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void> | void): void;
     listen(port: number, host: string): Server;
     interactionFinished(

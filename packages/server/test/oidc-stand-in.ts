@@ -3,7 +3,9 @@
  * discovery, authorization, token, userinfo and JWKS endpoints as Keycloak, Okta or Auth0 serve
  * them. Its login is Basin's own minimal interaction (no dev pages): signIn() drives it with
  * fetch and a cookie jar as a browser would, and answers where the provider sends the user back.
- * Consent is taken as given for the registered client, as for a first-party app.
+ * Consent is taken as given for the registered client, as for a first-party app. It also plays
+ * GitHub (Enterprise) for GoTrue's plain OAuth 2.0 flow: its authorization and token endpoints sit
+ * at GitHub's paths, and `/api/v3/user` and `/user/emails` answer for an access token it issued.
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import type { IncomingMessage, Server } from 'node:http';
@@ -77,7 +79,8 @@ export async function startOidcStandIn(client: StandInClient): Promise<OidcStand
     jwks: { keys: [published] },
     cookies: { keys: [randomUUID()] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    scopes: ['openid', 'email', 'profile'],
+    scopes: ['openid', 'email', 'profile', 'user:email'],
+    routes: { authorization: '/login/oauth/authorize', token: '/login/oauth/access_token' },
     pkce: { required: () => false },
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
@@ -88,13 +91,27 @@ export async function startOidcStandIn(client: StandInClient): Promise<OidcStand
     // A first-party client: what it asks for is granted without a consent step.
     loadExistingGrant: async (ctx) => {
       const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client!.clientId, accountId: ctx.oidc.session!.accountId! });
-      grant.addOIDCScope('openid email profile');
+      grant.addOIDCScope('openid email profile user:email');
       await grant.save();
       return grant;
     },
   };
   const provider = new Provider(issuer, configuration);
   provider.use(async (ctx, next) => {
+    const github = /^\/api\/v3\/user(\/emails)?$/.exec(ctx.path);
+    if (github) {
+      const token = await provider.AccessToken.find(/^Bearer (.+)$/.exec(ctx.get('authorization'))?.[1] ?? '');
+      const [login, account] = [...accounts].find(([, candidate]) => candidate.sub === token?.accountId) ?? [];
+      if (!account) {
+        ctx.status = 401;
+        ctx.body = { message: 'Bad credentials' };
+        return;
+      }
+      ctx.body = github[1]
+        ? [{ email: account.email, primary: true, verified: account.email_verified ?? false }]
+        : { id: [...accounts.keys()].indexOf(login!) + 1000, login, name: account.name ?? null, avatar_url: account.picture ?? '' };
+      return;
+    }
     const match = /^\/interaction\/([^/]+)$/.exec(ctx.path);
     if (!match) return next();
     if (ctx.method === 'GET') {
