@@ -208,6 +208,20 @@ describe('signInWithOAuth', () => {
     });
   });
 
+  it('takes the answer posted back to the callback (response_mode=form_post, as Apple answers)', async () => {
+    const login = account();
+    const authorize = `${await oauthUrl(appClient(), 'custom:oidc', `${APP}/posted`)}&response_mode=form_post`;
+    const toProvider = await open(authorize);
+    expect(toProvider.location.searchParams.get('response_mode')).toBe('form_post');
+    const { action, fields } = await idp.postBack(toProvider.location.href, login);
+    expect(action).toBe(`${apiUrl}/auth/v1/callback`);
+    const response = await fetch(action, { method: 'POST', body: fields, redirect: 'manual' });
+    expect(response.status).toBe(302);
+    const landed = new URL(response.headers.get('location')!);
+    expect(landed.pathname).toBe('/posted');
+    expect(fragment(landed).access_token).toBeTruthy();
+  });
+
   it('runs PKCE: the callback lands with a code the client exchanges once', async () => {
     const login = account();
     const client = appClient('pkce');

@@ -33,6 +33,8 @@ export interface OidcStandIn {
   accounts: Map<string, StandInAccount>;
   /** Follows an authorization URL as a browser would, signing in as `login`: the URL the provider redirects back to. */
   signIn(authorizationUrl: string, login: string): Promise<URL>;
+  /** The same with `response_mode=form_post` (as Apple answers): where the provider's page posts back, and what. */
+  postBack(authorizationUrl: string, login: string): Promise<{ action: string; fields: URLSearchParams }>;
   /** An ID token for the account as the provider signs them (`key: 'forged'` signs with a key it never published). */
   idToken(login: string, claims: Record<string, unknown>, key?: 'own' | 'forged'): Promise<string>;
   close(): Promise<void>;
@@ -132,29 +134,45 @@ export async function startOidcStandIn(client: StandInClient): Promise<OidcStand
   const server: Server = provider.listen(port, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
 
+  /** A browser's way through the provider: its login, to the first answer that leaves the provider (or stays on a page). */
+  async function browse(authorizationUrl: string, login: string): Promise<{ location?: URL; response: Response }> {
+    const jar = cookieJar();
+    let url = authorizationUrl;
+    for (let hops = 0; hops < 6; hops++) {
+      const atLogin = /\/interaction\//.test(url);
+      const response = await fetch(url, {
+        redirect: 'manual',
+        method: atLogin ? 'POST' : 'GET',
+        headers: { cookie: jar.header(), ...(atLogin ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        body: atLogin ? new URLSearchParams({ login }).toString() : undefined,
+      });
+      jar.take(response);
+      const location = response.headers.get('location');
+      if (!location) return { response };
+      url = new URL(location, url).href;
+      if (!url.startsWith(issuer)) return { location: new URL(url), response };
+    }
+    throw new Error(`${issuer} kept redirecting`);
+  }
+
   return {
     issuer,
     accounts,
     async signIn(authorizationUrl, login) {
-      const jar = cookieJar();
-      const step = async (url: string, init: RequestInit = {}) => {
-        const response = await fetch(url, { ...init, redirect: 'manual', headers: { ...init.headers, cookie: jar.header() } });
-        jar.take(response);
-        const location = response.headers.get('location');
-        if (!location) throw new Error(`${url} answered ${response.status} without a redirect: ${await response.text()}`);
-        return new URL(location, url).href;
-      };
-      let next = await step(authorizationUrl);
-      for (let hops = 0; next.startsWith(issuer) && hops < 5; hops++) {
-        next = /\/interaction\//.test(next)
-          ? await step(next, {
-              method: 'POST',
-              headers: { 'content-type': 'application/x-www-form-urlencoded' },
-              body: new URLSearchParams({ login }).toString(),
-            })
-          : await step(next);
-      }
-      return new URL(next);
+      const { location, response } = await browse(authorizationUrl, login);
+      if (!location) throw new Error(`${issuer} answered ${response.status} without a redirect: ${await response.text()}`);
+      return location;
+    },
+    async postBack(authorizationUrl, login) {
+      const { response } = await browse(authorizationUrl, login);
+      // oidc-provider's form_post page: a form that posts the answer back, its fields hidden inputs.
+      const page = await response.text();
+      const action = /<form[^>]*action="([^"]+)"/.exec(page)?.[1];
+      if (!action) throw new Error(`${issuer} answered no form to post back: ${page}`);
+      const fields = new URLSearchParams(
+        [...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m): [string, string] => [m[1]!, m[2]!]),
+      );
+      return { action: action.replaceAll('&amp;', '&'), fields };
     },
     async idToken(login, claims, key = 'own') {
       const account = accounts.get(login)!;
