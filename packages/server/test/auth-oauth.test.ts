@@ -278,6 +278,20 @@ describe('signInWithOAuth', () => {
     expect(fragment(await landing(good)).error_description).toBe('Unable to exchange external code');
   });
 
+  it('makes no new user while sign-ups are disabled, sending the browser back with access_denied', async () => {
+    expect((await config({ DISABLE_SIGNUP: true })).status).toBe(200);
+    try {
+      const refused = await signInThroughProvider(await oauthUrl(appClient(), 'keycloak'), account());
+      expect(fragment(refused)).toEqual({
+        error: 'access_denied',
+        error_code: 'signup_disabled',
+        error_description: 'Signups not allowed for this instance',
+      });
+    } finally {
+      await config({ DISABLE_SIGNUP: false });
+    }
+  });
+
   it('refuses a provider that is not enabled with GoTrue’s error', async () => {
     const response = await fetch(`${apiUrl}/auth/v1/authorize?provider=gitlab&redirect_to=${encodeURIComponent(APP)}`, {
       redirect: 'manual',

@@ -60,6 +60,58 @@ async function usersWithEmails(client: pg.ClientBase, emails: string[]): Promise
   return rows.map((row) => row.id);
 }
 
+/**
+ * The provider's addresses GoTrue links by (those it verified, or all with autoconfirm on), and the
+ * one a new user gets: a linkable primary one, else any linkable one, else the primary one.
+ */
+function emailsOf(profile: ProviderProfile, autoconfirm: boolean) {
+  const linkable = profile.emails.filter((email) => email.verified || autoconfirm);
+  const candidate = linkable.find((email) => email.primary) ??
+    linkable[0] ??
+    profile.emails.find((email) => email.primary) ?? { email: profile.emails[0]?.email ?? '', verified: false };
+  return {
+    linkable: linkable.map((email) => email.email.toLowerCase()),
+    candidate: { email: candidate.email.toLowerCase(), verified: candidate.verified || autoconfirm },
+  };
+}
+
+type Account = { userId: string; identityId: string } | { refused: AuthApiError };
+
+/** The identity's user (its claims refreshed), the one user with a linkable address (given the identity), or a new user. */
+async function accountFor(client: pg.ClientBase, auth: AuthContext, provider: string, profile: ProviderProfile): Promise<Account> {
+  const known = await knownIdentity(client, provider, profile);
+  if (known) {
+    await mergeMetadata(client, known.userId, profile.claims);
+    return { userId: known.userId, identityId: known.id };
+  }
+  const { linkable, candidate } = emailsOf(profile, auth.settings.mailer_autoconfirm);
+  const identity: NewIdentity = { provider, providerId: profile.claims.sub, data: profile.claims };
+  const matches = [...new Set(await usersWithEmails(client, linkable))];
+  if (matches.length > 1)
+    throw new AuthApiError(
+      500,
+      'unexpected_failure',
+      'Multiple accounts with the same email address in the same linking domain detected: default',
+    );
+  if (matches[0]) {
+    const identityId = await insertIdentity(client, matches[0], identity);
+    await mergeMetadata(client, matches[0], profile.claims);
+    return { userId: matches[0], identityId };
+  }
+  if (auth.settings.disable_signup) return { refused: unprocessable('Signups not allowed for this instance', 'signup_disabled') };
+  // An unverified address someone already has: no second account with it, and no mail to its owner.
+  if (!candidate.verified && (await usersWithEmails(client, [candidate.email])).length)
+    return { refused: unverifiedEmail(provider, false) };
+  const user = await insertUser(client, {
+    email: candidate.email || null,
+    encryptedPassword: null,
+    userMetadata: {},
+    confirmed: false,
+    identity,
+  });
+  return { userId: user.id, identityId: user.identities[0]!.id };
+}
+
 /** GoTrue's signup through a provider or the sign-in of a returning one; the caller's transaction commits either outcome. */
 export async function signInExternal(
   client: pg.ClientBase,
@@ -67,56 +119,19 @@ export async function signInExternal(
   provider: string,
   profile: ProviderProfile,
 ): Promise<ExternalOutcome> {
-  const autoconfirm = auth.settings.mailer_autoconfirm;
-  const verified = profile.emails.filter((email) => email.verified || autoconfirm).map((email) => email.email.toLowerCase());
-  const candidate = profile.emails.find((email) => (email.verified || autoconfirm) && email.primary) ??
-    profile.emails.find((email) => email.verified || autoconfirm) ??
-    profile.emails.find((email) => email.primary) ?? { email: profile.emails[0]?.email ?? '', verified: false };
-  const identity: NewIdentity = { provider, providerId: profile.claims.sub, data: profile.claims };
-  let userId: string;
-  let identityId: string;
-  const known = await knownIdentity(client, provider, profile);
-  if (known) {
-    ({ userId, id: identityId } = known);
-    await mergeMetadata(client, userId, profile.claims);
-  } else {
-    const matches = [...new Set(await usersWithEmails(client, verified))];
-    if (matches.length > 1)
-      throw new AuthApiError(
-        500,
-        'unexpected_failure',
-        'Multiple accounts with the same email address in the same linking domain detected: default',
-      );
-    if (matches.length === 1) {
-      userId = matches[0]!;
-      identityId = await insertIdentity(client, userId, identity);
-      await mergeMetadata(client, userId, profile.claims);
-    } else {
-      if (auth.settings.disable_signup) return { refused: unprocessable('Signups not allowed for this instance', 'signup_disabled') };
-      // An unverified address someone already has: no second account with it, and no mail to its owner.
-      if (!candidate.verified && !autoconfirm && (await usersWithEmails(client, [candidate.email.toLowerCase()])).length)
-        return { refused: unverifiedEmail(provider, false) };
-      const user = await insertUser(client, {
-        email: candidate.email.toLowerCase() || null,
-        encryptedPassword: null,
-        userMetadata: {},
-        confirmed: false,
-        identity,
-      });
-      userId = user.id;
-      identityId = user.identities[0]!.id;
-    }
-  }
-  await refreshProviders(client, userId);
-  const user = (await findUserById(client, userId))!;
+  const account = await accountFor(client, auth, provider, profile);
+  if ('refused' in account) return account;
+  await refreshProviders(client, account.userId);
+  const user = (await findUserById(client, account.userId))!;
   if (isBanned(user)) return { refused: new AuthApiError(403, 'user_banned', 'User is banned') };
   const actor = { actorId: user.id, actorUsername: user.email, ip: auth.ip, traits: { provider } };
   if (user.email_confirmed_at) {
     await audit(client, { action: 'login', ...actor });
     return { user };
   }
-  await dropUnconfirmedDoors(client, user.id, identityId, profile.claims);
-  if (candidate.verified || autoconfirm) {
+  await dropUnconfirmedDoors(client, user.id, account.identityId, profile.claims);
+  const { candidate } = emailsOf(profile, auth.settings.mailer_autoconfirm);
+  if (candidate.verified) {
     await audit(client, { action: 'user_signedup', ...actor });
     await confirmEmail(client, user.id);
     return { user: (await findUserById(client, user.id))! };
