@@ -375,6 +375,17 @@ describe('identity linking', () => {
     });
   });
 
+  it('links with an ID token (linkIdentity with a token)', async () => {
+    const client = await passwordUser();
+    const me = (await client.auth.getUser()).data.user!;
+    const login = account();
+    const token = await idp.idToken(login, { aud: CLIENT.client_id });
+    const { data, error } = await client.auth.linkIdentity({ provider: 'custom:oidc', token });
+    expect(error).toBeNull();
+    expect(data.user?.id).toBe(me.id);
+    expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['email', 'custom:oidc']);
+  });
+
   it('answers GoTrue’s error while manual linking is off', async () => {
     expect((await config({ SECURITY_MANUAL_LINKING_ENABLED: false })).status).toBe(200);
     try {

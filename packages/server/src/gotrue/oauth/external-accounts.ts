@@ -159,6 +159,11 @@ async function dropUnconfirmedDoors(client: pg.ClientBase, userId: string, ident
   await refreshProviders(client, userId);
 }
 
+/** linkIdentity and unlinkIdentity need SECURITY_MANUAL_LINKING_ENABLED: GoTrue's 422 otherwise. */
+export function requireManualLinking(auth: AuthContext): void {
+  if (!auth.settings.security_manual_linking_enabled) throw unprocessable('Manual linking is disabled', 'manual_linking_disabled');
+}
+
 /** linkIdentity's callback: the identity joins the signed-in user, unless some user has it already. */
 export async function linkIdentity(
   client: pg.ClientBase,

@@ -9,11 +9,12 @@ import { createHash } from 'node:crypto';
 import { OAUTH_PROVIDERS, type OAuthProviderInfo } from '@basin/core';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
 import type { AuthContext } from '../context.ts';
+import { currentUser } from '../current-user.ts';
 import { withAuthTransaction } from '../db.ts';
 import { AuthApiError, badRequest } from '../errors.ts';
 import { type Body, stringField } from '../request.ts';
 import { type SessionJson, startSession } from '../sessions.ts';
-import { signInExternal } from './external-accounts.ts';
+import { linkIdentity, requireManualLinking, signInExternal } from './external-accounts.ts';
 import { oidcProfile, withChosenEmail } from './profiles.ts';
 import { issuerOf, providerClient } from './provider-clients.ts';
 import { enabledProvider } from './provider-settings.ts';
@@ -76,12 +77,16 @@ function checkNonce(payload: JWTPayload, nonce: string | undefined) {
   if (nonce && createHash('sha256').update(nonce).digest('hex') !== claimed) throw badRequest('Nonces mismatch');
 }
 
-export async function idTokenGrant(auth: AuthContext, body: Body): Promise<SessionJson> {
+/** The grant; with `link_identity` (linkIdentity with a token), the identity joins the signed-in user instead. */
+export async function idTokenGrant(auth: AuthContext, body: Body, headers: Headers): Promise<SessionJson> {
   const token = stringField(body, 'id_token');
   const name = stringField(body, 'provider') ?? '';
   const issuer = stringField(body, 'issuer');
   if (!token) throw badRequest('id_token required');
   if (!name && (!stringField(body, 'client_id') || !issuer)) throw badRequest('provider or client_id and issuer required');
+  const linking = body.link_identity === true;
+  if (linking) requireManualLinking(auth);
+  const target = linking ? (await currentUser(auth, headers)).user : undefined;
   const info = namedProvider(auth, name, issuer);
   if (!(auth.settings as unknown as Record<string, unknown>)[`external_${info.key}_enabled`])
     throw new AuthApiError(400, 'provider_disabled', `Provider (issuer "${issuer ?? info.name}") is not enabled`);
@@ -89,7 +94,9 @@ export async function idTokenGrant(auth: AuthContext, body: Body): Promise<Sessi
   checkNonce(payload, stringField(body, 'nonce'));
   const profile = withChosenEmail(oidcProfile(payload));
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {
-    const signedIn = await signInExternal(client, auth, info.name, profile);
+    const signedIn = target
+      ? await linkIdentity(client, auth, target, info.name, profile)
+      : await signInExternal(client, auth, info.name, profile);
     return 'refused' in signedIn ? signedIn : { session: await startSession(client, auth, signedIn.user.id, 'oauth') };
   });
   if ('refused' in outcome) throw outcome.refused;

@@ -134,7 +134,7 @@ accountRoutes.post('/token', async (c) => {
   }
   if (grantType === 'pkce') return jsonAnswer(await exchangeAuthCode(auth, body));
   if (grantType === 'id_token') {
-    const session = await idTokenGrant(auth, body);
+    const session = await idTokenGrant(auth, body, c.req.raw.headers);
     c.set('event', 'Login');
     return jsonAnswer(session);
   }

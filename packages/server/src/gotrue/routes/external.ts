@@ -6,11 +6,10 @@
  */
 import { type Context, Hono } from 'hono';
 import type { AuthEnv } from '../auth-env.ts';
-import type { AuthContext } from '../context.ts';
 import { currentUser } from '../current-user.ts';
-import { unprocessable } from '../errors.ts';
 import { authorizationUrl } from '../oauth/authorize.ts';
 import { completeCallback } from '../oauth/callback.ts';
+import { requireManualLinking } from '../oauth/external-accounts.ts';
 import { unlinkIdentity } from '../oauth/unlink.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
 
@@ -31,10 +30,6 @@ async function callback(c: Context<AuthEnv>) {
 }
 externalRoutes.get('/callback', callback);
 externalRoutes.post('/callback', callback);
-
-const requireManualLinking = (auth: AuthContext) => {
-  if (!auth.settings.security_manual_linking_enabled) throw unprocessable('Manual linking is disabled', 'manual_linking_disabled');
-};
 
 externalRoutes.get('/user/identities/authorize', async (c) => {
   const auth = c.var.auth;
