@@ -44,6 +44,7 @@ export * from './table-editor-messages.ts';
 export * from './auth-email-templates.ts';
 export * from './auth-mailbox-messages.ts';
 export * from './auth-users-messages.ts';
+export * from './catalogues/auth-providers.ts';
 export * from './assistant-messages.ts';
 export * from './access-token-messages.ts';
 export * from './rules/feature-flags.ts';

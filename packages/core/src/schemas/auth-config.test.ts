@@ -56,3 +56,29 @@ describe('redirect URL entries', () => {
     expect(isUriAllowListEntry(entry)).toBe(false),
   );
 });
+
+describe('OAuth provider settings', () => {
+  it('takes each provider as GoTrue names its settings', () => {
+    const body = {
+      EXTERNAL_GITHUB_ENABLED: true,
+      EXTERNAL_GITHUB_CLIENT_ID: ' Iv1.abc ',
+      EXTERNAL_GITHUB_SECRET: 'shh',
+      EXTERNAL_KEYCLOAK_URL: 'https://sso.example.com/realms/app',
+      EXTERNAL_OIDC_URL: '',
+      SECURITY_MANUAL_LINKING_ENABLED: true,
+    };
+    expect(UpdateAuthConfigBody.parse(body)).toEqual({ ...body, EXTERNAL_GITHUB_CLIENT_ID: 'Iv1.abc' });
+  });
+
+  it.each([
+    [{ EXTERNAL_KEYCLOAK_URL: 'sso.example.com' }, 'Keycloak: Realm URL must be an http:// or https:// URL'],
+    [{ EXTERNAL_OIDC_URL: 'ftp://issuer.example.com' }, 'OpenID Connect: Issuer URL must be an http:// or https:// URL'],
+    [{ EXTERNAL_GOOGLE_ENABLED: 'yes' }, 'Google: enabled must be true or false'],
+    [{ EXTERNAL_APPLE_SECRET: 'x'.repeat(4097) }, 'Apple: secret must be at most 4096 characters'],
+  ])('refuses %j', (body, message) => expect(firstMessage(body)).toBe(message));
+
+  it('has no URL setting for the fixed-endpoint providers, as GoTrue has none', () => {
+    expect(UpdateAuthConfigBody.safeParse({ EXTERNAL_GOOGLE_URL: 'https://accounts.example.com' }).success).toBe(false);
+    expect(UpdateAuthConfigBody.safeParse({ EXTERNAL_GOOGLE_SECRET_SET: true }).success).toBe(false);
+  });
+});

@@ -1,8 +1,66 @@
 import { z } from 'zod';
+import { OAUTH_PROVIDERS, type OAuthProviderInfo, type OAuthProviderKey, type UrlProviderKey } from '../catalogues/auth-providers.ts';
 import { ADVISOR_MESSAGES } from '../catalogues/lints.ts';
 
 export const PASSWORD_REQUIREMENTS = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'] as const;
 export type PasswordRequirement = (typeof PASSWORD_REQUIREMENTS)[number];
+
+type Prefix<K extends OAuthProviderKey> = `EXTERNAL_${Uppercase<K>}`;
+type Text = z.ZodNullable<z.ZodString>;
+/** Each provider's settings (the catalogue's), keyed as GoTrue names them; `Secret` is the secret's field. */
+type ProviderShape<Secret extends string, S extends z.ZodType> = { [K in OAuthProviderKey as `${Prefix<K>}_ENABLED`]: z.ZodBoolean } & {
+  [K in OAuthProviderKey as `${Prefix<K>}_CLIENT_ID`]: Text;
+} & { [K in OAuthProviderKey as `${Prefix<K>}_${Secret}`]: S } & { [K in UrlProviderKey as `${Prefix<K>}_URL`]: Text };
+
+interface ProviderFields {
+  clientId: (provider: OAuthProviderInfo) => Text;
+  secret: [name: string, make: (provider: OAuthProviderInfo) => z.ZodType];
+  url: (provider: OAuthProviderInfo, label: string) => Text;
+}
+
+function providerShape({ clientId, secret: [secretName, secret], url }: ProviderFields): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    OAUTH_PROVIDERS.flatMap((provider) => {
+      const prefix = `EXTERNAL_${provider.key.toUpperCase()}`;
+      const fields: [string, z.ZodType][] = [
+        [`${prefix}_ENABLED`, z.boolean(`${provider.label}: enabled must be true or false`)],
+        [`${prefix}_CLIENT_ID`, clientId(provider)],
+        [`${prefix}_${secretName}`, secret(provider)],
+      ];
+      if (provider.url) fields.push([`${prefix}_URL`, url(provider, provider.url.label)]);
+      return fields;
+    }),
+  );
+}
+
+type AnswerShape = ProviderShape<'SECRET_SET', z.ZodBoolean>;
+/** The providers' part of AuthConfig. */
+export type AuthProviderConfig = { [K in keyof AnswerShape]: z.infer<AnswerShape[K]> };
+
+/** The answer's provider settings: the secret is never answered, only whether one is stored. */
+const providerConfigShape = () =>
+  providerShape({
+    clientId: () => z.string().nullable(),
+    secret: ['SECRET_SET', () => z.boolean()],
+    url: () => z.string().nullable(),
+  }) as AnswerShape;
+
+/** A provider's URL setting: an http(s) URL, or empty (or null) for none. */
+const providerUrl = (provider: OAuthProviderInfo, label: string) =>
+  z
+    .string(`${provider.label}: ${label} must be a URL`)
+    .trim()
+    .max(2048, `${provider.label}: ${label} must be at most 2048 characters`)
+    .refine((url) => url === '' || isHttpUrl(url), `${provider.label}: ${label} must be an http:// or https:// URL`)
+    .nullable();
+
+const providerUpdateShape = () =>
+  providerShape({
+    clientId: (provider) => optionalText(`${provider.label}: client ID`, 1024),
+    // Apple's secret is a signed JWT: longer than most.
+    secret: ['SECRET', (provider) => optionalText(`${provider.label}: secret`, 4096)],
+    url: providerUrl,
+  }) as ProviderShape<'SECRET', Text>;
 
 /** The auth settings of a project (GET /platform/auth/{ref}/config), read by the advisors too. */
 export const AuthConfig = z
@@ -81,6 +139,9 @@ export const AuthConfig = z
     /** Called instead of sending each auth email: the function delivers it. */
     HOOK_SEND_EMAIL_ENABLED: z.boolean(),
     HOOK_SEND_EMAIL_URI: z.string().nullable(),
+    /** linkIdentity and unlinkIdentity are allowed (GoTrue's "Manual linking is disabled" otherwise). */
+    SECURITY_MANUAL_LINKING_ENABLED: z.boolean(),
+    ...providerConfigShape(),
     updated_at: z.string(),
   })
   .meta({ id: 'AuthConfig' });
@@ -247,6 +308,8 @@ export const UpdateAuthConfigBody = z
     HOOK_BEFORE_USER_CREATED_URI: hookUri,
     HOOK_SEND_EMAIL_ENABLED: z.boolean(),
     HOOK_SEND_EMAIL_URI: hookUri,
+    SECURITY_MANUAL_LINKING_ENABLED: z.boolean(),
+    ...providerUpdateShape(),
   })
   .partial()
   .meta({ id: 'UpdateAuthConfigBody' });

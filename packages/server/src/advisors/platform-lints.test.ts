@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthSettingsRow } from '../store/auth-settings.ts';
+import { AUTH_SETTINGS_COLUMNS, type AuthSettingsRow, type ProviderColumns } from '../store/auth-settings.ts';
 import { platformFindings, type PlatformFacts } from './platform-lints.ts';
+
+/** Every OAuth provider off and unconfigured, as the migration leaves them. */
+const NO_PROVIDERS = Object.fromEntries(
+  AUTH_SETTINGS_COLUMNS.filter(
+    (column) => column.startsWith('external_') && column !== 'external_email_enabled' && column !== 'external_anonymous_users_enabled',
+  ).map((column) => [column, column.endsWith('_enabled') ? false : null]),
+) as ProviderColumns;
 
 /** The migration's defaults, with every auth lint satisfied. */
 const SAFE_AUTH: AuthSettingsRow = {
@@ -65,6 +72,8 @@ const SAFE_AUTH: AuthSettingsRow = {
   hook_before_user_created_uri: null,
   hook_send_email_enabled: false,
   hook_send_email_uri: null,
+  security_manual_linking_enabled: false,
+  ...NO_PROVIDERS,
   updated_at: new Date(0),
 };
 

@@ -14,6 +14,7 @@ import { AuthApiError, errorResponse } from './errors.ts';
 import { accountRoutes } from './routes/account.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { emailLinkRoutes } from './routes/email-links.ts';
+import { externalRoutes } from './routes/external.ts';
 import { factorRoutes } from './routes/factors.ts';
 import { infoRoutes } from './routes/info.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
@@ -50,6 +51,7 @@ export function authApi(ctx: PlatformContext) {
   api.route('/', emailLinkRoutes);
   api.route('/', factorRoutes);
   api.route('/', passkeyRoutes);
+  api.route('/', externalRoutes);
   const refuse = (c: Context<AuthEnv>, refusal: AuthApiError) => {
     c.set('refusal', refusal);
     return errorResponse(refusal, c.req.raw);

@@ -28,7 +28,8 @@ export type AuditAction =
   | 'factor_deleted'
   | 'passkey_created'
   | 'passkey_updated'
-  | 'passkey_deleted';
+  | 'passkey_deleted'
+  | 'identity_unlinked';
 
 const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'factor'> = {
   login: 'account',
@@ -54,6 +55,7 @@ const LOG_TYPES: Record<AuditAction, 'account' | 'team' | 'token' | 'user' | 'fa
   passkey_created: 'user',
   passkey_updated: 'user',
   passkey_deleted: 'user',
+  identity_unlinked: 'account',
 };
 
 export interface AuditEvent {

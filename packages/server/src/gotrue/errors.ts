@@ -59,7 +59,17 @@ export type ErrorCode =
   | 'flow_state_expired'
   | 'bad_code_verifier'
   | 'reauthentication_needed'
-  | 'reauthentication_not_valid';
+  | 'reauthentication_not_valid'
+  | 'bad_oauth_state'
+  | 'bad_oauth_callback'
+  | 'oauth_provider_not_supported'
+  | 'provider_disabled'
+  | 'provider_email_needs_verification'
+  | 'manual_linking_disabled'
+  | 'identity_already_exists'
+  | 'identity_not_found'
+  | 'single_identity_not_deletable'
+  | 'email_conflict_identity_not_deletable';
 
 export const API_VERSION_HEADER = 'x-supabase-api-version';
 export const API_VERSION = '2024-01-01';

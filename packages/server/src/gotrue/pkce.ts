@@ -51,6 +51,35 @@ export async function createFlowState(client: pg.ClientBase, userId: string, met
   );
 }
 
+/**
+ * An OAuth sign-in's flow state, made before the user is known (GoTrue's generateFlowState): the
+ * callback names its user and issues its code (issueOAuthCode).
+ */
+export async function createOAuthFlowState(client: pg.ClientBase, provider: string, pkce: PkceChallenge): Promise<string> {
+  const { rows } = await client.query<{ id: string }>(
+    `insert into auth.flow_state (id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method, created_at, updated_at)
+     values (gen_random_uuid(), gen_random_uuid()::text, $1, $2, $3, 'oauth', now(), now()) returning id`,
+    [pkce.method, pkce.challenge, provider],
+  );
+  return rows[0]!.id;
+}
+
+/** The callback's code for the flow state, now the user's, with the provider's tokens kept for the exchange. */
+export async function issueOAuthCode(
+  client: pg.ClientBase,
+  flowStateId: string,
+  userId: string,
+  providerTokens: { accessToken: string; refreshToken: string | undefined },
+): Promise<string> {
+  const { rows } = await client.query<{ auth_code: string }>(
+    `update auth.flow_state set user_id = $2, provider_access_token = $3, provider_refresh_token = $4, auth_code_issued_at = now(), updated_at = now()
+      where id = $1 and user_id is null returning auth_code`,
+    [flowStateId, userId, providerTokens.accessToken, providerTokens.refreshToken ?? null],
+  );
+  if (!rows[0]) throw unprocessable('Flow state not found', 'flow_state_not_found');
+  return rows[0].auth_code;
+}
+
 /** The code of the user's latest flow state for the method, as the link is opened (GoTrue's issueAuthCode). */
 export async function issueAuthCode(client: pg.ClientBase, userId: string, method: AuthMethod): Promise<string> {
   const { rows } = await client.query<{ auth_code: string }>(
@@ -78,16 +107,19 @@ interface FlowStateRow {
   authentication_method: AuthMethod;
   email: string | null;
   expired: boolean;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
 }
 
 /** `POST /token?grant_type=pkce`: the code and its verifier for a session; the flow state is used up. */
-export async function exchangeAuthCode(auth: AuthContext, body: Body): Promise<SessionJson> {
+export async function exchangeAuthCode(auth: AuthContext, body: Body): Promise<SessionJson & { provider_token?: string }> {
   const code = stringField(body, 'auth_code') ?? '';
   const verifier = stringField(body, 'code_verifier') ?? '';
   if (!code || !verifier) throw badRequest('invalid request: both auth code and code verifier should be non-empty');
   return withAuthTransaction(auth.ctx, auth.project, async (client) => {
     const { rows } = await client.query<FlowStateRow>(
       `select f.id, f.user_id, f.code_challenge, f.code_challenge_method, f.provider_type, f.authentication_method, u.email,
+              f.provider_access_token, f.provider_refresh_token,
               coalesce(f.auth_code_issued_at, f.created_at) + make_interval(secs => $2) < now() as expired
          from auth.flow_state f left join auth.users u on u.id = f.user_id
         where f.auth_code = $1 for update of f`,
@@ -106,6 +138,10 @@ export async function exchangeAuthCode(auth: AuthContext, body: Body): Promise<S
       ip: auth.ip,
       traits: { provider_type: flow.provider_type },
     });
-    return startSession(client, auth, flow.user_id, flow.authentication_method);
+    const session = await startSession(client, auth, flow.user_id, flow.authentication_method);
+    // An OAuth sign-in hands the provider's tokens over too, as the implicit flow's fragment does.
+    return flow.provider_access_token
+      ? { ...session, provider_token: flow.provider_access_token, provider_refresh_token: flow.provider_refresh_token ?? undefined }
+      : session;
   });
 }

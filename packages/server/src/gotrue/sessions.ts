@@ -19,7 +19,7 @@ import { isBanned, USER_COLUMNS, type UserRow, userJson } from './users.ts';
 const REUSE_INTERVAL_SECONDS = 10;
 
 export type AuthMethod =
-  'password' | 'otp' | 'magiclink' | 'anonymous' | 'recovery' | 'invite' | 'email/signup' | 'email_change' | 'passkey';
+  'password' | 'otp' | 'magiclink' | 'anonymous' | 'recovery' | 'invite' | 'email/signup' | 'email_change' | 'passkey' | 'oauth';
 
 /** How the custom access token hook is called for a session answer (hooks.ts). */
 export interface HookCall {
@@ -52,6 +52,15 @@ export async function sessionJson(
 }
 
 export type SessionJson = Awaited<ReturnType<typeof sessionJson>>;
+
+/** The session as a redirect's fragment carries it to the app (GoTrue's AsRedirectURL), for auth-js to read. */
+export const sessionParams = (session: SessionJson): Record<string, string> => ({
+  access_token: session.access_token,
+  expires_at: String(session.expires_at),
+  expires_in: String(session.expires_in),
+  refresh_token: session.refresh_token,
+  token_type: 'bearer',
+});
 
 const inetOrNull = (ip: string) => (isIP(ip) ? ip : null);
 

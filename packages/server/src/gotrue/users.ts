@@ -95,19 +95,42 @@ export interface NewUser {
   role?: string;
   /** A sign-up's user_metadata starts with its identity's claims (sub, email, email_verified, phone_verified), as GoTrue's; an admin's new user has only what was given. */
   identityInMetadata?: boolean;
+  /** The user's first identity when it is not its email's: an OAuth provider's (oauth/external-accounts.ts). */
+  identity?: NewIdentity;
+}
+
+export interface NewIdentity {
+  provider: string;
+  /** The provider's subject. */
+  providerId: string;
+  data: Record<string, unknown>;
+}
+
+/** Adds an identity to the user, signed in with now; answers its id. */
+export async function insertIdentity(db: Queryable, userId: string, identity: NewIdentity): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     values ($1, $2, $3, $4, now(), now(), now()) returning id`,
+    [identity.providerId, userId, identity.data, identity.provider],
+  );
+  return rows[0]!.id;
 }
 
 /**
- * Inserts a user and, with an email, its email identity; answers the new row. `signUp`: a user
+ * Inserts a user and its first identity (its email's, or the provider's it signed up with); answers the new row. `signUp`: a user
  * signing themselves up (or invited), whom the project's before user created hook sees first;
  * the admin API's users skip it, as in GoTrue.
  */
 export async function insertUser(db: Queryable, user: NewUser, signUp?: AuthContext): Promise<UserRow> {
   const id = randomUUID();
-  const providers = user.email ? { provider: 'email', providers: ['email'] } : {};
-  const identityData = user.email ? { sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false } : {};
+  const identity: NewIdentity | undefined =
+    user.identity ??
+    (user.email
+      ? { provider: 'email', providerId: id, data: { sub: id, email: user.email, email_verified: user.confirmed, phone_verified: false } }
+      : undefined);
+  const providers = identity ? { provider: identity.provider, providers: [identity.provider] } : {};
   const appMetadata = { ...providers, ...user.appMetadata };
-  const userMetadata = { ...(user.identityInMetadata === false ? {} : identityData), ...user.userMetadata };
+  const userMetadata = { ...(user.identityInMetadata === false ? {} : (identity?.data ?? {})), ...user.userMetadata };
   if (signUp) {
     const now = new Date().toISOString();
     const candidate = { id, aud: AUDIENCE, role: user.role ?? AUDIENCE, email: user.email ?? '', phone: '', app_metadata: appMetadata };
@@ -142,13 +165,7 @@ export async function insertUser(db: Queryable, user: NewUser, signUp?: AuthCont
       user.anonymous ?? false,
     ],
   );
-  if (user.email) {
-    await db.query(
-      `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-       values ($1, $2, $3, 'email', now(), now(), now())`,
-      [id, id, identityData],
-    );
-  }
+  if (identity) await insertIdentity(db, id, identity);
   return (await findUserById(db, id))!;
 }
 

@@ -50,13 +50,19 @@ type ApiEnv = { Bindings: { project: projects.ProjectRow; auth: RequestAuth; cli
 const isAuthPath = (path: string) => path === '/auth/v1' || path.startsWith('/auth/v1/');
 
 /**
- * The links of auth emails, opened by a browser with no key, and the auth API's public keys, as
- * Supabase's gateway lets them through; and storage's public objects and signed URLs, whose token
- * is the grant.
+ * What a browser or a verifier reaches with no key, as Supabase's gateway lets it through: the
+ * links of auth emails, the OAuth redirect to a provider and the provider's redirect back (a form
+ * post from Apple), and the auth API's public keys; and storage's public objects and signed URLs,
+ * whose token is the grant.
  */
-const KEYLESS_AUTH_READS = new Set(['/auth/v1/verify', '/auth/v1/.well-known/jwks.json']);
-const keyless = (method: string, path: string) =>
-  (method === 'GET' && KEYLESS_AUTH_READS.has(path)) || isKeylessStorageRequest(method, path);
+const KEYLESS_AUTH = new Set([
+  'GET /auth/v1/verify',
+  'GET /auth/v1/authorize',
+  'GET /auth/v1/callback',
+  'POST /auth/v1/callback',
+  'GET /auth/v1/.well-known/jwks.json',
+]);
+const keyless = (method: string, path: string) => KEYLESS_AUTH.has(`${method} ${path}`) || isKeylessStorageRequest(method, path);
 
 /** The project a Host header names under the platform's domain, if it names one. */
 export function projectRefOfHost(host: string | undefined, domain: string): string | undefined {

@@ -1,7 +1,18 @@
+import { OAUTH_PROVIDER_KEYS, type OAuthProviderKey, URL_PROVIDER_KEYS, type UrlProviderKey } from '@basin/core';
 import type { Queryable } from './db.ts';
 
-/** A project's auth settings as stored; smtp_pass is sealed. */
-export interface AuthSettingsRow {
+/** Each OAuth provider's columns (the catalogue's, @basin/core); its secret is sealed. */
+export type ProviderColumns = { [K in OAuthProviderKey as `external_${K}_enabled`]: boolean } & {
+  [K in OAuthProviderKey as `external_${K}_client_id` | `external_${K}_secret`]: string | null;
+} & { [K in UrlProviderKey as `external_${K}_url`]: string | null };
+
+const PROVIDER_COLUMNS = [
+  ...OAUTH_PROVIDER_KEYS.flatMap((key) => [`external_${key}_enabled`, `external_${key}_client_id`, `external_${key}_secret`] as const),
+  ...URL_PROVIDER_KEYS.map((key) => `external_${key}_url` as const),
+];
+
+/** A project's auth settings as stored; smtp_pass and the providers' secrets are sealed. */
+export interface AuthSettingsRow extends ProviderColumns {
   mailer_otp_exp: number;
   sms_otp_length: number;
   password_min_length: number;
@@ -73,6 +84,7 @@ export interface AuthSettingsRow {
   hook_before_user_created_uri: string | null;
   hook_send_email_enabled: boolean;
   hook_send_email_uri: string | null;
+  security_manual_linking_enabled: boolean;
   updated_at: Date;
 }
 
@@ -141,6 +153,8 @@ export const AUTH_SETTINGS_COLUMNS = [
   'hook_before_user_created_uri',
   'hook_send_email_enabled',
   'hook_send_email_uri',
+  'security_manual_linking_enabled',
+  ...PROVIDER_COLUMNS,
 ] as const satisfies readonly AuthSettingsColumn[];
 
 // Every column of the row is in the list (a compile error names the one missing).

@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
               { path: 'auth', element: <Navigate to="users" replace /> },
               { path: 'auth/users', handle: { title: 'Users' }, lazy: () => import('../routes/project-auth-users') },
               { path: 'auth/policies', handle: { title: 'Policies' }, lazy: () => import('../routes/project-auth-policies') },
-              { path: 'auth/providers', handle: { title: 'Email' }, lazy: () => import('../routes/project-auth-providers') },
+              { path: 'auth/providers', handle: { title: 'Providers' }, lazy: () => import('../routes/project-auth-providers') },
               {
                 path: 'auth/url-configuration',
                 handle: { title: 'URL Configuration' },

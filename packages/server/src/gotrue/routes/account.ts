@@ -15,6 +15,7 @@ import { badRequest, unprocessable } from '../errors.ts';
 import { sendAuthEmail } from '../mail.ts';
 import { checkPassword, hashPassword, passwordMatches } from '../passwords.ts';
 import { attemptDecision } from '../hooks.ts';
+import { idTokenGrant } from '../oauth/id-token.ts';
 import { exchangeAuthCode, pkceChallenge, type PkceChallenge } from '../pkce.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { checkSensitiveUpdate, sendReauthentication } from '../reauthentication.ts';
@@ -141,13 +142,18 @@ accountRoutes.post('/token', async (c) => {
     return jsonAnswer(session);
   }
   if (grantType === 'pkce') return jsonAnswer(await exchangeAuthCode(auth, body));
+  if (grantType === 'id_token') {
+    const session = await idTokenGrant(auth, body, c.req.raw.headers);
+    c.set('event', 'Login');
+    return jsonAnswer(session);
+  }
   if (grantType === 'refresh_token') {
     await takeRateLimit(auth, 'token_refresh');
     const token = stringField(body, 'refresh_token');
     if (!token) throw badRequest('refresh_token required');
     return jsonAnswer(await refreshSession(auth, token));
   }
-  throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password, refresh_token and pkce)`);
+  throw badRequest(`unsupported_grant_type: ${grantType ?? 'none'} (Basin supports password, refresh_token, pkce and id_token)`);
 });
 
 async function passwordGrant(auth: AuthContext, body: Record<string, unknown>) {

@@ -11,6 +11,7 @@ import { AuthApiError, badRequest, unprocessable } from '../errors.ts';
 import { takeRateLimit } from '../rate-limits.ts';
 import { type Body, objectField, readBody, redirectTarget, stringField } from '../request.ts';
 import { PKCE_PREFIX, pkceChallenge } from '../pkce.ts';
+import { sessionParams } from '../sessions.ts';
 import { verify, type VerifyParams, verifyType } from '../verification.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
 
@@ -111,15 +112,7 @@ emailLinkRoutes.get('/verify', async (c) => {
     const outcome = await verify(auth, { type, tokenHash: pkce ? token.slice(PKCE_PREFIX.length) : token }, { pkce });
     if ('accepted' in outcome) return answer({ message: outcome.accepted });
     if ('code' in outcome) return answer({ code: outcome.code });
-    const { session } = outcome;
-    return answer({
-      access_token: session.access_token,
-      expires_at: String(session.expires_at),
-      expires_in: String(session.expires_in),
-      refresh_token: session.refresh_token,
-      token_type: 'bearer',
-      type: outcome.type,
-    });
+    return answer({ ...sessionParams(outcome.session), type: outcome.type });
   } catch (error) {
     if (!(error instanceof AuthApiError) || error.status >= 500) throw error;
     c.set('refusal', error);

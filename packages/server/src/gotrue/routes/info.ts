@@ -1,4 +1,5 @@
 /** What the auth API says about itself: `GET /health`, the public `GET /settings`, and the JWKS its tokens verify with. */
+import { OAUTH_PROVIDERS } from '@basin/core';
 import { Hono } from 'hono';
 import type { AuthEnv } from '../auth-env.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
@@ -16,6 +17,8 @@ infoRoutes.get('/settings', (c) => {
       anonymous_users: settings.external_anonymous_users_enabled,
       email: settings.external_email_enabled,
       phone: false,
+      // Each OAuth provider by the name apps pass to signInWithOAuth.
+      ...Object.fromEntries(OAUTH_PROVIDERS.map(({ key, name }) => [name, settings[`external_${key}_enabled`]])),
     },
     disable_signup: settings.disable_signup,
     mailer_autoconfirm: settings.mailer_autoconfirm,

@@ -5,6 +5,7 @@ import { lintCacheOf } from '../observability/advisors.ts';
 import * as authSettings from '../../store/auth-settings.ts';
 import type { AuthSettingsColumn, AuthSettingsRow } from '../../store/auth-settings.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
+import { checkEnabledProviders, isProviderSecretColumn, providerConfig } from './auth-providers.ts';
 import { forgetAuthSettings } from './auth-settings-cache.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 
@@ -71,20 +72,24 @@ function toAuthConfig(row: AuthSettingsRow): AuthConfig {
     HOOK_BEFORE_USER_CREATED_URI: row.hook_before_user_created_uri,
     HOOK_SEND_EMAIL_ENABLED: row.hook_send_email_enabled,
     HOOK_SEND_EMAIL_URI: row.hook_send_email_uri,
+    SECURITY_MANUAL_LINKING_ENABLED: row.security_manual_linking_enabled,
+    ...providerConfig(row),
     updated_at: row.updated_at.toISOString(),
   };
 }
 
 /** The stored form of a validated setting. */
 function toColumnValue(ctx: PlatformContext, column: AuthSettingsColumn, value: unknown): unknown {
-  if (column === 'smtp_pass' && typeof value === 'string') return value ? ctx.box.seal(value) : null;
+  if ((column === 'smtp_pass' || isProviderSecretColumn(column)) && typeof value === 'string') return value ? ctx.box.seal(value) : null;
   // An empty subject or body is the default one.
   if (column.startsWith('mailer_subjects_') || column.startsWith('mailer_templates_')) return value === '' ? null : value;
   if (column === 'uri_allow_list' && typeof value === 'string') return splitUriAllowList(value).join(',');
-  // An emptied hook function is no function, an emptied relying party setting the derived one.
-  if (column.startsWith('hook_') && column.endsWith('_uri')) return value || null;
   if (column === 'webauthn_rp_origins' && typeof value === 'string') return splitUriAllowList(value).join(',') || null;
-  if (column.startsWith('webauthn_rp_')) return value || null;
+  // A provider's URL is kept without its trailing slash.
+  if (/^external_[a-z]+_url$/.test(column) && typeof value === 'string') return value.replace(/\/+$/, '') || null;
+  // An emptied hook function, provider client ID or relying party setting is none (the derived one for the last).
+  const emptiedIsNone = (column.startsWith('hook_') && column.endsWith('_uri')) || /^external_[a-z]+_client_id$/.test(column);
+  if (emptiedIsNone || column.startsWith('webauthn_rp_')) return value || null;
   return value;
 }
 
@@ -94,7 +99,7 @@ export async function getAuthConfig(ctx: PlatformContext, ref: string, userId: s
   return toAuthConfig(await authSettings.read(ctx.db, ref));
 }
 
-/** Writes the given settings; the SMTP password is sealed, an empty one removes it. */
+/** Writes the given settings; the SMTP password and provider secrets are sealed, an empty one removes it. */
 export async function updateAuthConfig(ctx: PlatformContext, ref: string, userId: string, body: UpdateAuthConfigBody): Promise<AuthConfig> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write', ADVISOR_MESSAGES.noAuthSettingsPermission);
@@ -104,6 +109,7 @@ export async function updateAuthConfig(ctx: PlatformContext, ref: string, userId
     const column = key.toLowerCase() as AuthSettingsColumn;
     changes[column] = toColumnValue(ctx, column, value);
   }
+  checkEnabledProviders({ ...(await authSettings.read(ctx.db, ref)), ...changes });
   await authSettings.update(ctx.db, ref, changes);
   forgetAuthSettings(ref); // the auth API follows the settings at once
   lintCacheOf(ctx).invalidate(ref); // and so do the auth lints

@@ -1,6 +1,13 @@
-import type { ReactNode } from 'react';
-import { ADVISOR_MESSAGES, AUTH_EMAIL_KINDS, AUTH_EMAIL_LABELS, DEFAULT_AUTH_EMAIL_TEMPLATES, type AuthEmailKind } from '@basin/core';
-import { PASSWORD_REQUIREMENTS, type UpdateAuthConfigBody } from '@basin/core/schemas';
+import type { ComponentType, ReactNode } from 'react';
+import {
+  ADVISOR_MESSAGES,
+  AUTH_EMAIL_KINDS,
+  AUTH_EMAIL_LABELS,
+  DEFAULT_AUTH_EMAIL_TEMPLATES,
+  OAUTH_PROVIDERS,
+  type AuthEmailKind,
+} from '@basin/core';
+import { PASSWORD_REQUIREMENTS, type AuthConfig, type UpdateAuthConfigBody } from '@basin/core/schemas';
 
 export type AuthFieldKey = keyof UpdateAuthConfigBody;
 
@@ -11,14 +18,16 @@ interface FieldBase {
 }
 
 export type AuthField =
-  | (FieldBase & { kind: 'number' | 'password' | 'url-list' })
+  | (FieldBase & { kind: 'number' | 'url-list' })
+  /** `setKey`: the setting saying a value is stored (never answered itself), shown in the empty control. */
+  | (FieldBase & { kind: 'password'; setKey?: keyof AuthConfig })
   /**
    * `inverted`: the box shows the opposite of the stored setting, for settings named after what
    * they turn off (checked 'Confirm email' stores MAILER_AUTOCONFIRM false).
    */
   | (FieldBase & { kind: 'boolean'; inverted?: boolean })
   /** `defaultValue`: shown while the setting is null, and stored as null again when left as is. */
-  | (FieldBase & { kind: 'text' | 'textarea'; defaultValue?: string })
+  | (FieldBase & { kind: 'text' | 'textarea'; defaultValue?: string; placeholder?: string })
   | (FieldBase & { kind: 'select'; options: { value: string; label: string }[] })
   /** Shown switched off and never sent: the setting cannot be turned on (`reason` says why). */
   | (FieldBase & { kind: 'unavailable'; reason: string });
@@ -30,6 +39,12 @@ export interface AuthSection {
   fields: AuthField[];
   /** A button that sets these settings back to null (their defaults) at once. */
   reset?: { label: string; keys: AuthFieldKey[] };
+  /** A heading above the card, for the first of a group of sections. */
+  heading?: string;
+  /** Shown in the card below its fields (the callback URL of a provider). */
+  Note?: ComponentType;
+  /** Shown folded, its fields a click away, with this setting as its Enabled or Disabled badge. */
+  statusKey?: keyof AuthConfig;
 }
 
 const REQUIREMENT_LABELS: Record<(typeof PASSWORD_REQUIREMENTS)[number], string> = {
@@ -327,3 +342,57 @@ export const SMTP_FIELDS: AuthField[] = [
   { key: 'SMTP_PASS', label: 'Password', kind: 'password', description: 'Leave empty to keep the stored password.' },
   { key: 'SMTP_MAX_FREQUENCY', label: 'Minimum interval between emails (seconds)', kind: 'number' },
 ];
+
+/** Manual linking, then each OAuth provider's card: a page's `Note` shows the callback URL to register. */
+export function providerSections(Note: ComponentType): AuthSection[] {
+  return [
+    {
+      heading: 'Third-party providers',
+      title: 'Identity linking',
+      fields: [
+        {
+          key: 'SECURITY_MANUAL_LINKING_ENABLED',
+          label: 'Allow manual linking',
+          kind: 'boolean',
+          description: 'Signed-in users may link and unlink provider identities themselves (linkIdentity, unlinkIdentity).',
+        },
+      ],
+    },
+    ...OAUTH_PROVIDERS.map((provider): AuthSection => {
+      const setting = `EXTERNAL_${provider.key.toUpperCase()}` as const;
+      const key = (suffix: string) => `${setting}_${suffix}` as AuthFieldKey;
+      const fields: AuthField[] = [
+        {
+          key: key('ENABLED'),
+          label: `Enable ${provider.label}`,
+          kind: 'boolean',
+          description: `signInWithOAuth({ provider: '${provider.name}' })`,
+        },
+        { key: key('CLIENT_ID'), label: 'Client ID', kind: 'text' },
+        {
+          key: key('SECRET'),
+          label: 'Client secret',
+          kind: 'password',
+          setKey: `${setting}_SECRET_SET` as keyof AuthConfig,
+          description: 'Write-only: leave empty to keep the stored secret.',
+        },
+      ];
+      if (provider.url) {
+        fields.push({
+          key: key('URL'),
+          label: provider.url.label,
+          kind: 'text',
+          placeholder: provider.url.placeholder,
+          description: provider.url.description,
+        });
+      }
+      return {
+        title: provider.label,
+        description: provider.idToken ? 'OpenID Connect: also signInWithIdToken.' : 'OAuth 2.0.',
+        fields,
+        Note,
+        statusKey: `${setting}_ENABLED` as keyof AuthConfig,
+      };
+    }),
+  ];
+}

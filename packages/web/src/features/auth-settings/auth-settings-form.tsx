@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import { useForm, type Control as FormControl } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { can } from '@basin/core';
 import { isUriAllowListEntry, splitUriAllowList, UpdateAuthConfigBody, type AuthConfig } from '@basin/core/schemas';
 import { useAuthConfigQuery, useUpdateAuthConfigMutation } from '../../data/auth-config/use-auth-config';
 import { useProjectRole } from '../../data/use-project-role';
+import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox } from '../../ui/checkbox';
@@ -148,7 +149,18 @@ function UrlListControl({
 /** The text of a setting's control: settings left blank are stored as null (Basin's default). */
 const shown = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
-function SettingField({ field, control, disabled }: { field: AuthField; control: FormControl<UpdateAuthConfigBody>; disabled: boolean }) {
+function SettingField({
+  field,
+  control,
+  disabled,
+  isSet,
+}: {
+  field: AuthField;
+  control: FormControl<UpdateAuthConfigBody>;
+  disabled: boolean;
+  /** A write-only value is stored: the empty control says so. */
+  isSet: boolean;
+}) {
   const id = `auth-${field.key}`;
   if (field.kind === 'unavailable') {
     return <Checkbox id={id} label={field.label} description={field.reason} checked={false} disabled readOnly />;
@@ -192,11 +204,20 @@ function SettingField({ field, control, disabled }: { field: AuthField; control:
         if (field.kind === 'textarea') {
           return <Textarea rows={8} className="font-mono text-xs" spellCheck={false} invalid={invalid} {...text} />;
         }
+        const placeholder =
+          field.kind === 'password'
+            ? isSet
+              ? 'Set: type a new one to replace it'
+              : 'Not set'
+            : field.kind === 'text'
+              ? field.placeholder
+              : undefined;
         return (
           <Input
             type={field.kind === 'password' ? 'password' : field.kind === 'number' ? 'number' : 'text'}
             autoComplete={field.kind === 'password' ? 'new-password' : 'off'}
             invalid={invalid}
+            placeholder={placeholder}
             {...text}
           />
         );
@@ -229,39 +250,62 @@ function SettingsForm({
   const resetKeys = section.reset?.keys ?? [];
   const isDefault = resetKeys.every((key) => record[key] === null);
 
-  return (
-    <Card>
-      {section.title ? (
-        <Card.Header>
-          <div className="min-w-0">
-            <Card.Title>{section.title}</Card.Title>
-            {section.description ? <p className="mt-0.5 text-xs text-muted">{section.description}</p> : null}
-          </div>
-        </Card.Header>
-      ) : null}
-      <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
-        {fields.map((field) => (
-          <SettingField key={field.key} field={field} control={control} disabled={!allowed} />
-        ))}
-        <div className="flex justify-end gap-2">
-          {section.reset ? (
-            <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
-              <Button
-                disabled={!allowed || isDefault}
-                loading={reset.isPending}
-                onClick={() => reset.mutate(Object.fromEntries(resetKeys.map((key) => [key, null])))}
-              >
-                {section.reset.label}
-              </Button>
-            </Tooltip>
-          ) : null}
-          <Tooltip content={allowed ? null : NO_SETTINGS_PERMISSION} wrapDisabled>
-            <Button type="submit" variant="primary" disabled={!allowed || !isDirty} loading={update.isPending}>
-              Save
+  const heading = section.title ? (
+    <div className="min-w-0">
+      <Card.Title>{section.title}</Card.Title>
+      {section.description ? <p className="mt-0.5 text-xs text-muted">{section.description}</p> : null}
+    </div>
+  ) : null;
+  const form = (
+    <form noValidate onSubmit={submit} aria-label={section.title} className="flex flex-col gap-4 p-4">
+      {fields.map((field) => (
+        <SettingField
+          key={field.key}
+          field={field}
+          control={control}
+          disabled={!allowed}
+          isSet={field.kind === 'password' && field.setKey !== undefined && record[field.setKey] === true}
+        />
+      ))}
+      {section.Note ? <section.Note /> : null}
+      <div className="flex justify-end gap-2">
+        {section.reset ? (
+          <Tooltip content={allowed ? (isDefault ? 'This email already uses the default' : null) : NO_SETTINGS_PERMISSION} wrapDisabled>
+            <Button
+              disabled={!allowed || isDefault}
+              loading={reset.isPending}
+              onClick={() => reset.mutate(Object.fromEntries(resetKeys.map((key) => [key, null])))}
+            >
+              {section.reset.label}
             </Button>
           </Tooltip>
-        </div>
-      </form>
+        ) : null}
+        <Tooltip content={allowed ? null : NO_SETTINGS_PERMISSION} wrapDisabled>
+          <Button type="submit" variant="primary" disabled={!allowed || !isDirty} loading={update.isPending}>
+            Save
+          </Button>
+        </Tooltip>
+      </div>
+    </form>
+  );
+  if (section.statusKey) {
+    const on = record[section.statusKey] === true;
+    return (
+      <Card>
+        <details>
+          <summary className="flex cursor-pointer items-center justify-between gap-3 rounded-lg px-4 py-3 hover:bg-surface-muted focus-visible:outline-2 focus-visible:outline-accent">
+            {heading}
+            <Badge tone={on ? 'success' : 'neutral'}>{on ? 'Enabled' : 'Disabled'}</Badge>
+          </summary>
+          <div className="border-t border-border">{form}</div>
+        </details>
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      {heading ? <Card.Header>{heading}</Card.Header> : null}
+      {form}
     </Card>
   );
 }
@@ -300,7 +344,10 @@ export function AuthSettingsPage({
         <div className="flex flex-col gap-4">
           {intro}
           {sections.map((section, index) => (
-            <SettingsForm key={section.title ?? index} projectRef={ref} config={config.data} section={section} allowed={allowed} />
+            <Fragment key={section.title ?? index}>
+              {section.heading ? <h2 className="mt-4 text-sm font-medium">{section.heading}</h2> : null}
+              <SettingsForm projectRef={ref} config={config.data} section={section} allowed={allowed} />
+            </Fragment>
           ))}
         </div>
       )}

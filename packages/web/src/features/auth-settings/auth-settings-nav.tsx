@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { cn } from '../../ui/cn';
 
 const PAGES = [
-  { path: 'providers', label: 'Email' },
+  { path: 'providers', label: 'Providers' },
   { path: 'url-configuration', label: 'URL Configuration' },
   { path: 'templates', label: 'Emails' },
   { path: 'mfa', label: 'Multi-Factor' },

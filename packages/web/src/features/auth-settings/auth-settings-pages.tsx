@@ -2,21 +2,25 @@ import { Link, useParams } from 'react-router';
 import { AUTH_EMAIL_PLACEHOLDERS } from '@basin/core';
 import { Card } from '../../ui/card';
 import { AuthSettingsPage } from './auth-settings-form';
+import { CallbackUrl } from './callback-url';
 import {
   EMAIL_SECTIONS,
   EMAIL_TEMPLATE_SECTIONS,
   HOOK_SECTIONS,
   MFA_SECTIONS,
+  providerSections,
   RATE_LIMIT_FIELDS,
   SMTP_FIELDS,
   URL_CONFIGURATION_SECTIONS,
 } from './auth-fields';
 
+const PROVIDERS_SECTIONS = [...EMAIL_SECTIONS, ...providerSections(CallbackUrl)];
+
 export const EmailProviderPage = () => (
   <AuthSettingsPage
-    title="Email"
-    description="Sign-ups and sign-ins with an email address: confirmations, one-time passwords and password rules."
-    sections={EMAIL_SECTIONS}
+    title="Providers"
+    description="How users sign up and sign in: with an email address (confirmations, one-time passwords, password rules) or an OAuth and OpenID Connect provider."
+    sections={PROVIDERS_SECTIONS}
   />
 );
 export const UrlConfigurationPage = () => (

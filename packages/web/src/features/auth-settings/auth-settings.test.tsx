@@ -1,14 +1,27 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_AUTH_EMAIL_TEMPLATES, type Role } from '@basin/core';
-import type { AuthConfig } from '@basin/core/schemas';
+import { DEFAULT_AUTH_EMAIL_TEMPLATES, OAUTH_PROVIDERS, type Role } from '@basin/core';
+import type { AuthConfig, AuthProviderConfig } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { EMAIL_SECTIONS } from './auth-fields';
 import { toFormValue, toStoredValue } from './auth-settings-form';
 import { EmailProviderPage, EmailTemplatesPage, HooksPage, RateLimitsPage, SmtpPage, UrlConfigurationPage } from './auth-settings-pages';
+
+/** Every OAuth provider off and unconfigured. */
+const NO_PROVIDERS = Object.fromEntries(
+  OAUTH_PROVIDERS.flatMap(({ key, url }) => {
+    const setting = `EXTERNAL_${key.toUpperCase()}`;
+    const fields: [string, unknown][] = [
+      [`${setting}_ENABLED`, false],
+      [`${setting}_CLIENT_ID`, null],
+      [`${setting}_SECRET_SET`, false],
+    ];
+    return url ? [...fields, [`${setting}_URL`, null]] : fields;
+  }),
+) as AuthProviderConfig;
 
 const CONFIG: AuthConfig = {
   MAILER_OTP_EXP: 86_400,
@@ -72,6 +85,8 @@ const CONFIG: AuthConfig = {
   MAILER_SUBJECTS_REAUTHENTICATION: null,
   MAILER_TEMPLATES_REAUTHENTICATION_CONTENT: null,
   SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: false,
+  SECURITY_MANUAL_LINKING_ENABLED: false,
+  ...NO_PROVIDERS,
   updated_at: '2026-03-01T00:00:00.000Z',
 };
 const PATH = `/api/platform/auth/${PROJECT_REF}/config`;
@@ -82,6 +97,14 @@ function renderSettings(element: React.ReactNode, page: string, role: Role = 'Ow
     'GET /api/platform/organizations/acme': json(organizationFixture({ role })),
     [`GET ${PATH}`]: json({ ...CONFIG, ...config }),
     [`PATCH ${PATH}`]: (request) => json({ ...CONFIG, ...config, ...(request.body as object) }),
+    [`GET /api/platform/projects/${PROJECT_REF}/settings`]: json({
+      ref: PROJECT_REF,
+      service_api_keys: [],
+      app_config: { protocol: 'http', endpoint: `${PROJECT_REF}.basin.test` },
+      jwt_secret: null,
+      db_schema: 'public',
+      jwtSecretUpdateStatus: null,
+    }),
   });
   renderAt(`/project/:ref/auth/${page}`, element, `/project/${PROJECT_REF}/auth/${page}`);
   return { ...api, patches: () => api.calls.filter((call) => call.method === 'PATCH').map((call) => call.body as Record<string, unknown>) };
@@ -371,5 +394,49 @@ describe('other auth settings pages', () => {
       `/project/${PROJECT_REF}/auth/url-configuration`,
     );
     expect(within(nav).getByRole('link', { name: 'Emails' }).getAttribute('href')).toBe(`/project/${PROJECT_REF}/auth/templates`);
+  });
+});
+
+describe('OAuth providers', () => {
+  it('enables a provider with its client ID and secret, and shows the callback URL to register', async () => {
+    const user = userEvent.setup();
+    const { patches } = renderSettings(<EmailProviderPage />, 'providers', 'Owner', { EXTERNAL_GITLAB_SECRET_SET: true });
+    // Each provider is folded: its summary says whether it is on.
+    await section('Email provider');
+    const folded = screen.getByText('GitHub', { selector: 'summary h2' });
+    expect(folded.closest('summary')!.textContent).toContain('Disabled');
+    await user.click(folded);
+    const github = await section('GitHub');
+    await user.click(github.getByLabelText(/Enable GitHub/));
+    await user.type(github.getByLabelText('Client ID'), 'Iv1.abc');
+    await user.type(github.getByLabelText('Client secret'), 'shh');
+    await user.type(github.getByLabelText('GitHub Enterprise URL'), 'not a url');
+    await user.click(github.getByRole('button', { name: 'Save' }));
+    expect(await github.findByText('GitHub: GitHub Enterprise URL must be an http:// or https:// URL')).toBeTruthy();
+    await user.clear(github.getByLabelText('GitHub Enterprise URL'));
+    await user.click(github.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches()).toHaveLength(1));
+    expect(patches()[0]).toEqual({
+      EXTERNAL_GITHUB_ENABLED: true,
+      EXTERNAL_GITHUB_CLIENT_ID: 'Iv1.abc',
+      EXTERNAL_GITHUB_SECRET: 'shh',
+      EXTERNAL_GITHUB_URL: null,
+    });
+    expect(github.getByLabelText<HTMLInputElement>('Callback URL (for OAuth)').value).toBe(
+      `http://${PROJECT_REF}.basin.test/auth/v1/callback`,
+    );
+    // A stored secret is never shown, only that there is one.
+    await user.click(screen.getByText('GitLab', { selector: 'summary h2' }));
+    const gitlab = await section('GitLab');
+    expect(gitlab.getByLabelText<HTMLInputElement>('Client secret')).toMatchObject({
+      value: '',
+      placeholder: 'Set: type a new one to replace it',
+    });
+  });
+
+  it('leaves the providers read-only without the permission to change settings', async () => {
+    renderSettings(<EmailProviderPage />, 'providers', 'Read-only');
+    const form = await screen.findByRole('form', { name: 'Keycloak' });
+    expect(within(form).getByLabelText<HTMLInputElement>('Realm URL').disabled).toBe(true);
   });
 });
