@@ -117,9 +117,9 @@ export async function insertIdentity(db: Queryable, userId: string, identity: Ne
 }
 
 /**
- * Inserts a user and its first identity (its email's, or the provider's it signed up with); answers the new row. `signUp`: a user
- * signing themselves up (or invited), whom the project's before user created hook sees first;
- * the admin API's users skip it, as in GoTrue.
+ * Inserts a user and its first identity (its email's, or that of the provider it signed up
+ * with); answers the new row. `signUp`: a user signing themselves up (or invited), whom the
+ * project's before user created hook sees first; the admin API's users skip it, as in GoTrue.
  */
 export async function insertUser(db: Queryable, user: NewUser, signUp?: AuthContext): Promise<UserRow> {
   const id = randomUUID();
