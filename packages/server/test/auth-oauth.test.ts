@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { SupabaseClient, UserIdentity } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { query } from './harness.ts';
 import { type OidcStandIn, startOidcStandIn } from './oidc-stand-in.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -289,6 +290,28 @@ describe('signInWithOAuth', () => {
       });
     } finally {
       await config({ DISABLE_SIGNUP: false });
+    }
+  });
+
+  it('lets the before user created hook refuse a sign-up through a provider, creating nothing', async () => {
+    await query(
+      project.meta.connectionString,
+      `create function public.no_new_users(event jsonb) returns jsonb language sql as $$
+         select jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Closed to ' || (event -> 'user' ->> 'email')))
+       $$;
+       grant execute on function public.no_new_users(jsonb) to supabase_auth_admin;`,
+    );
+    await config({ HOOK_BEFORE_USER_CREATED_ENABLED: true, HOOK_BEFORE_USER_CREATED_URI: 'pg-functions://postgres/public/no_new_users' });
+    try {
+      const login = account();
+      const refused = await signInThroughProvider(await oauthUrl(appClient(), 'keycloak'), login);
+      expect(fragment(refused)).toMatchObject({ error_description: `Closed to ${login}@idp.example.com` });
+      const users = await query(project.meta.connectionString, 'select count(*)::int as n from auth.users where email = $1', [
+        `${login}@idp.example.com`,
+      ]);
+      expect(users.rows[0].n).toBe(0);
+    } finally {
+      await config({ HOOK_BEFORE_USER_CREATED_ENABLED: false });
     }
   });
 
