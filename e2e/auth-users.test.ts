@@ -156,4 +156,36 @@ describe('Authentication → Users in the dashboard', () => {
     await panel.getByRole('region', { name: 'MFA factors (0)' }).getByText('No MFA factors: this user signs in with one factor.').waitFor();
     expect((await owner.get(`/api/platform/auth/${ref}/users/${id}`)).body.factors).toBeUndefined();
   });
+
+  it("shows a user's passkeys in the details and removes one", async () => {
+    const email = 'morpheus@matrix.example';
+    const password = 'a fine password 1';
+    const { id } = (await owner.post(`/api/platform/auth/${ref}/users`, { email, password })).body;
+    expect((await owner.patch(`/api/platform/auth/${ref}/config`, { PASSKEY_ENABLED: true })).status).toBe(200);
+    // The user adds a passkey through the project's auth API, answered by a software authenticator.
+    const client = supabaseClient(`${platform.url}/api/projects/${ref}/gateway`, anonKey);
+    expect((await client.auth.signInWithPassword({ email, password })).error).toBeNull();
+    const { data: options } = await client.auth.passkey.startRegistration();
+    const authenticator = new SoftAuthenticator('http://localhost:3000', 'localhost');
+    const created = await client.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: authenticator.create(options!.options as unknown as CreationOptions) as never,
+    });
+    expect(created.error).toBeNull();
+    await client.auth.passkey.update({ passkeyId: created.data!.id, friendlyName: 'Laptop' });
+
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${platform.url}/project/${ref}/auth/users?user=${id}`);
+    const passkeys = page.getByRole('dialog', { name: email }).getByRole('region', { name: 'Passkeys' });
+    await passkeys.getByText('Laptop').waitFor();
+    await passkeys.scrollIntoViewIfNeeded();
+    await shot(page, 'passkeys');
+    await passkeys.getByRole('button', { name: 'Remove Laptop' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove passkey' });
+    await confirm.getByText(/can no longer sign in with this passkey/).waitFor();
+    await confirm.getByRole('button', { name: 'Remove passkey' }).click();
+    await page.getByText(`Removed passkey Laptop from ${email}`).waitFor();
+    await passkeys.getByText('No passkeys: this user signs in another way.').waitFor();
+    expect((await owner.get(`/api/platform/auth/${ref}/users/${id}/passkeys`)).body.passkeys).toEqual([]);
+  });
 });

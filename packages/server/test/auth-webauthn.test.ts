@@ -8,6 +8,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from './harness.ts';
+import { memberWith } from './meta-fixture.ts';
 import { AAL2_VAULT_SQL, apiUrlOf, claimsOf, PASSWORD, signedIn as signedInTo } from './mfa-fixture.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { asBrowserCredential, type CreationOptions, type RequestOptions, SoftAuthenticator } from './soft-authenticator.ts';
@@ -370,6 +371,25 @@ describe('Passkeys', () => {
 
     expect((await client.auth.passkey.delete({ passkeyId: id })).error).toBeNull();
     expect((await client.auth.passkey.list()).data).toEqual([]);
+    expect((await signInWith(authenticator)).result.error).toMatchObject({ code: 'webauthn_verification_failed' });
+  });
+
+  it("lets the dashboard list a user's passkeys and remove one; Read-only members only list them", async () => {
+    const { client } = await signedIn();
+    const userId = (await client.auth.getUser()).data.user!.id;
+    const { id, authenticator } = await registered(client);
+    await client.auth.passkey.update({ passkeyId: id, friendlyName: 'Phone' });
+    const path = `/api/platform/auth/${project.meta.ref}/users/${userId}/passkeys`;
+    const listed = await project.meta.owner.get(path);
+    expect(listed).toMatchObject({ status: 200, body: { passkeys: [{ id, friendly_name: 'Phone', created_at: expect.any(String) }] } });
+
+    const reader = await memberWith(project.meta, 'Read-only');
+    expect((await reader.get(path)).body.passkeys).toHaveLength(1);
+    expect((await reader.delete(`${path}/${id}`)).status).toBe(403);
+    expect((await project.meta.owner.delete(`${path}/not-a-uuid`)).status).toBe(400);
+
+    expect(await project.meta.owner.delete(`${path}/${id}`)).toMatchObject({ status: 200, body: { passkeys: [] } });
+    expect((await project.meta.owner.delete(`${path}/${id}`)).status).toBe(404);
     expect((await signInWith(authenticator)).result.error).toMatchObject({ code: 'webauthn_verification_failed' });
   });
 

@@ -42,6 +42,17 @@ export const AuthFactor = z
   .meta({ id: 'AuthFactor' });
 export type AuthFactor = z.infer<typeof AuthFactor>;
 
+export const AuthPasskeyId = z.uuid('Passkey id must be a UUID');
+
+/** A passkey a user signs in with (a first factor, unlike the factors), as the admin API lists them. */
+export const AuthPasskey = z
+  .object({ id: z.string(), friendly_name: z.string().optional(), created_at: z.string(), last_used_at: z.string().optional() })
+  .meta({ id: 'AuthPasskey' });
+export type AuthPasskey = z.infer<typeof AuthPasskey>;
+
+export const AuthPasskeyList = z.object({ passkeys: z.array(AuthPasskey) }).meta({ id: 'AuthPasskeyList' });
+export type AuthPasskeyList = z.infer<typeof AuthPasskeyList>;
+
 export const AuthUser = z
   .object({
     id: z.string(),

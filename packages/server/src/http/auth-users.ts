@@ -3,6 +3,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   AuthFactorId,
+  AuthPasskeyId,
+  AuthPasskeyList,
   AuthRecoverResponse,
   AuthUser,
   AuthUserEmailBody,
@@ -22,6 +24,7 @@ const tags = ['Auth users'];
 const refParams = z.object({ ref: ProjectRef });
 const userParams = refParams.extend({ id: AuthUserId });
 const factorParams = userParams.extend({ factorId: AuthFactorId });
+const passkeyParams = userParams.extend({ passkeyId: AuthPasskeyId });
 const USER_ERRORS = {
   ...ERRORS,
   409: json(ErrorResponse, 'The project is not running'),
@@ -113,6 +116,33 @@ export function authUserRoutes(ctx: PlatformContext) {
       async (c) => {
         const { ref, id, factorId } = c.req.valid('param');
         return c.json(await authUsers.deleteAuthUserFactor(ctx, ref, member(c), id, factorId), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/auth/{ref}/users/{id}/passkeys',
+        tags,
+        request: { params: userParams },
+        responses: { 200: json(AuthPasskeyList, "The user's passkeys, oldest first"), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id } = c.req.valid('param');
+        return c.json(await authUsers.listAuthUserPasskeys(ctx, ref, member(c), id), 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'delete',
+        path: '/auth/{ref}/users/{id}/passkeys/{passkeyId}',
+        tags,
+        description: "Removes one of the user's passkeys: it no longer signs them in. A passkey that is not the user's answers 404.",
+        request: { params: passkeyParams },
+        responses: { 200: json(AuthPasskeyList, 'The passkeys left'), ...USER_ERRORS },
+      }),
+      async (c) => {
+        const { ref, id, passkeyId } = c.req.valid('param');
+        return c.json(await authUsers.deleteAuthUserPasskey(ctx, ref, member(c), id, passkeyId), 200);
       },
     )
     .openapi(

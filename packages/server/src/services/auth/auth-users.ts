@@ -2,16 +2,25 @@
  * The dashboard's Users page (`/platform/auth/{ref}/users`, `/invite`, `/recover`): the project's
  * end users, through the same functions as the auth API's admin routes (gotrue/admin-users.ts),
  * with the member's session and role instead of the service_role key. Every member reads the
- * list; builders (auth.users:write) change it and remove users' MFA factors. The auth API's
+ * list; builders (auth.users:write) change it and remove users' MFA factors and passkeys. The auth API's
  * errors keep their status and words.
  */
 import { AUTH_USERS_MESSAGES, type Permission } from '@basin/core';
-import type { AuthRecoverResponse, AuthUser, AuthUsersQuery, AuthUsersResponse, CreateAuthUserBody } from '@basin/core/schemas';
+import type {
+  AuthPasskey,
+  AuthPasskeyList,
+  AuthRecoverResponse,
+  AuthUser,
+  AuthUsersQuery,
+  AuthUsersResponse,
+  CreateAuthUserBody,
+} from '@basin/core/schemas';
 import { type AdminActor, createUser, deleteUser, getUser, listUsers, updateUser } from '../../gotrue/admin-users.ts';
 import { type AuthContext, authContextFor } from '../../gotrue/context.ts';
 import { inviteUserByEmail, mailConfigured, sendRecoveryEmail } from '../../gotrue/email-flows.ts';
 import { AuthApiError } from '../../gotrue/errors.ts';
 import { deleteFactor } from '../../gotrue/mfa.ts';
+import { adminDeletePasskey, adminListPasskeys } from '../../gotrue/passkey-management.ts';
 import { userJson } from '../../gotrue/users.ts';
 import { conflict, HttpError } from '../../kernel/errors.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
@@ -111,6 +120,25 @@ export async function deleteAuthUserFactor(
   const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
   await translated(deleteFactor(auth, id, factorId, actorOf(member)));
   return asAuthUser(await translated(getUser(auth, id)));
+}
+
+/** The user's passkeys, oldest first. */
+export async function listAuthUserPasskeys(ctx: PlatformContext, ref: string, member: ActingMember, id: string): Promise<AuthPasskeyList> {
+  const auth = await memberAuth(ctx, ref, member, 'auth:read');
+  return { passkeys: (await translated(adminListPasskeys(auth, id))) as AuthPasskey[] };
+}
+
+/** Removes one of the user's passkeys; answers the passkeys left. */
+export async function deleteAuthUserPasskey(
+  ctx: PlatformContext,
+  ref: string,
+  member: ActingMember,
+  id: string,
+  passkeyId: string,
+): Promise<AuthPasskeyList> {
+  const auth = await memberAuth(ctx, ref, member, 'auth.users:write');
+  await translated(adminDeletePasskey(auth, id, passkeyId, actorOf(member)));
+  return { passkeys: (await translated(adminListPasskeys(auth, id))) as AuthPasskey[] };
 }
 
 /** Creates the user unconfirmed and mails the invitation (with the project's template); a confirmed address is refused. */

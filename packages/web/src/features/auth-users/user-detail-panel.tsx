@@ -8,6 +8,7 @@ import { CopyButton } from '../../ui/copy-button';
 import { Skeleton } from '../../ui/skeleton';
 import { factorLabel, RemoveFactorButton } from './remove-factor-button';
 import { UserActionsMenu } from './user-actions-menu';
+import { UserPasskeys } from './user-passkeys';
 import { userBadges, userLabel } from './user-status';
 import { DetailFields } from '../../ui/detail-fields';
 import { Sheet } from '../../ui/sheet';
@@ -146,6 +147,9 @@ function Details({ projectRef, user, canWrite }: { projectRef: string; user: Aut
             ))}
           </ul>
         )}
+      </Section>
+      <Section title="Passkeys">
+        <UserPasskeys projectRef={projectRef} user={user} canWrite={canWrite} />
       </Section>
     </>
   );

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { AuthPasskey, AuthUser } from '@basin/core/schemas';
+import { useAuthUserPasskeysQuery, useDeleteAuthUserPasskeyMutation } from '../../data/auth-users/use-auth-user-passkeys';
+import { formatDateTime } from '../../lib/format-date';
+import { Button } from '../../ui/button';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DetailFields } from '../../ui/detail-fields';
+import { Dialog } from '../../ui/dialog';
+import { Skeleton } from '../../ui/skeleton';
+import { userLabel } from './user-status';
+
+/** A passkey has no name until its user gives it one. */
+const passkeyLabel = (passkey: AuthPasskey) => passkey.friendly_name || 'Unnamed passkey';
+
+function RemovePasskeyButton({ projectRef, user, passkey }: { projectRef: string; user: AuthUser; passkey: AuthPasskey }) {
+  const [open, setOpen] = useState(false);
+  const name = passkeyLabel(passkey);
+  const remove = useDeleteAuthUserPasskeyMutation({ onSuccess: () => setOpen(false) });
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <Dialog.Trigger asChild>
+          <Button size="sm" aria-label={`Remove ${name}`}>
+            Remove
+          </Button>
+        </Dialog.Trigger>
+      }
+      title="Remove passkey"
+      description={name}
+      variant="danger"
+      confirmLabel="Remove passkey"
+      loading={remove.isPending}
+      onConfirm={() =>
+        remove.mutate({ ref: projectRef, id: user.id, passkeyId: passkey.id, passkeyLabel: name, userLabel: userLabel(user) })
+      }
+    >
+      <p className="text-[13px] text-muted">
+        <span className="font-medium text-foreground">{userLabel(user)}</span> can no longer sign in with this passkey. Sessions it started
+        stay signed in until they end.
+      </p>
+    </ConfirmDialog>
+  );
+}
+
+/** The user's passkeys in the detail panel, each removable by builders. */
+export function UserPasskeys({ projectRef, user, canWrite }: { projectRef: string; user: AuthUser; canWrite: boolean }) {
+  const passkeys = useAuthUserPasskeysQuery(projectRef, user.id);
+  if (passkeys.isError) return <p className="text-[13px] text-danger">Failed to load the passkeys: {passkeys.error.message}</p>;
+  if (!passkeys.data) return <Skeleton className="h-14 w-full" />;
+  if (passkeys.data.passkeys.length === 0) return <p className="text-[13px] text-muted">No passkeys: this user signs in another way.</p>;
+  return (
+    <ul aria-label="Passkeys" className="flex flex-col gap-2">
+      {passkeys.data.passkeys.map((passkey) => (
+        <li key={passkey.id} className="rounded-md border border-border p-3">
+          <div className="mb-2 flex items-center gap-1.5">
+            <span className="min-w-0 flex-1 truncate text-[13px] font-medium">{passkeyLabel(passkey)}</span>
+            {canWrite ? <RemovePasskeyButton projectRef={projectRef} user={user} passkey={passkey} /> : null}
+          </div>
+          <DetailFields
+            rows={[
+              ['Created', formatDateTime(passkey.created_at)],
+              ['Last used', passkey.last_used_at ? formatDateTime(passkey.last_used_at) : '—'],
+            ]}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
