@@ -16,7 +16,10 @@ let api: ApiClient;
 let ref: string;
 let connectionString: string;
 
-const warning = async () => (await api.get(`/api/platform/projects-resource-warnings?ref=${ref}`)).body[0];
+/** The project's warnings; none while it is not healthy (a disk resize may restart it), so poll on. */
+const warning = async () =>
+  (await api.get<{ is_readonly_mode_enabled: boolean; disk_space: string | null }[]>(`/api/platform/projects-resource-warnings?ref=${ref}`))
+    .body[0];
 
 /** Replaces the SQL editor's text as if typed. */
 async function typeSql(page: Page, sql: string): Promise<void> {
@@ -41,14 +44,14 @@ describe('resource warnings in the dashboard', () => {
   it('turns a project read-only when its small disk fills up, says so, and lifts it when the disk grows', async () => {
     // A disk quota far below what the form allows, that the project's databases already fill to 90%.
     await setStoredDisk(platform.ctx.db, ref, (await databaseBytes(platform.ctx, ref)) / 0.9 / GB);
-    await waitFor(warning, (w) => w.disk_space === 'warning');
+    await waitFor(warning, (w) => w?.disk_space === 'warning');
     const page = await dashboard.openPage(api);
     await page.goto(`${platform.url}/project/${ref}`);
     await page.getByRole('status').filter({ hasText: 'Your project is running out of disk space' }).waitFor();
 
     // Past 95% the sampler switches the database read-only.
     await query(connectionString, 'create table filler as select repeat(md5(i::text), 30) as body from generate_series(1, 10000) i');
-    await waitFor(warning, (w) => w.is_readonly_mode_enabled, 30_000);
+    await waitFor(warning, (w) => w?.is_readonly_mode_enabled === true, 30_000);
     await page.reload();
     const banner = page.getByRole('alert').filter({ hasText: READ_ONLY_TITLE });
     await banner.getByText('start a transaction with BEGIN READ WRITE', { exact: false }).waitFor();
@@ -78,7 +81,7 @@ describe('resource warnings in the dashboard', () => {
       });
     expect(await page.getByRole('alert').filter({ hasText: READ_ONLY_TITLE }).count()).toBe(0);
     await page.getByRole('button', { name: 'Save disk' }).click();
-    await waitFor(warning, (w) => !w.is_readonly_mode_enabled && w.disk_space === null);
+    await waitFor(warning, (w) => w !== undefined && !w.is_readonly_mode_enabled && w.disk_space === null);
     await query(connectionString, INSERT);
     await page.getByTestId('product-menu').getByRole('link', { name: 'Home' }).click();
     await page.getByRole('heading', { level: 1, name: 'Full disk' }).waitFor();
