@@ -8,6 +8,7 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
 import { createSigner, createVerifier, TokenError } from 'fast-jwt';
 import type { AsymmetricKey, ProjectJwtKeys, SigningKey } from '../services/api/jwt-keys.ts';
+import { madeOnce } from '../kernel/made-once.ts';
 import { AuthApiError } from './errors.ts';
 import { AUDIENCE, type UserRow } from './users.ts';
 
@@ -36,35 +37,15 @@ export interface SignedAccessToken {
  * fast-jwt's HS256 signers and verifiers by secret: node's own HMAC, synchronous, about ten times
  * cheaper than jose's Web Crypto calls on the refresh and GET /user paths (npm run bench).
  */
-const keyed = <T>(make: (key: Buffer) => T) => {
-  const byKey = new Map<string, T>();
-  return (secret: Uint8Array): T => {
-    const key = Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength);
-    const name = key.toString('latin1');
-    let made = byKey.get(name);
-    if (!made) {
-      // A secret rotation leaves the old one unused: a small bound is plenty.
-      if (byKey.size >= 1000) byKey.clear();
-      byKey.set(name, (made = make(key)));
-    }
-    return made;
-  };
+const bySecret = <T>(make: (key: Buffer) => T) => {
+  const made = madeOnce(1000, (key: Buffer) => key.toString('latin1'), make);
+  return (secret: Uint8Array): T => made(Buffer.from(secret.buffer, secret.byteOffset, secret.byteLength));
 };
-const signerFor = keyed((key) => createSigner({ key, algorithm: 'HS256' }));
-const verifierFor = keyed((key) => createVerifier({ key, algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_MS }));
+const signerFor = bySecret((key) => createSigner({ key, algorithm: 'HS256' }));
+const verifierFor = bySecret((key) => createVerifier({ key, algorithms: ['HS256'], clockTolerance: CLOCK_SKEW_MS }));
 
 /** The same for asymmetric keys, by kid: a key's material never changes under its id. */
-const byKid = <K extends AsymmetricKey, T>(make: (key: K) => T) => {
-  const made = new Map<string, T>();
-  return (key: K): T => {
-    let found = made.get(key.kid);
-    if (!found) {
-      if (made.size >= 1000) made.clear();
-      made.set(key.kid, (found = make(key)));
-    }
-    return found;
-  };
-};
+const byKid = <K extends AsymmetricKey, T>(make: (key: K) => T) => madeOnce(1000, (key: K) => key.kid, make);
 const pem = (key: KeyObject) => key.export({ format: 'pem', type: key.type === 'private' ? 'pkcs8' : 'spki' }).toString();
 const keySignerFor = byKid((key: SigningKey) => createSigner({ key: pem(key.privateKey), algorithm: key.alg, kid: key.kid }));
 const keyVerifierFor = byKid((key: AsymmetricKey) =>

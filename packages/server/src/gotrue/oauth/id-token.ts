@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { OAUTH_PROVIDERS, type OAuthProviderInfo } from '@basin/core';
 import { createRemoteJWKSet, type JWTPayload, jwtVerify } from 'jose';
+import { madeOnce } from '../../kernel/made-once.ts';
 import type { AuthContext } from '../context.ts';
 import { currentUser } from '../current-user.ts';
 import { withAuthTransaction } from '../db.ts';
@@ -37,16 +38,12 @@ function namedProvider(auth: AuthContext, name: string, issuer: string | undefin
   throw badRequest(`Custom OIDC provider "${name}" not allowed`);
 }
 
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 /** The issuer's keys, fetched as tokens need them and kept by jose between requests. */
-function keySet(uri: string) {
-  let keys = keySets.get(uri);
-  if (!keys) {
-    if (keySets.size >= 500) keySets.clear();
-    keySets.set(uri, (keys = createRemoteJWKSet(new URL(uri), { timeoutDuration: 10_000 })));
-  }
-  return keys;
-}
+const keySet = madeOnce(
+  500,
+  (uri: string) => uri,
+  (uri) => createRemoteJWKSet(new URL(uri), { timeoutDuration: 10_000 }),
+);
 
 /** The token's payload when its issuer signed it; GoTrue's "Bad ID token" otherwise. */
 async function verifiedPayload(auth: AuthContext, info: OAuthProviderInfo, token: string): Promise<JWTPayload> {
