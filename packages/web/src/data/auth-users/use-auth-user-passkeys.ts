@@ -23,7 +23,7 @@ export interface DeleteAuthUserPasskeyVariables {
 }
 
 /** DELETE .../passkeys/{passkeyId}; the answer (the passkeys left) replaces the list. */
-export function useDeleteAuthUserPasskeyMutation({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useDeleteAuthUserPasskeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ ref, id, passkeyId }: DeleteAuthUserPasskeyVariables) =>
@@ -31,7 +31,6 @@ export function useDeleteAuthUserPasskeyMutation({ onSuccess }: { onSuccess?: ()
     onSuccess(left, variables) {
       queryClient.setQueryData(authUserKeys.passkeys(variables.ref, variables.id), left);
       toast.success(`Removed passkey ${variables.passkeyLabel} from ${variables.userLabel}`);
-      onSuccess?.();
     },
     onError(error) {
       toast.error(`Failed to remove passkey: ${error.message}`);

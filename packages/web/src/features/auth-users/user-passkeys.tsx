@@ -1,46 +1,35 @@
-import { useState } from 'react';
 import type { AuthPasskey, AuthUser } from '@basin/core/schemas';
 import { useAuthUserPasskeysQuery, useDeleteAuthUserPasskeyMutation } from '../../data/auth-users/use-auth-user-passkeys';
 import { formatDateTime } from '../../lib/format-date';
-import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DetailFields } from '../../ui/detail-fields';
-import { Dialog } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { RemoveButton } from './remove-button';
 import { userLabel } from './user-status';
 
 /** A passkey has no name until its user gives it one. */
 const passkeyLabel = (passkey: AuthPasskey) => passkey.friendly_name || 'Unnamed passkey';
 
 function RemovePasskeyButton({ projectRef, user, passkey }: { projectRef: string; user: AuthUser; passkey: AuthPasskey }) {
-  const [open, setOpen] = useState(false);
   const name = passkeyLabel(passkey);
-  const remove = useDeleteAuthUserPasskeyMutation({ onSuccess: () => setOpen(false) });
+  const remove = useDeleteAuthUserPasskeyMutation();
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      trigger={
-        <Dialog.Trigger asChild>
-          <Button size="sm" aria-label={`Remove ${name}`}>
-            Remove
-          </Button>
-        </Dialog.Trigger>
-      }
+    <RemoveButton
+      name={name}
       title="Remove passkey"
-      description={name}
-      variant="danger"
       confirmLabel="Remove passkey"
       loading={remove.isPending}
-      onConfirm={() =>
-        remove.mutate({ ref: projectRef, id: user.id, passkeyId: passkey.id, passkeyLabel: name, userLabel: userLabel(user) })
+      onConfirm={(close) =>
+        remove.mutate(
+          { ref: projectRef, id: user.id, passkeyId: passkey.id, passkeyLabel: name, userLabel: userLabel(user) },
+          { onSuccess: close },
+        )
       }
     >
       <p className="text-[13px] text-muted">
         <span className="font-medium text-foreground">{userLabel(user)}</span> can no longer sign in with this passkey. Sessions it started
         stay signed in until they end.
       </p>
-    </ConfirmDialog>
+    </RemoveButton>
   );
 }
 
