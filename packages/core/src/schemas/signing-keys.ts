@@ -52,7 +52,7 @@ export const SIGNING_KEYS_MESSAGES = {
   legacyRevoke: "The legacy JWT secret signs the project's anon and service_role keys: it cannot be revoked",
   legacyOnlyInUse: 'The legacy JWT secret can only be put back in use',
   revokeInUse: 'The key in use cannot be revoked: rotate to another key first',
-  standbyFromRevoked: 'A revoked key cannot be used again',
+  revokedIsFinal: 'A revoked key cannot be used again',
   deleteNotRevoked: 'Only a revoked key can be deleted',
   oneStandby: 'There is already a standby key: rotate to it or revoke it first',
 } as const;

@@ -6,7 +6,7 @@
 import { decodeJwt, errors, jwtVerify } from 'jose';
 import { API_ROLES, type ApiRole } from '../instances/api-roles.ts';
 import type { ApiRequestAuth } from '../rest/request-auth.ts';
-import { type ProjectJwtKeys, verificationKey } from '../services/api/jwt-keys.ts';
+import { JWT_ALGORITHMS, type ProjectJwtKeys, verificationKey } from '../services/api/jwt-keys.ts';
 
 export class TokenRefusal extends Error {}
 
@@ -19,7 +19,8 @@ export const expiredMessage = (exp: number) => `Token has expired ${secondsAgo(e
 export async function verifyChannelToken(keys: ProjectJwtKeys, token: string): Promise<ApiRequestAuth & { exp: number }> {
   let claims: Record<string, unknown>;
   try {
-    const algorithms = ['HS256', 'HS384', 'HS512', 'ES256', 'RS256'];
+    // Realtime also takes the longer HMACs of the shared secret.
+    const algorithms = [...JWT_ALGORITHMS, 'HS384', 'HS512'];
     claims = (await jwtVerify(token, (header) => verificationKey(keys, header), { algorithms })).payload;
   } catch (error) {
     if (error instanceof errors.JWTExpired) {

@@ -58,20 +58,21 @@ async function legacyKey(ctx: PlatformContext, ref: string, rows: store.SigningK
   };
 }
 
-async function listed(ctx: PlatformContext, ref: string): Promise<SigningKeyList> {
-  const rows = await store.list(ctx.db, ref);
-  return { keys: [await legacyKey(ctx, ref, rows), ...rows.map(asEntity)] };
-}
-
 export async function listSigningKeys(ctx: PlatformContext, ref: string, userId: string): Promise<SigningKeyList> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'projects:read');
-  return listed(ctx, ref);
+  const rows = await store.list(ctx.db, ref);
+  return { keys: [await legacyKey(ctx, ref, rows), ...rows.map(asEntity)] };
 }
 
 async function requireWriter(ctx: PlatformContext, ref: string, userId: string): Promise<void> {
   const project = await requireProject(ctx.db, ref, userId);
   requirePermission(project.role, 'project.settings:write', SIGNING_KEYS_MESSAGES.forbidden);
+}
+
+/** One key waits in standby at a time (the unique index holds it too; this says so in words). */
+async function requireNoStandby(ctx: PlatformContext, ref: string): Promise<void> {
+  if ((await store.list(ctx.db, ref)).some((row) => row.status === 'standby')) throw conflict(SIGNING_KEYS_MESSAGES.oneStandby);
 }
 
 async function findKey(ctx: PlatformContext, ref: string, id: string): Promise<store.SigningKeyRow> {
@@ -83,9 +84,7 @@ async function findKey(ctx: PlatformContext, ref: string, id: string): Promise<s
 export async function createSigningKey(ctx: PlatformContext, ref: string, userId: string, body: CreateSigningKeyBody): Promise<SigningKey> {
   await requireWriter(ctx, ref, userId);
   const status = body.status ?? 'standby';
-  if (status === 'standby' && (await store.list(ctx.db, ref)).some((row) => row.status === 'standby')) {
-    throw conflict(SIGNING_KEYS_MESSAGES.oneStandby);
-  }
+  if (status === 'standby') await requireNoStandby(ctx, ref);
   const id = randomUUID();
   const { privateJwk, publicJwk } = newKeyPair(id, body.algorithm);
   const key = { id, ref, algorithm: body.algorithm, sealedPrivateJwk: ctx.box.seal(JSON.stringify(privateJwk)), publicJwk };
@@ -99,7 +98,7 @@ export async function createSigningKey(ctx: PlatformContext, ref: string, userId
 
 /** The moves a key may make; putting a key in use retires the one in use before (rotation). */
 function refusalOf(from: SigningKey['status'], to: SigningKey['status']): string | undefined {
-  if (from === 'revoked') return SIGNING_KEYS_MESSAGES.standbyFromRevoked;
+  if (from === 'revoked') return SIGNING_KEYS_MESSAGES.revokedIsFinal;
   if (to === 'revoked' && from === 'in_use') return SIGNING_KEYS_MESSAGES.revokeInUse;
   return undefined;
 }
@@ -122,9 +121,7 @@ export async function updateSigningKey(
   if (row.status === body.status) return asEntity(row);
   const refusal = refusalOf(row.status, body.status);
   if (refusal) throw badRequest(refusal);
-  if (body.status === 'standby' && (await store.list(ctx.db, ref)).some((other) => other.status === 'standby')) {
-    throw conflict(SIGNING_KEYS_MESSAGES.oneStandby);
-  }
+  if (body.status === 'standby') await requireNoStandby(ctx, ref);
   if (body.status === 'in_use') await transaction(ctx.db, (client) => store.putInUse(client, ref, id));
   else await store.setStatus(ctx.db, ref, id, body.status);
   return asEntity((await store.find(ctx.db, ref, id))!);
