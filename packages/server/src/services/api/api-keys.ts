@@ -9,6 +9,7 @@ import type { Queryable } from '../../store/db.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 import { injectFault } from '../../kernel/faults.ts';
+import { madeOnce } from '../../kernel/made-once.ts';
 import { projectApiUrl } from './gateway.ts';
 import { newJwtSecret, type ProjectKeyClaims, signProjectKey, verifyProjectKey } from '../projects/project-keys.ts';
 import type { SecretBox } from '../../kernel/secrets.ts';
@@ -98,19 +99,17 @@ export async function rotateJwtSecret(ctx: PlatformContext, ref: string, userId:
  * Secrets already unsealed, by their sealed form: every request of the project's API needs the
  * secret, and a rotation changes the sealed form, so an entry can only be current or unused.
  */
-const unsealedSecrets = new Map<string, string>();
-const UNSEALED_SECRETS_KEPT = 1000;
+const unsealed = madeOnce(
+  1000,
+  ({ sealed }: { sealed: string; box: SecretBox }) => sealed,
+  ({ sealed, box }) => box.open(sealed),
+);
 
 /** The secret the project's keys and its users' access tokens are signed with now, as the gateway reads it (findSnapshot). */
 export async function projectJwtSecret(ctx: PlatformContext, ref: string): Promise<string> {
   const sealed = (await findSnapshot(ctx.db, ref))?.jwt_secret;
   if (!sealed) return (await currentSecret(ctx, ref)).secret;
-  let secret = unsealedSecrets.get(sealed);
-  if (secret === undefined) {
-    if (unsealedSecrets.size >= UNSEALED_SECRETS_KEPT) unsealedSecrets.clear();
-    unsealedSecrets.set(sealed, (secret = ctx.box.open(sealed)));
-  }
-  return secret;
+  return unsealed({ sealed, box: ctx.box });
 }
 
 /** What a presented key is: one of the project's current keys, a key of a replaced secret, or neither. */
