@@ -18,7 +18,7 @@ import { dataMajor } from './data-dir.ts';
 import { ADMIN_ROLE } from './postgres-role.ts';
 import { scramVerifier } from './scram-verifier.ts';
 import { giveToInstanceUser, instanceUser } from './system-user.ts';
-import type { InstanceSpec } from './types.ts';
+import type { InstanceSpec, PostgresMajor } from './types.ts';
 
 /** Top-level entries of a data directory (PG 15 and 17), the server's log files excepted. */
 const DATA_DIR_ENTRY =
@@ -27,15 +27,8 @@ const DATA_DIR_ENTRY =
 /** Extracts `archive` into `dataDir` (which must not exist) as `spec`'s data, see the top of this file. */
 export async function unpackPhysicalBackup(archive: string, dataDir: string, spec: InstanceSpec): Promise<void> {
   const staging = `${dataDir}.restore`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { mode: 0o700 });
   try {
-    const ours = (path: string) => DATA_DIR_ENTRY.test(path.replace(/^\.\//, '').split('/')[0]!);
-    await tar.x({ file: archive, cwd: staging, filter: ours, preserveOwner: false });
-    const found = await dataMajor(staging);
-    if (found === undefined) throw new Error('The archive holds no Postgres data directory');
-    if (found !== spec.major) throw new Error(`The backup holds Postgres ${found} data, not ${spec.major}`);
-    await giveToInstanceUser(staging);
+    await extractDataDir(archive, staging, spec.major);
     await singleUser(staging, spec, [
       'set default_transaction_read_only = off',
       `alter role ${ADMIN_ROLE} with login password '${scramVerifier(spec.adminPassword)}'`,
@@ -45,6 +38,21 @@ export async function unpackPhysicalBackup(archive: string, dataDir: string, spe
   } finally {
     await rm(staging, { recursive: true, force: true });
   }
+}
+
+/**
+ * Postgres's own entries of a backup archive, as a fresh directory `target` (whatever was there
+ * is removed) owned by the instance's system user; the data must be of `major`.
+ */
+export async function extractDataDir(archive: string, target: string, major: PostgresMajor): Promise<void> {
+  await rm(target, { recursive: true, force: true });
+  await mkdir(target, { mode: 0o700 });
+  const ours = (path: string) => DATA_DIR_ENTRY.test(path.replace(/^\.\//, '').split('/')[0]!);
+  await tar.x({ file: archive, cwd: target, filter: ours, preserveOwner: false });
+  const found = await dataMajor(target);
+  if (found === undefined) throw new Error('The archive holds no Postgres data directory');
+  if (found !== major) throw new Error(`The backup holds Postgres ${found} data, not ${major}`);
+  await giveToInstanceUser(target);
 }
 
 /** Runs `statements` (one a line, none failing) in a single-user backend on the data directory. */

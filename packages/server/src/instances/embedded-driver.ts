@@ -9,7 +9,7 @@
  * the next driver adopts it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chown, mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
@@ -17,7 +17,7 @@ import { withAdmin, withLogin } from './admin-session.ts';
 import { ensureApiRoles } from './api-roles.ts';
 import { ensureAuthSchema } from './auth-schema.ts';
 import { ensureAuthenticatorRole } from './authenticator-role.ts';
-import { unpackPhysicalBackup } from './backup-restore.ts';
+import { extractDataDir, unpackPhysicalBackup } from './backup-restore.ts';
 import { binariesFor, installedMajors } from './binaries.ts';
 import { createBranchWithData, createBranchWithSchema } from './branch-copy.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
@@ -27,11 +27,11 @@ import { writePhysicalBackup } from './physical-backup.ts';
 import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole, POSTGRES_ROLE } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { instanceProcessStats, recentProcessChildren } from './process-stats.ts';
-import { ensureReadonlyRole, limitReadonlyRole } from './readonly-role.ts';
+import { ensureReadonlyRole, limitReadonlyRole, setRolePassword } from './readonly-role.ts';
 import { ensureRealtimeSchema, REPLICATION_SETTINGS } from './realtime-schema.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
 import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
-import { instanceUser, letThrough, type SystemUser } from './system-user.ts';
+import { giveToInstanceUser, instanceUser, letThrough, type SystemUser } from './system-user.ts';
 import type {
   AdminEndpoint,
   Alongside,
@@ -43,12 +43,24 @@ import type {
   Login,
   PostgresMajor,
   UpgradeStep,
+  WalArchiveStatus,
 } from './types.ts';
 import { ensureVaultSchema, writeVaultKey } from './vault-schema.ts';
+import {
+  archiveBytes,
+  archiveCurrentSegment,
+  archiverStatus,
+  archiveSettings,
+  pruneArchive,
+  recoveryTargetTime,
+  restoreSettings,
+} from './wal-archive.ts';
 
 const runFile = promisify(execFile);
 
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
+/** Replaying a day of WAL takes a while: the start of a recovering server may take this long. */
+const RECOVERY_TIMEOUT_MS = 60 * 60_000;
 /** How old a pass over /proc the readings of one sampling round may share. */
 const PROCESS_PASS_MAX_AGE_MS = 1_000;
 
@@ -140,23 +152,34 @@ export class EmbeddedDriver implements InstanceDriver {
     return `${this.dataDir(projectOf(ref))}.vault-key`;
   }
 
+  /** The project's WAL archive (wal-archive.ts), beside its data directory for the same reasons as the Vault key. */
+  walArchiveDir(ref: string): string {
+    return `${this.dataDir(projectOf(ref))}.wal`;
+  }
+
   /** Writes the key on every create and start: a restored, moved or upgraded data directory finds it again. */
   async #handOverVaultKey(spec: InstanceSpec): Promise<void> {
     if (spec.vaultKey) await writeVaultKey(this.vaultKeyFile(spec.ref), spec.vaultKey, await instanceUser());
   }
 
-  /** Starts (or adopts) the server and waits until it accepts connections. */
-  async #run(spec: InstanceSpec): Promise<void> {
+  /**
+   * Starts (or adopts) the server and waits until it accepts connections. `recovery` holds the
+   * settings of a point-in-time recovery, whose server accepts them once it has promoted.
+   */
+  async #run(spec: InstanceSpec, recovery?: Record<string, string>): Promise<void> {
     const dir = this.dataDir(spec.ref);
     await checkMajor(dir, spec);
-    if (await this.#adopt(spec)) return;
+    if (!recovery && (await this.#adopt(spec))) return;
 
     const user = await instanceUser();
     const { postgres } = await binariesFor(spec.major);
+    const archiving = spec.archiveWal ? await this.#archiveSettings(spec.ref) : {};
+    const flags = settingFlags({ ...spec.settings, ...archiving, ...recovery }, this.#serverLog);
+    const timeoutMs = recovery ? RECOVERY_TIMEOUT_MS : this.#startTimeoutMs;
     const log = await open(join(dir, SERVER_LOG), 'a');
     let child: ChildProcess;
     try {
-      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...settingFlags(spec.settings, this.#serverLog)], {
+      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...flags], {
         ...user,
         detached: true, // its own session: it outlives us and ignores our terminal's Ctrl-C
         stdio: ['ignore', log.fd, log.fd],
@@ -170,7 +193,7 @@ export class EmbeddedDriver implements InstanceDriver {
     child.unref();
     this.#running.set(spec.ref, pid);
 
-    const outcome = await waitUntilReady(dir, pid, this.#startTimeoutMs);
+    const outcome = await waitUntilReady(dir, pid, timeoutMs);
     if (outcome === 'ready') {
       this.#log(`instance ${spec.ref} started (pid ${pid}, port ${spec.port})`);
       return;
@@ -179,8 +202,16 @@ export class EmbeddedDriver implements InstanceDriver {
     throw new Error(
       outcome === 'exited'
         ? `Postgres for ${spec.ref} exited during start:\n${await startLogTail(dir)}`
-        : `Postgres for ${spec.ref} did not accept connections within ${this.#startTimeoutMs} ms`,
+        : `Postgres for ${spec.ref} did not accept connections within ${timeoutMs} ms`,
     );
+  }
+
+  /** The archive directory made (for the server's user) on the way. */
+  async #archiveSettings(ref: string): Promise<Record<string, string>> {
+    const dir = this.walArchiveDir(ref);
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await giveToInstanceUser(dir);
+    return archiveSettings(dir);
   }
 
   async stop(ref: string): Promise<void> {
@@ -193,12 +224,13 @@ export class EmbeddedDriver implements InstanceDriver {
     this.#running.delete(ref);
   }
 
-  /** Also removes what an interrupted major upgrade left beside the data dir. */
+  /** Also removes what an interrupted major upgrade or recovery left beside the data dir. */
   async remove(ref: string): Promise<void> {
     const refs = [ref, ...Object.values(upgradeRefs(ref))];
     for (const each of refs) await this.stop(each);
     const paths = refs.flatMap((each) => this.#workPaths(each));
-    if (projectOf(ref) === ref) paths.push(this.vaultKeyFile(ref)); // an upgrade's leftovers share the project's key
+    // An upgrade's leftovers share the project's key and archive.
+    if (projectOf(ref) === ref) paths.push(this.vaultKeyFile(ref), this.walArchiveDir(ref), ...recoveryPaths(this.dataDir(ref)));
     await Promise.all(paths.map((path) => rm(path, { recursive: true, force: true })));
   }
 
@@ -256,6 +288,76 @@ export class EmbeddedDriver implements InstanceDriver {
     await this.#prepareProjectsDir(await instanceUser());
     await unpackPhysicalBackup(archive, this.dataDir(spec.ref), spec);
     await this.create(spec); // runs it and gives the members' roles the spec's passwords
+  }
+
+  async recoverToPoint(source: InstanceSpec, target: InstanceSpec, base: string, time: Date): Promise<void> {
+    const inPlace = source.ref === target.ref;
+    const dir = this.dataDir(target.ref);
+    const { staging, aside } = recoveryDirs(dir);
+    if (inPlace) await this.#putBackAside(target.ref);
+    else await this.remove(target.ref);
+    if (await this.isHealthy(source)) await withAdmin(source, 120_000, archiveWrittenWal);
+    await extractDataDir(base, staging, target.major);
+    await checkBackupStartedBefore(staging, time);
+    await writeFile(join(staging, 'recovery.signal'), '');
+    await giveToInstanceUser(staging);
+    if (inPlace) {
+      await this.stop(target.ref);
+      await rename(dir, aside);
+    }
+    await rename(staging, dir);
+    try {
+      // The recovered data still knows the source's superuser password: it logs in once to set the target's.
+      const asSource = { ...target, adminPassword: source.adminPassword };
+      await this.#run(asSource, {
+        ...restoreSettings(this.walArchiveDir(source.ref)),
+        recovery_target_time: recoveryTargetTime(time),
+        recovery_target_action: 'promote',
+        // No sessions until it has promoted: the server says it is ready only then.
+        hot_standby: 'off',
+      });
+      await withAdmin(asSource, 30_000, async (client) => {
+        // Read-only mode (a nearly full disk) was the source's, not the recovered instance's.
+        await client.query('set default_transaction_read_only = off');
+        await client.query('alter database postgres reset default_transaction_read_only');
+        await setRolePassword(client, ADMIN_ROLE, target.adminPassword);
+      });
+      await this.stop(target.ref); // started again without the recovery settings
+      await this.create(target);
+    } catch (error) {
+      if (inPlace) await this.#putBackAside(target.ref);
+      else await this.remove(target.ref);
+      if (inPlace) await this.start(source);
+      throw error;
+    }
+    if (inPlace) await rm(aside, { recursive: true, force: true });
+  }
+
+  /** After a recovery in place that did not finish (it failed, or the platform stopped): the old data back in place. */
+  async #putBackAside(ref: string): Promise<void> {
+    const dir = this.dataDir(ref);
+    const { staging, aside } = recoveryDirs(dir);
+    await rm(staging, { recursive: true, force: true });
+    if (
+      !(await stat(aside).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    await this.stop(ref);
+    await rm(dir, { recursive: true, force: true });
+    await rename(aside, dir);
+  }
+
+  async walArchiveStatus(spec: InstanceSpec): Promise<WalArchiveStatus> {
+    const bytes = await archiveBytes(this.walArchiveDir(spec.ref));
+    const server = await withAdmin(spec, 2_000, archiverStatus).catch(() => ({ lastArchivedAt: null, failing: false }));
+    return { bytes, ...server };
+  }
+
+  async pruneWalArchive(ref: string, before: Date): Promise<void> {
+    await pruneArchive(this.walArchiveDir(ref), before);
   }
 
   /** A physical copy of the parent's data directory, or its schema alone (branch-copy.ts). */
@@ -368,6 +470,38 @@ export class EmbeddedDriver implements InstanceDriver {
   }
 }
 
+/** Where a point-in-time recovery builds the recovered data, and where an in-place one keeps the old data meanwhile. */
+function recoveryDirs(dataDir: string) {
+  return { staging: `${dataDir}.pitr`, aside: `${dataDir}.before-pitr` };
+}
+
+const recoveryPaths = (dataDir: string) => Object.values(recoveryDirs(dataDir));
+
+/**
+ * A commit stamped now, then the segment closed and archived: recovery to any earlier time then
+ * finds a commit past its target in the archive and stops there (a target past the last commit
+ * would end recovery with an error instead).
+ */
+async function archiveWrittenWal(client: pg.Client): Promise<void> {
+  await client.query('set default_transaction_read_only = off');
+  await client.query('select pg_current_xact_id()');
+  await archiveCurrentSegment(client);
+}
+
+/**
+ * Recovery would go to the backup's end without a word for a time before the backup: refused.
+ * backup_label says `START TIME: 2026-12-02 06:50:01 UTC` (whole seconds, in log_timezone, which
+ * settingFlags pins to UTC).
+ */
+async function checkBackupStartedBefore(dataDir: string, time: Date): Promise<void> {
+  const label = await readFile(join(dataDir, 'backup_label'), 'utf8').catch(() => '');
+  const started = /^START TIME: (.+)$/m.exec(label)?.[1];
+  if (!started) throw new Error('The base backup has no backup_label: it is not a backup of a running instance');
+  const startedAt = Date.parse(started);
+  if (Number.isNaN(startedAt)) throw new Error(`The base backup's start time ${started} is not one we read`);
+  if (startedAt > time.getTime()) throw new Error(`The base backup started at ${started}, after the point in time ${time.toISOString()}`);
+}
+
 /** The project an instance belongs to: itself, or the one an upgrade works for (`<ref>--next`, see upgradeRefs). */
 const projectOf = (ref: string) => ref.split('--')[0]!;
 
@@ -380,6 +514,7 @@ function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions
     client_connection_check_interval: '2s', // a query whose client went away stops, not runs on holding its slot
+    log_timezone: 'UTC', // what the server writes of time (logs, backup labels) reads the same on every machine
   };
   return Object.entries(all).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
 }

@@ -55,7 +55,8 @@ export async function upgradeMajor(
 ): Promise<void> {
   const refs = upgradeRefs(spec.ref);
   const wasRunning = await host.isHealthy(spec);
-  const next: InstanceSpec = { ...spec, ref: refs.next, major: target, port: await freePort() };
+  // The new major starts a new WAL history: it archives only once it is the project's instance.
+  const next: InstanceSpec = { ...spec, ref: refs.next, major: target, port: await freePort(), archiveWal: false };
   let source = spec;
   try {
     await onStep('prepare new server');

@@ -21,7 +21,6 @@ export const JSONLOG_SETTINGS = {
   log_filename: 'postgresql-%Y%m%d-%H%M%S.log', // jsonlog writes <name>.json beside it
   log_rotation_size: '10MB',
   log_rotation_age: '1d',
-  log_timezone: 'UTC',
   log_file_mode: '0600',
 } as const;
 

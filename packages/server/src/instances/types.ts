@@ -40,6 +40,21 @@ export interface InstanceSpec {
    */
   vaultKey?: string;
   settings: InstanceSettings;
+  /**
+   * Whether the instance archives its WAL continuously (point-in-time recovery): applied at start.
+   * The archive belongs to the project and outlives restarts and restores; remove() deletes it.
+   */
+  archiveWal?: boolean;
+}
+
+/** What the WAL archive of a project holds, and how its server's archiving goes. */
+export interface WalArchiveStatus {
+  /** Null where the archive's size is not known here (an object store). */
+  bytes: number | null;
+  /** When the running server last archived a segment; null when it has not, or is not running. */
+  lastArchivedAt: Date | null;
+  /** Whether its last attempt to archive failed (Postgres keeps retrying). */
+  failing: boolean;
 }
 
 /** A host and port to connect to. */
@@ -175,6 +190,20 @@ export interface InstanceDriver {
    * left as it was. Each call starts over (what an earlier attempt left is removed first).
    */
   copyFrom(parent: InstanceSpec, branch: InstanceSpec, options: { withData: boolean }): Promise<void>;
+  /**
+   * Makes `target.ref`'s instance as `source` was at `time`: from `base`, a backup of `source`
+   * taken while it archived its WAL and finished before `time`, replaying the archived WAL up to
+   * the last transaction committed at or before `time`; then starts it with `target`'s passwords.
+   * A running `source` first archives the WAL it is writing, so every second until the call is
+   * reachable. With `target.ref === source.ref` the instance is recovered in place: its data is
+   * kept aside until the recovered one runs, and put back (and started) when recovery fails.
+   * Otherwise `source` is left as it was. Each call starts over.
+   */
+  recoverToPoint(source: InstanceSpec, target: InstanceSpec, base: string, time: Date): Promise<void>;
+  /** The project's WAL archive, with what its running server says of archiving. */
+  walArchiveStatus(spec: InstanceSpec): Promise<WalArchiveStatus>;
+  /** Removes the archived WAL that only backups which started before `before` need. */
+  pruneWalArchive(ref: string, before: Date): Promise<void>;
   /** CPU, memory and I/O of the running instance; undefined when it is not running or the driver cannot tell. */
   stats(ref: string): Promise<InstanceStats | undefined>;
   /**

@@ -33,7 +33,9 @@ import type {
   InstanceStats,
   Login,
   PostgresMajor,
+  WalArchiveStatus,
 } from '../types.ts';
+import { archiverStatus, recoveryTargetTime } from '../wal-archive.ts';
 import { readBackupReference, writeBackupReference } from './backup-reference.ts';
 import { ClusterSteps, type ClusterStepsOptions } from './cluster-steps.ts';
 import type { KubernetesBackup, ProjectClusters } from './clusters.ts';
@@ -268,6 +270,32 @@ export class KubernetesDriver implements InstanceDriver {
   }
 
   /** CPU (a rate) and memory of the primary's pod now, from the metrics API (metrics-server); undefined without it. */
+  /**
+   * A Cluster recovered from `source`'s object store folder, stopped at `time` (CloudNativePG picks
+   * the base backup; `base` names one for the embedded driver only). In place, the Cluster is made
+   * again from its own folder, which its removal leaves in the object store.
+   */
+  async recoverToPoint(source: InstanceSpec, target: InstanceSpec, _base: string, time: Date): Promise<void> {
+    if (!this.#config.backups)
+      throw new Error('Point-in-time recovery on Kubernetes needs backups to an object store: set BASIN_K8S_BACKUP_DESTINATION');
+    const parentServerName = await this.#steps.serverName(source.ref);
+    if (!parentServerName) throw new Error(`${source.ref} has no Cluster with archived WAL to recover from`);
+    await this.#steps.recover(
+      target,
+      { kind: 'recovery', parentServerName, targetTime: recoveryTargetTime(time) },
+      'recover to a point in time',
+    );
+  }
+
+  /** Barman Cloud archives into the object store, whose size it does not tell; the server tells how archiving goes. */
+  async walArchiveStatus(spec: InstanceSpec): Promise<WalArchiveStatus> {
+    const server = await withAdmin(spec, 2_000, archiverStatus).catch(() => ({ lastArchivedAt: null, failing: false }));
+    return { bytes: null, ...server };
+  }
+
+  /** The backup section's retentionPolicy prunes the object store. */
+  async pruneWalArchive(): Promise<void> {}
+
   async stats(ref: string): Promise<InstanceStats | undefined> {
     const pod = (await this.#clusters.get(ref))?.status?.currentPrimary;
     const usage = pod ? await this.#clusters.podUsage(pod) : undefined;

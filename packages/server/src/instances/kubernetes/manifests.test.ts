@@ -211,6 +211,21 @@ describe('Kubernetes manifests of branches and backups', () => {
     });
   });
 
+  it('recovers to a point in time from the archived WAL of the source folder', () => {
+    const origin = {
+      kind: 'recovery',
+      parentServerName: 'basin-sourcesourcesourceso-pg17-abc',
+      targetTime: '2026-12-02 06:50:01.123+00',
+    } as const;
+    const recovered = clusterFor(config, 'micro', '17', DEFAULT_DISK, origin);
+    expect(crdProblems(recovered)).toEqual([]);
+    expect(webhookProblems(recovered)).toEqual([]);
+    expect(recovered.spec.bootstrap).toMatchObject({
+      recovery: { source: 'parent', recoveryTarget: { targetTime: '2026-12-02 06:50:01.123+00' } },
+    });
+    expect(recovered.spec.bootstrap?.recovery?.recoveryTarget).not.toHaveProperty('targetImmediate');
+  });
+
   it('refuses a branch with data without an object store', () => {
     expect(() => clusterFor(plainConfig(), 'micro', '17', DEFAULT_DISK, { kind: 'recovery', parentServerName: 'x' })).toThrow(
       /BASIN_K8S_BACKUP_DESTINATION/,

@@ -48,9 +48,10 @@ export type ClusterOrigin =
   | { kind: 'initdb' }
   /**
    * From another Cluster's object store folder: a branch with data (its newest base backup and all
-   * its WAL), or a restore of one backup (`backupId`) as it was when that backup ended.
+   * its WAL), a restore of one backup (`backupId`) as it was when that backup ended, or a recovery
+   * to a point in time (`targetTime`, as recovery_target_time reads it) from its archived WAL.
    */
-  | { kind: 'recovery'; parentServerName: string; backupId?: string };
+  | { kind: 'recovery'; parentServerName: string; backupId?: string; targetTime?: string };
 
 export interface ClusterInput {
   spec: InstanceSpec;
@@ -161,7 +162,7 @@ export function buildCluster({ spec, shape, origin, serverName }: ClusterInput, 
             recovery: {
               source: PARENT_SOURCE,
               ...owner,
-              ...(origin.backupId ? { recoveryTarget: { backupID: origin.backupId, targetImmediate: true } } : {}),
+              ...recoveryTarget(origin),
             },
           },
     ...(origin.kind === 'recovery' && store
@@ -248,4 +249,11 @@ export function buildBackup(ref: string, kind: BackupKind, at: Date, config: Kub
     },
     spec: { cluster: { name: names.cluster }, method: 'barmanObjectStore', target: 'primary' },
   };
+}
+
+/** Where a recovery stops: a backup's end, a point in time, or (neither) the end of the archived WAL. */
+function recoveryTarget(origin: Extract<ClusterOrigin, { kind: 'recovery' }>) {
+  if (origin.backupId) return { recoveryTarget: { backupID: origin.backupId, targetImmediate: true } };
+  if (origin.targetTime) return { recoveryTarget: { targetTime: origin.targetTime } };
+  return {};
 }
