@@ -1,9 +1,12 @@
 /** What the project add-ons page and API say (Basin's own wording; the spec gives none). */
 export const ADDON_MESSAGES = {
   unknownType: 'addon_type must be compute_instance or pitr',
-  pitrUnavailable:
-    'Point in time recovery is not available on Basin yet: it needs continuous WAL archiving, which Basin does not run. ' +
-    'Daily backups and a backup on every pause are kept instead.',
+  unknownPitrVariant: (variant: string) => `${variant} is not a point in time recovery variant: choose pitr_7, pitr_14 or pitr_28`,
+  pitrNeedsPaidPlan: 'Point in time recovery needs a paid plan: upgrade the organization to Pro first',
+  pitrNeedsCompute: 'Point in time recovery needs a compute size of at least Small: change the compute size first',
+  pitrComputeNeeded: 'Point in time recovery is on, which needs a compute size of at least Small: turn it off first',
+  pitrUpdating: (name: string) => `Point in time recovery is being set to ${name}: the database restarts with WAL archiving`,
+  pitrRemoving: 'Point in time recovery is being turned off: the database restarts without WAL archiving',
   notSelected: (variant: string) => `${variant} is not an add-on of this project, so there is nothing to remove`,
   updateFailed: (message: string) => `Failed to update compute size: ${message}`,
   updating: (name: string) => `Changing the compute size to ${name}: the database restarts on it`,

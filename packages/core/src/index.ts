@@ -35,6 +35,7 @@ export * from './rules/api-key-last-used.ts';
 export * from './rules/custom-hostname.ts';
 export * from './rules/addons.ts';
 export * from './addons-messages.ts';
+export * from './pitr-messages.ts';
 export * from './catalogues/plans.ts';
 export * from './rules/compute-estimate.ts';
 export * from './billing-messages.ts';

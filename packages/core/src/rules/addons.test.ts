@@ -10,7 +10,9 @@ import {
   computeAddonSize,
   computeAddonVariant,
   parseComputeAddon,
-  requestedComputeSize,
+  pitrAddonVariant,
+  pitrAllowed,
+  requestedAddon,
   selectedAddons,
   selectedComputeAddon,
 } from './addons.ts';
@@ -68,18 +70,41 @@ describe('compute add-ons', () => {
     });
   });
 
-  it('offers every compute size and no PITR variant', () => {
+  it('offers every compute size and three PITR windows', () => {
     expect(AVAILABLE_ADDONS.map((addon) => [addon.type, addon.variants.length])).toEqual([
       ['compute_instance', 19],
-      ['pitr', 0],
+      ['pitr', 3],
     ]);
+    expect(pitrAddonVariant(14)).toEqual({
+      identifier: 'pitr_14',
+      name: '14 days',
+      price: 0.274,
+      price_interval: 'hourly',
+      price_type: 'usage',
+    });
   });
 
-  it('turns a request into a size, or says why not', () => {
-    expect(requestedComputeSize('compute_instance', 'ci_medium')).toEqual({ size: 'medium' });
-    expect(requestedComputeSize('compute_instance', 'ci_micro')).toEqual({ size: 'micro' });
-    expect(requestedComputeSize('compute_instance', 'medium')).toEqual({ error: LIFECYCLE_MESSAGES.unknownComputeSize('medium') });
-    expect(requestedComputeSize('pitr', 'pitr_7')).toEqual({ error: ADDON_MESSAGES.pitrUnavailable });
+  it('turns a request into a size or a PITR window, or says why not', () => {
+    expect(requestedAddon('compute_instance', 'ci_medium')).toEqual({ size: 'medium' });
+    expect(requestedAddon('compute_instance', 'ci_micro')).toEqual({ size: 'micro' });
+    expect(requestedAddon('compute_instance', 'medium')).toEqual({ error: LIFECYCLE_MESSAGES.unknownComputeSize('medium') });
+    expect(requestedAddon('pitr', 'pitr_7')).toEqual({ pitrDays: 7 });
+    expect(requestedAddon('pitr', 'pitr_30')).toEqual({ error: ADDON_MESSAGES.unknownPitrVariant('pitr_30') });
+  });
+
+  it('lists PITR beside compute among the selected add-ons', () => {
+    expect(selectedAddons('small', 28)).toEqual([
+      { type: 'compute_instance', variant: computeAddonVariant('small') },
+      { type: 'pitr', variant: pitrAddonVariant(28) },
+    ]);
+    expect(selectedAddons('micro', 7)).toEqual([{ type: 'pitr', variant: pitrAddonVariant(7) }]);
+  });
+
+  it('allows PITR on paid plans from the Small size up', () => {
+    expect(pitrAllowed('free', 'large')).toEqual({ error: ADDON_MESSAGES.pitrNeedsPaidPlan });
+    expect(pitrAllowed('pro', 'micro')).toEqual({ error: ADDON_MESSAGES.pitrNeedsCompute });
+    expect(pitrAllowed('pro', 'small')).toEqual({ ok: true });
+    expect(pitrAllowed('team', '4xlarge')).toEqual({ ok: true });
   });
 });
 

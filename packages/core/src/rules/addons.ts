@@ -6,12 +6,15 @@
  * micro has NO compute add-on selected. The branch sizing rule "an existing compute add-on
  * overrides the map" depends on this: a micro project's branches follow the map.
  *
- * PITR has no variant: it needs continuous WAL archiving, which Basin does not run yet.
+ * PITR's variants are its retention windows, `pitr_7`, `pitr_14` and `pitr_28` days, at the hosted
+ * platform's monthly prices billed by the hour (the spec gives none). It needs a paid plan and a
+ * compute size of at least Small, as the hosted platform asks.
  */
 import { computeSize } from '../catalogues/compute-sizes.ts';
 import { COMPUTE_SIZE_IDS, type ComputeSizeId } from './instance-settings.ts';
 import { LIFECYCLE_MESSAGES } from '../lifecycle-messages.ts';
 import { ADDON_MESSAGES } from '../addons-messages.ts';
+import type { PlanId } from '../schemas/organization.ts';
 
 export const ADDON_TYPES = ['compute_instance', 'pitr'] as const;
 export type AddonType = (typeof ADDON_TYPES)[number];
@@ -82,15 +85,50 @@ export const ADDON_NAMES: Record<AddonType, string> = {
   pitr: 'Point in time recovery',
 };
 
-/** Everything a project can choose from: every compute size; no PITR variant yet. */
+/** How many days back a PITR add-on can recover, by variant. */
+export const PITR_RETENTION_DAYS = [7, 14, 28] as const;
+export type PitrRetentionDays = (typeof PITR_RETENTION_DAYS)[number];
+
+/** USD per hour: $100, $200 and $400 a month. */
+const PITR_HOURLY_USD: Record<PitrRetentionDays, number> = { 7: 0.137, 14: 0.274, 28: 0.548 };
+
+export const pitrAddonId = (days: PitrRetentionDays) => `pitr_${days}` as const;
+
+/** The smallest compute size PITR runs on: archiving and base backups need the headroom. */
+export const PITR_MIN_COMPUTE_SIZE = 'small' satisfies ComputeSizeId;
+
+export function pitrAddonVariant(days: PitrRetentionDays): AddonVariant {
+  return {
+    identifier: pitrAddonId(days),
+    name: `${days} days`,
+    price: PITR_HOURLY_USD[days],
+    price_interval: 'hourly',
+    price_type: 'usage',
+  };
+}
+
+/** The retention a variant identifier names, or null when it is not a PITR variant. */
+export function parsePitrAddon(identifier: string): PitrRetentionDays | null {
+  return PITR_RETENTION_DAYS.find((days) => pitrAddonId(days) === identifier) ?? null;
+}
+
+/** Everything a project can choose from: every compute size, every PITR window. */
 export const AVAILABLE_ADDONS: readonly AvailableAddon[] = [
   { type: 'compute_instance', name: ADDON_NAMES.compute_instance, variants: COMPUTE_SIZE_IDS.map(computeAddonVariant) },
-  { type: 'pitr', name: ADDON_NAMES.pitr, variants: [] },
+  { type: 'pitr', name: ADDON_NAMES.pitr, variants: PITR_RETENTION_DAYS.map(pitrAddonVariant) },
 ];
 
-/** The add-ons a project on `size` has selected. */
-export function selectedAddons(size: ComputeSizeId): SelectedAddon[] {
-  return selectedComputeAddon(size) ? [{ type: 'compute_instance', variant: computeAddonVariant(size) }] : [];
+/** The add-ons a project on `size`, with PITR kept for `pitrDays` (null: off), has selected. */
+export function selectedAddons(size: ComputeSizeId, pitrDays: PitrRetentionDays | null = null): SelectedAddon[] {
+  const compute: SelectedAddon[] = selectedComputeAddon(size) ? [{ type: 'compute_instance', variant: computeAddonVariant(size) }] : [];
+  return pitrDays === null ? compute : [...compute, { type: 'pitr', variant: pitrAddonVariant(pitrDays) }];
+}
+
+/** Whether PITR may run on a project of this plan and size; why not otherwise. */
+export function pitrAllowed(plan: PlanId, size: ComputeSizeId): { ok: true } | { error: string } {
+  if (plan === 'free') return { error: ADDON_MESSAGES.pitrNeedsPaidPlan };
+  if (COMPUTE_SIZE_IDS.indexOf(size) < COMPUTE_SIZE_IDS.indexOf(PITR_MIN_COMPUTE_SIZE)) return { error: ADDON_MESSAGES.pitrNeedsCompute };
+  return { ok: true };
 }
 
 /** The compute size a list of selected add-ons sets, or null when it holds no compute add-on. */
@@ -99,9 +137,15 @@ export function computeAddonSize(selected: readonly { type: string; variant: { i
   return compute ? parseComputeAddon(compute.variant.identifier) : null;
 }
 
-/** The size a request to select `variant` of `type` resizes to, or why it cannot be chosen. */
-export function requestedComputeSize(type: AddonType, variant: string): { size: ComputeSizeId } | { error: string } {
-  if (type === 'pitr') return { error: ADDON_MESSAGES.pitrUnavailable };
+/** What a request to select `variant` of `type` asks for, or why it cannot be chosen. */
+export function requestedAddon(
+  type: AddonType,
+  variant: string,
+): { size: ComputeSizeId } | { pitrDays: PitrRetentionDays } | { error: string } {
+  if (type === 'pitr') {
+    const pitrDays = parsePitrAddon(variant);
+    return pitrDays ? { pitrDays } : { error: ADDON_MESSAGES.unknownPitrVariant(variant) };
+  }
   const size = parseComputeAddon(variant);
   return size ? { size } : { error: LIFECYCLE_MESSAGES.unknownComputeSize(variant) };
 }

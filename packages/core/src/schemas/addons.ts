@@ -21,7 +21,7 @@ export type AddonVariant = z.infer<typeof AddonVariant>;
 /**
  * The project's add-ons (spec part 1 §3). selected_addons holds a compute_instance add-on unless
  * the project runs on the default size (micro); available_addons lists every variant per type
- * (none for pitr yet: Basin does not archive WAL continuously).
+ * (pitr_7, pitr_14 and pitr_28 for point in time recovery).
  */
 export const ProjectAddonsResponse = z
   .object({

@@ -18,6 +18,11 @@ export const CreateBranchBody = z
     is_default: z.boolean().optional(),
     desired_instance_size: z.string().optional(),
     region: z.string().optional(),
+    /**
+     * Basin's addition: start the branch from its parent as it was at this second (Unix seconds),
+     * inside the parent's point-in-time recovery window. The branch then has the parent's data.
+     */
+    recovery_time_target: z.number().int().positive().optional(),
   })
   .meta({ id: 'CreateBranchBody' });
 export type CreateBranchBody = z.infer<typeof CreateBranchBody>;

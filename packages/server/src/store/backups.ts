@@ -1,6 +1,6 @@
 import type { Queryable } from './db.ts';
 
-export type BackupKind = 'scheduled' | 'pause' | 'upgrade';
+export type BackupKind = 'scheduled' | 'pause' | 'upgrade' | 'pitr';
 export type BackupStatus = 'RUNNING' | 'COMPLETED' | 'FAILED';
 
 export interface BackupRow {

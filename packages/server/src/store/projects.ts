@@ -1,4 +1,4 @@
-import type { ComputeSizeId, ProjectStatus, Role } from '@basin/core';
+import type { ComputeSizeId, PitrRetentionDays, ProjectStatus, Role } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
 import type { Queryable } from './db.ts';
 
@@ -18,12 +18,16 @@ export interface ProjectRow {
   db_password: string;
   readonly_password: string;
   parent_project_ref: string | null;
+  /** The PITR add-on's window in days; null while it is off. */
+  pitr_retention_days: PitrRetentionDays | null;
+  /** When the WAL history the project archives now began (PITR on, or its last restore); null while off. */
+  pitr_since: Date | null;
   created_at: Date;
 }
 
 const COLUMNS = `p.id, p.ref, p.organization_id, o.slug as organization_slug, p.name, p.status, p.status_message,
   p.region, p.postgres_major, p.server_version, p.compute_size, p.port, p.db_password, p.readonly_password,
-  p.parent_project_ref, p.created_at`;
+  p.parent_project_ref, p.pitr_retention_days, p.pitr_since, p.created_at`;
 
 export type NewProject = Pick<
   ProjectRow,
