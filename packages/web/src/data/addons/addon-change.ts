@@ -3,12 +3,14 @@ import { ADDON_MESSAGES } from '@basin/core';
 import type { ProjectAddonsResponse } from '@basin/core/schemas';
 import { toast } from '../../lib/toast';
 import type { MutationHookOptions } from '../mutation-options';
+import { backupKeys } from '../backups/keys';
 import { projectKeys } from '../projects/keys';
 import { addonKeys } from './keys';
 
 /**
- * Choosing or removing a compute add-on starts a resize: the answer (the add-ons with the new
- * size) goes into the cache, and the project is refetched so the layout shows it RESIZING.
+ * Choosing or removing an add-on starts a resize (compute) or a restart with or without WAL
+ * archiving (PITR): the answer goes into the cache, and the project and its PITR status are
+ * refetched so the layout shows it RESIZING or RESTARTING and the backups pages follow.
  */
 export function useAddonChangeMutation<TVariables extends { ref: string }>(
   call: (variables: TVariables) => Promise<ProjectAddonsResponse>,
@@ -19,7 +21,10 @@ export function useAddonChangeMutation<TVariables extends { ref: string }>(
     mutationFn: call,
     async onSuccess(addons, variables, ...rest) {
       queryClient.setQueryData(addonKeys.list(variables.ref), addons);
-      await queryClient.invalidateQueries({ queryKey: projectKeys.detail(variables.ref), exact: true });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.detail(variables.ref), exact: true }),
+        queryClient.invalidateQueries({ queryKey: backupKeys.pitr(variables.ref) }),
+      ]);
       await onSuccess?.(addons, variables, ...rest);
     },
     async onError(error, ...rest) {

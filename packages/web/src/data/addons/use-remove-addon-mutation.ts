@@ -9,7 +9,7 @@ export interface RemoveAddonVariables {
   variant: string;
 }
 
-/** DELETE /platform/projects/{ref}/billing/addons/{variant} → 202; the project resizes back to micro. */
+/** DELETE /platform/projects/{ref}/billing/addons/{variant} → 202: compute goes back to micro, PITR stops archiving. */
 export function useRemoveAddonMutation(options: MutationHookOptions<ProjectAddonsResponse, RemoveAddonVariables> = {}) {
   return useAddonChangeMutation(
     ({ ref, variant }: RemoveAddonVariables) =>

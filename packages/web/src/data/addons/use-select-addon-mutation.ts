@@ -9,7 +9,7 @@ export interface SelectAddonVariables {
   body: UpdateAddonBody;
 }
 
-/** POST /platform/projects/{ref}/billing/addons → 202; a compute variant resizes the project. */
+/** POST /platform/projects/{ref}/billing/addons → 202; a compute variant resizes the project, a pitr one restarts it with WAL archiving. */
 export function useSelectAddonMutation(options: MutationHookOptions<ProjectAddonsResponse, SelectAddonVariables> = {}) {
   return useAddonChangeMutation(
     ({ ref, body }: SelectAddonVariables) => api.POST('/api/platform/projects/{ref}/billing/addons', { path: projectRef(ref), body }),

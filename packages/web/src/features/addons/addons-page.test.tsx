@@ -33,12 +33,12 @@ function renderPage({
 }
 
 describe('project add-ons page', () => {
-  it('shows the default size without an add-on, and PITR as unavailable with a link to the backups', async () => {
+  it('shows the default size without an add-on, and PITR off with a link to the scheduled backups', async () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Micro' })).toBeTruthy();
     expect(screen.getByText('The default size: no compute add-on is selected.')).toBeTruthy();
     expect(screen.getByText(/1 GB memory \/ 2-core CPU · \$0\.01344 \/ hour · ~\$10 \/ month/)).toBeTruthy();
-    expect(screen.getByText('Not available')).toBeTruthy();
+    expect(screen.getByText('Off')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(
       `/project/${PROJECT_REF}/database/backups/scheduled`,
     );
@@ -82,12 +82,6 @@ describe('project add-ons page', () => {
     await user.click(within(panel).getByRole('button', { name: 'Change compute size' }));
     expect(await screen.findByText(ADDON_MESSAGES.updateFailed('The project must be healthy'))).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Change compute size' })).toBeTruthy();
-  });
-
-  it('opens the PITR panel from ?panel=pitr', async () => {
-    renderPage({ query: '?panel=pitr' });
-    const panel = await screen.findByRole('dialog', { name: 'Point in time recovery' });
-    expect(within(panel).getByText(ADDON_MESSAGES.pitrUnavailable)).toBeTruthy();
   });
 
   it('keeps the sizes read-only for members without the permission, and says why', async () => {

@@ -45,7 +45,13 @@ export function AddonsPage() {
             open={panel === 'computeInstance'}
             onOpenChange={setOpen('computeInstance')}
           />
-          <PitrAddonCard projectRef={ref} open={panel === 'pitr'} onOpenChange={setOpen('pitr')} />
+          <PitrAddonCard
+            project={project}
+            organization={organization}
+            addons={addons.data}
+            open={panel === 'pitr'}
+            onOpenChange={setOpen('pitr')}
+          />
         </div>
       )}
     </Page>

@@ -1,69 +1,74 @@
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
-import { ADDON_MESSAGES } from '@basin/core';
-import { Alert } from '../../ui/alert';
+import type { Organization, Project, ProjectAddonsResponse } from '@basin/core/schemas';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Sheet } from '../../ui/sheet';
 import { SettingsRow } from '../project-settings/settings-row';
+import { selectedPitrDays } from './pitr-addon';
+import { PitrAddonPanel } from './pitr-addon-panel';
 
-function BackupsLink({ projectRef }: { projectRef: string }) {
-  return (
-    <Link to={`/project/${projectRef}/database/backups/scheduled`} className="text-accent hover:underline">
-      Scheduled backups
-    </Link>
-  );
+/** The add-on's state: restarting into it, its window, or off. */
+function PitrBadge({ days, restarting }: { days: number | null; restarting: boolean }) {
+  if (restarting) return <Badge tone="warning">Restarting</Badge>;
+  return days === null ? <Badge>Off</Badge> : <Badge tone="success">{days} days</Badge>;
 }
 
-/** Why there is no recovery period to choose, and what protects the data instead. */
-function PitrPanel({ projectRef }: { projectRef: string }) {
-  return (
-    <Sheet.Content title="Point in time recovery" side="right" className="w-[480px]">
-      <div className="flex flex-col gap-4 p-4 text-[13px]">
-        <Alert title="Not available yet">{ADDON_MESSAGES.pitrUnavailable}</Alert>
-        <p className="text-muted">The newest seven backups of each kind are kept; any of them can be downloaded or restored.</p>
-        <p>
-          <BackupsLink projectRef={projectRef} />
-        </p>
-      </div>
-    </Sheet.Content>
-  );
-}
-
-/** Point in time recovery: not selectable until Basin archives WAL continuously. */
+/** Point in time recovery: the window the project keeps, and the panel (`?panel=pitr`) that changes it. */
 export function PitrAddonCard({
-  projectRef,
+  project,
+  organization,
+  addons,
   open,
   onOpenChange,
 }: {
-  projectRef: string;
+  project: Project | undefined;
+  organization: Organization | undefined;
+  addons: ProjectAddonsResponse;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const days = selectedPitrDays(addons.selected_addons);
+  const restarting = project?.status === 'RESTARTING';
   return (
     <Card>
       <Card.Header>
         <Card.Title>Point in time recovery</Card.Title>
-        <Badge>Not available</Badge>
+        <PitrBadge days={days} restarting={restarting} />
       </Card.Header>
       <SettingsRow
-        title="Restore the database to any moment"
+        title={days === null ? 'Restore the database to any second' : `Any second of the last ${days} days can be recovered`}
         description={
           <>
-            Not available yet: it needs continuous WAL archiving, which Basin does not run. Your data is covered by{' '}
-            <BackupsLink projectRef={projectRef} /> instead.
+            {restarting ? 'The database is restarting with the new setting. ' : null}
+            {days === null ? 'Off: the data is covered by the daily ' : 'Restore or branch from it on the '}
+            <Link
+              to={`/project/${addons.ref}/database/backups/${days === null ? 'scheduled' : 'pitr'}`}
+              className="text-accent hover:underline"
+            >
+              {days === null ? 'Scheduled backups' : 'Point in time page'}
+            </Link>
+            .
           </>
         }
         action={
           <Sheet open={open} onOpenChange={onOpenChange}>
             <Sheet.Trigger asChild>
-              <Button>
+              <Button disabled={!project || !organization}>
                 <History className="size-3.5" aria-hidden="true" />
-                Learn more
+                Change recovery window
               </Button>
             </Sheet.Trigger>
-            <PitrPanel projectRef={projectRef} />
+            {open && project && organization ? (
+              <PitrAddonPanel
+                project={project}
+                organization={organization}
+                addons={addons}
+                current={days}
+                onDone={() => onOpenChange(false)}
+              />
+            ) : null}
           </Sheet>
         }
       />
