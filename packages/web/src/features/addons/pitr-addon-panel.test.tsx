@@ -8,9 +8,10 @@ import {
   UPGRADE_PROMPT_MESSAGES,
   type ComputeSizeId,
   type PitrRetentionDays,
+  type ProjectStatus,
   type Role,
 } from '@basin/core';
-import type { PlanId, ProjectStatus } from '@basin/core/schemas';
+import type { PlanId } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';

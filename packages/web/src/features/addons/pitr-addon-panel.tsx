@@ -1,5 +1,14 @@
 import { useState } from 'react';
-import { ADDON_MESSAGES, BILLING_MESSAGES, parsePitrAddon, pitrAddonId, pitrAllowed, type PitrRetentionDays } from '@basin/core';
+import {
+  ADDON_MESSAGES,
+  BILLING_MESSAGES,
+  computeAddonSize,
+  DEFAULT_COMPUTE_SIZE,
+  parsePitrAddon,
+  pitrAddonId,
+  pitrAllowed,
+  type PitrRetentionDays,
+} from '@basin/core';
 import type { Organization, Project, ProjectAddonsResponse } from '@basin/core/schemas';
 import { useRemoveAddonMutation } from '../../data/addons/use-remove-addon-mutation';
 import { useSelectAddonMutation } from '../../data/addons/use-select-addon-mutation';
@@ -49,7 +58,8 @@ export function PitrAddonPanel({
   const pending = select.isPending || remove.isPending;
 
   const billing = permissionState(organization, 'billing.subscriptions:write', BILLING_MESSAGES.noWritePermission);
-  const requirementMet = 'ok' in pitrAllowed(organization.plan.id, project.infra_compute_size);
+  const size = computeAddonSize(addons.selected_addons) ?? DEFAULT_COMPUTE_SIZE;
+  const requirementMet = 'ok' in pitrAllowed(organization.plan.id, size);
   const hint = billing.hint ?? (project.status === 'ACTIVE_HEALTHY' ? null : NOT_ACTIVE_HINT);
   const disabled = !billing.allowed || hint !== null || selected === currentValue || (chosen !== undefined && !requirementMet);
 
@@ -69,7 +79,7 @@ export function PitrAddonPanel({
             The database&apos;s write-ahead log is archived continuously beside periodic base backups, so that it can be restored, or a
             branch started, at any second of the window you keep. Turning it on or changing the window restarts the database.
           </p>
-          <PitrRequirement projectRef={project.ref} organization={organization} size={project.infra_compute_size} />
+          <PitrRequirement projectRef={project.ref} organization={organization} size={size} />
           <p id="pitr-window-label" className="text-[13px] font-medium">
             Recovery window
           </p>
