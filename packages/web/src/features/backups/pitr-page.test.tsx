@@ -6,7 +6,8 @@ import type { PlanId } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
-import { PITR_UNAVAILABLE_TITLE, PitrPage } from './pitr-page';
+import { PITR_OFF_TITLE } from './pitr-off-banner';
+import { PitrPage } from './pitr-page';
 
 const PLAN_NAMES = { free: 'Free', pro: 'Pro', team: 'Team', enterprise: 'Enterprise' } as const;
 const pitrAddon = {
@@ -19,6 +20,15 @@ function renderPage({ plan = 'free' as PlanId, role = 'Owner' as Role, subscript
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture()),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: { id: plan, name: PLAN_NAMES[plan] } })),
     'GET /api/platform/organizations/acme/feature-flags': json({ ...FEATURE_FLAG_DEFAULTS, subscriptionChangesEnabled }),
+    [`GET /api/platform/database/${PROJECT_REF}/backups/pitr`]: json({
+      pitr_enabled: false,
+      retention_days: null,
+      earliest_recoverable_at: null,
+      latest_recoverable_at: null,
+      archive_bytes: null,
+      archiving_failing: false,
+      latest_restore: null,
+    }),
     [`GET /api/platform/projects/${PROJECT_REF}/billing/addons`]: json({
       ref: PROJECT_REF,
       selected_addons: withAddon ? [pitrAddon] : [],
@@ -36,14 +46,17 @@ function renderPage({ plan = 'free' as PlanId, role = 'Owner' as Role, subscript
   return { ...api, ...rendered };
 }
 
-const banner = () => screen.findByRole('region', { name: PITR_UNAVAILABLE_TITLE });
+const banner = () => screen.findByRole('region', { name: PITR_OFF_TITLE });
 
 describe('point in time recovery page', () => {
-  it('says PITR needs WAL archiving, links the scheduled backups, and on free offers Upgrade to Pro to the plan panel', async () => {
+  it('says what PITR gives while it is off, links the scheduled backups, and on free offers Upgrade to Pro to the plan panel', async () => {
     const user = userEvent.setup();
     const { router } = renderPage();
     const region = await banner();
-    expect(within(region).getByText(/continuous WAL archiving/)).toBeTruthy();
+    expect(within(region).getByText(/any second of the last 7, 14 or 28 days/)).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(
+      `/project/${PROJECT_REF}/database/backups/scheduled`,
+    );
     const tabs = screen.getByRole('navigation', { name: 'Backups' });
     expect(within(tabs).getByRole('link', { name: 'Scheduled backups' }).getAttribute('href')).toBe(
       `/project/${PROJECT_REF}/database/backups/scheduled`,
@@ -62,7 +75,7 @@ describe('point in time recovery page', () => {
     expect(link.getAttribute('href')).toBe('/org/acme/billing?panel=costControl&source=backupsPitr');
   });
 
-  it('leads to the project add-ons panel when the project has the PITR add-on', async () => {
+  it('leads to the project add-ons panel when the add-on is selected but archiving has not started yet', async () => {
     renderPage({ plan: 'team', withAddon: true });
     const link = await within(await banner()).findByRole('link', { name: 'Enable add on' });
     expect(link.getAttribute('href')).toBe(`/project/${PROJECT_REF}/settings/addons?panel=pitr&source=backupsPitr`);

@@ -1,61 +1,76 @@
-import { History } from 'lucide-react';
-import { Link, useParams } from 'react-router';
-import { ADDON_MESSAGES } from '@basin/core';
-import { useProjectAddonsQuery } from '../../data/addons/use-project-addons-query';
-import { Card } from '../../ui/card';
+import { Hourglass } from 'lucide-react';
+import { useParams } from 'react-router';
+import { PITR_MESSAGES } from '@basin/core';
+import type { Organization, PitrStatusResponse, Project } from '@basin/core/schemas';
+import { usePitrStatusQuery } from '../../data/backups/use-pitr-status-query';
+import { useOrganizationQuery } from '../../data/organizations/use-organization-query';
+import { useProjectQuery } from '../../data/projects/use-project-query';
+import { useProjectStatusQuery } from '../../data/projects/use-project-status-query';
+import { EmptyState } from '../../ui/empty-state';
 import { Page, PageHeader } from '../../ui/page';
-import { UpgradeBanner, useUpgradePrompt } from '../billing/upgrade-prompt';
+import { Skeleton } from '../../ui/skeleton';
+import { ErrorFallback } from '../errors/error-fallback';
 import { BackupsTabs } from './backups-tabs';
+import { PitrArchiveCard } from './pitr-archive-card';
+import { PitrOffBanner } from './pitr-off-banner';
+import { PitrRestoreForm } from './pitr-restore-form';
+import { PitrRestoreStatus } from './pitr-restore-status';
+import { recoveryWindowOf } from './recovery-window';
 
-/** `&source=` of the prompt's links from this page. */
-export const PITR_PROMPT_SOURCE = 'backupsPitr';
-
-export const PITR_UNAVAILABLE_TITLE = 'Point-in-time recovery is not available until WAL archiving is set up';
+/** PITR on: the latest restore, what is archived, and the restore form once there is a window. */
+function PitrRecovery({
+  project,
+  organization,
+  status,
+}: {
+  project: Project;
+  organization: Organization | undefined;
+  status: PitrStatusResponse;
+}) {
+  const window = recoveryWindowOf(status);
+  return (
+    <div className="flex flex-col gap-6">
+      {status.latest_restore ? <PitrRestoreStatus restore={status.latest_restore} /> : null}
+      <PitrArchiveCard projectRef={project.ref} status={status} window={window} />
+      {window ? (
+        <PitrRestoreForm project={project} organization={organization} window={window} />
+      ) : (
+        <EmptyState icon={<Hourglass className="size-6" aria-hidden="true" />} title="No recoverable window yet">
+          {PITR_MESSAGES.noWindowYet}. This page updates by itself.
+        </EmptyState>
+      )}
+    </div>
+  );
+}
 
 /**
- * /project/:ref/database/backups/pitr — point in time recovery. It needs the server's write-ahead
- * log archived continuously, which Basin does not do yet: the page says so, shows what protects
- * the data meanwhile, and carries the upgrade prompt of spec part 2 §2 for the `pitr` add-on.
+ * /project/:ref/database/backups/pitr — point in time recovery. Off: the upgrade prompt. On: the
+ * recoverable window and a restore to any second of it, whose progress is polled every 4 s while
+ * the project is RESTORING (the backups routes keep the page instead of the restoring screen).
  */
 export function PitrPage() {
   const { ref = '' } = useParams();
-  const addons = useProjectAddonsQuery(ref);
-  const hasAddon = addons.data ? addons.data.selected_addons.some((addon) => addon.type === 'pitr') : undefined;
-  const prompt = useUpgradePrompt({ projectRef: ref, addon: 'pitr', hasAddon, source: PITR_PROMPT_SOURCE });
+  const project = useProjectQuery(ref);
+  const { data: organization } = useOrganizationQuery(project.data?.organization_slug);
+  useProjectStatusQuery(ref, project.data?.status);
+  const pitr = usePitrStatusQuery(ref, project.data?.status);
 
   return (
     <Page>
       <PageHeader title="Backups" description="Restore the database to a point in time, down to the second." />
       <BackupsTabs projectRef={ref} />
-      <div className="flex flex-col gap-6">
-        <UpgradeBanner title={PITR_UNAVAILABLE_TITLE} prompt={prompt} icon={<History className="size-5" aria-hidden="true" />}>
-          <p>{ADDON_MESSAGES.pitrUnavailable}</p>
-        </UpgradeBanner>
-        <Card>
-          <Card.Header>
-            <Card.Title>What protects the data meanwhile</Card.Title>
-          </Card.Header>
-          <Card.Content className="flex flex-col gap-2 py-4 text-[13px] text-muted">
-            <p>
-              A physical backup of the whole data directory is taken every day at 03:00 UTC and whenever the project is paused; the newest
-              seven of each kind are kept. Any of them can be downloaded or restored, also onto a newer Postgres major.
-            </p>
-            <p>
-              Point in time recovery would add the write-ahead log between those backups, so that a restore could stop at any second (just
-              before a bad migration, say) rather than at the last backup.
-            </p>
-            <p>
-              <Link to={`/project/${ref}/database/backups/scheduled`} className="text-accent hover:underline">
-                Scheduled backups
-              </Link>
-              {' · '}
-              <Link to={`/project/${ref}/settings/addons?panel=pitr`} className="text-accent hover:underline">
-                Add-ons
-              </Link>
-            </p>
-          </Card.Content>
-        </Card>
-      </div>
+      {pitr.isPending || project.isPending ? (
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-28 w-full rounded-lg" />
+          <Skeleton className="h-40 w-full rounded-lg" />
+        </div>
+      ) : pitr.isError || project.isError ? (
+        <ErrorFallback onRetry={() => void (pitr.isError ? pitr.refetch() : project.refetch())} />
+      ) : pitr.data.pitr_enabled ? (
+        <PitrRecovery project={project.data} organization={organization} status={pitr.data} />
+      ) : (
+        <PitrOffBanner projectRef={ref} />
+      )}
     </Page>
   );
 }
