@@ -151,6 +151,24 @@ describe('organization billing page', () => {
     expect(router.state.location.search).toBe('?tab=1');
   });
 
+  it('from the PITR prompt says PITR is turned on on each project’s add-ons page, and links them', async () => {
+    renderPage({ plan: 'pro', query: '?panel=costControl&source=backupsPitr' });
+    const panel = await screen.findByRole('dialog', { name: 'Cost control' });
+    expect(within(panel).getByText('Point in time recovery is a project add-on')).toBeTruthy();
+    expect(within(panel).getByText(/Turn it on from the project's Add-ons page/)).toBeTruthy();
+    expect((await within(panel).findByRole('link', { name: 'Orders: Add-ons' })).getAttribute('href')).toBe(
+      '/project/aaaaaaaaaaaaaaaaaaaa/settings/addons?panel=pitr',
+    );
+    expect(within(panel).getByRole('link', { name: 'Analytics: Add-ons' })).toBeTruthy();
+  });
+
+  it('says nothing of PITR when cost control is opened from elsewhere', async () => {
+    renderPage({ query: '?panel=costControl&source=e2e' });
+    const panel = await screen.findByRole('dialog', { name: 'Cost control' });
+    expect(await within(panel).findByText('$120.55')).toBeTruthy();
+    expect(within(panel).queryByText('Point in time recovery is a project add-on')).toBeNull();
+  });
+
   it('shows members without billing read a message instead of the plan, and never asks for it', async () => {
     const { calls } = renderPage({ role: 'Developer', query: '?panel=subscriptionPlan' });
     expect(await screen.findByText(BILLING_MESSAGES.noReadPermission)).toBeTruthy();

@@ -1,10 +1,13 @@
 import { BILLING_MESSAGES, HOURS_PER_MONTH, monthlyComputeEstimateUsd, totalMonthlyComputeEstimateUsd } from '@basin/core';
+import { useSearchParams } from 'react-router';
 import { useProjectsQuery } from '../../data/projects/use-projects-query';
 import { amount } from '../../lib/format-price';
 import { Alert } from '../../ui/alert';
 import { Sheet } from '../../ui/sheet';
 import { Skeleton } from '../../ui/skeleton';
+import { PITR_PROMPT_SOURCE } from '../backups/pitr-prompt';
 import { ErrorFallback } from '../errors/error-fallback';
+import { PitrAddonHint } from './pitr-addon-hint';
 
 /** What the organization's projects would cost a month at their compute sizes, project by project. */
 function ComputeEstimate({ slug }: { slug: string }) {
@@ -45,11 +48,16 @@ function ComputeEstimate({ slug }: { slug: string }) {
   );
 }
 
-/** The cost control panel (`?panel=costControl`): no spend cap to set, and what compute would cost. */
+/**
+ * The cost control panel (`?panel=costControl`): no spend cap to set, and what compute would cost.
+ * From the PITR page's prompt (`&source=backupsPitr`) it first says where PITR is turned on.
+ */
 export function CostControlPanel({ slug }: { slug: string }) {
+  const [params] = useSearchParams();
   return (
     <Sheet.Content title="Cost control" side="right" className="w-[560px]">
       <div className="flex flex-col gap-4 p-4">
+        {params.get('source') === PITR_PROMPT_SOURCE ? <PitrAddonHint slug={slug} /> : null}
         <Alert title="No spend cap">{BILLING_MESSAGES.noSpendCap}</Alert>
         <p className="text-[13px] text-muted">
           For comparison with a hosted platform: each project&apos;s compute size at its hourly price for {HOURS_PER_MONTH} hours, the
