@@ -1,18 +1,19 @@
 import { branchCreationMinutes, branchDiskEstimateGb, branchHourlyPrice, computeAddonSize } from '@basin/core';
 import { useProjectAddonsQuery } from '../../data/addons/use-project-addons-query';
 import { cataloguePrice } from '../../lib/format-price';
+import { BranchPitrNotice } from './branch-pitr-notice';
 
 /**
  * The cost notices of the create dialog, from the core sizing rules (spec part 1 §9) the server
  * creates branches by. The project's selected compute add-on overrides the disk → size map; a
- * project on the default size has none, so its branches follow the map. The PITR suggestion
- * shows whatever 'Include data' says.
+ * project on the default size has none, so its branches follow the map. The PITR line follows
+ * the parent's add-on, whatever 'Include data' says.
  */
 export function BranchCostNotice({ projectRef, withData, diskGb }: { projectRef: string; withData: boolean; diskGb: number | undefined }) {
   return (
     <div className="flex flex-col gap-1 text-xs text-muted">
       {withData ? <WithDataCost projectRef={projectRef} diskGb={diskGb} /> : <WithoutDataCost />}
-      <p>Enable point-in-time recovery (PITR) on production to branch from a recent, consistent state.</p>
+      <BranchPitrNotice projectRef={projectRef} />
     </div>
   );
 }

@@ -1,8 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { BRANCH_MESSAGES, computeAddonVariant, type Role } from '@basin/core';
-import type { BranchItem, GitHubConnection, Project, ProjectAddonsResponse } from '@basin/core/schemas';
+import { BRANCH_MESSAGES, computeAddonVariant, PITR_MESSAGES, type Role } from '@basin/core';
+import type { BranchItem, GitHubConnection, PitrStatusResponse, Project, ProjectAddonsResponse } from '@basin/core/schemas';
+import { toDateTimeLocal } from '../../lib/datetime-local';
+import { formatDateTimeWithZone, localTimeZone } from '../../lib/format-date';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
@@ -25,6 +27,23 @@ const CONNECTION: GitHubConnection = {
   repository: { id: 4242, name: 'acme/web' },
   gitless_branching: false,
 };
+const PITR_OFF: PitrStatusResponse = {
+  pitr_enabled: false,
+  retention_days: null,
+  earliest_recoverable_at: null,
+  latest_recoverable_at: null,
+  archive_bytes: null,
+  archiving_failing: false,
+  latest_restore: null,
+};
+const PITR_ON: PitrStatusResponse = {
+  ...PITR_OFF,
+  pitr_enabled: true,
+  retention_days: 7,
+  earliest_recoverable_at: '2026-03-01T10:00:00.000Z',
+  latest_recoverable_at: '2026-03-04T12:30:45.000Z',
+  archive_bytes: 1024,
+};
 const branchCheckPath = (name: string) => `/api/platform/integrations/github/repositories/4242/branches/${encodeURIComponent(name)}`;
 
 interface PageOptions {
@@ -36,6 +55,7 @@ interface PageOptions {
   gitBranches?: Record<string, MockAnswer>;
   /** The project's selected add-ons. */
   selectedAddons?: ProjectAddonsResponse['selected_addons'];
+  pitr?: PitrStatusResponse;
 }
 
 function renderPage({
@@ -45,6 +65,7 @@ function renderPage({
   connections = json([]),
   gitBranches = {},
   selectedAddons = [],
+  pitr = PITR_OFF,
 }: PageOptions = {}) {
   const api = mockApi({
     [`GET ${CONNECTIONS_PATH}`]: connections,
@@ -63,6 +84,7 @@ function renderPage({
       selected_addons: selectedAddons,
       available_addons: [],
     }),
+    [`GET /api/platform/database/${PROJECT_REF}/backups/pitr`]: json(pitr),
     [`POST ${BRANCHES_PATH}`]: create,
     [`DELETE /api/platform/projects/${EXISTING.project_ref}`]: json({ ref: EXISTING.project_ref, name: EXISTING.name }),
   });
@@ -120,16 +142,78 @@ describe('preview branches page', () => {
     const { calls } = renderPage();
     const { user, dialog } = await openDialog();
     expect(within(dialog).getByText(/micro compute at \$0\.01344 \/ hour/)).toBeTruthy();
-    const pitr = /Enable point-in-time recovery \(PITR\)/;
-    expect(within(dialog).getByText(pitr)).toBeTruthy();
     await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
     expect(within(dialog).getByText(/about 12 GB of disk/)).toBeTruthy();
-    expect(within(dialog).getByText(pitr)).toBeTruthy();
     expect(within(dialog).getByText(/about 4 minutes/)).toBeTruthy();
     await user.type(within(dialog).getByLabelText('Branch name'), 'feature-1');
     await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'feature-1', withData: true });
+  });
+
+  it('without PITR on the parent, suggests it with a link to the add-on panel and offers no point in time', async () => {
+    renderPage();
+    const { dialog, user } = await openDialog();
+    const link = await within(dialog).findByRole('link', { name: 'Enable point-in-time recovery (PITR)' });
+    expect(link.getAttribute('href')).toBe(`/project/${PROJECT_REF}/settings/addons?panel=pitr&source=createBranch`);
+    expect(link.parentElement?.textContent).toBe(
+      'Enable point-in-time recovery (PITR) on production to branch from a recent, consistent state.',
+    );
+    await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
+    expect(within(dialog).queryByRole('checkbox', { name: /Start from a point in time/ })).toBeNull();
+  });
+
+  it('with PITR on, says how far back a branch can start and sends the chosen second as recovery_time_target', async () => {
+    const { calls } = renderPage({ pitr: PITR_ON });
+    const { user, dialog } = await openDialog();
+    const earliest = formatDateTimeWithZone(PITR_ON.earliest_recoverable_at!);
+    expect(
+      await within(dialog).findByText(`Point-in-time recovery is on: a branch with data can start from any second since ${earliest}.`),
+    ).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: /Enable point-in-time recovery/ })).toBeNull();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'before-migration');
+    await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Start from a point in time/ }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    const latest = formatDateTimeWithZone(PITR_ON.latest_recoverable_at!);
+    expect(await within(dialog).findByText(PITR_MESSAGES.outsideWindow(earliest, latest))).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+
+    const target = Date.parse('2026-03-02T09:00:30.000Z');
+    fireEvent.change(within(dialog).getByLabelText(`Date and time (${localTimeZone()})`), { target: { value: toDateTimeLocal(target) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      branchName: 'before-migration',
+      withData: true,
+      recovery_time_target: target / 1000,
+    });
+  });
+
+  it('sends no point in time once the option is unchecked', async () => {
+    const { calls } = renderPage({ pitr: PITR_ON });
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByLabelText('Branch name'), 'now');
+    await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
+    const option = await within(dialog).findByRole('checkbox', { name: /Start from a point in time/ });
+    await user.click(option);
+    await user.click(option);
+    await user.click(within(dialog).getByRole('button', { name: 'Create branch' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ branchName: 'now', withData: true });
+  });
+
+  it('with PITR on but no window yet, says the first base backup is still running', async () => {
+    renderPage({ pitr: { ...PITR_ON, earliest_recoverable_at: null, latest_recoverable_at: null } });
+    const { user, dialog } = await openDialog();
+    expect(
+      await within(dialog).findByText(
+        'Point-in-time recovery is on: a branch can start from a point in time once its first base backup completes.',
+      ),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('switch', { name: 'Include data' }));
+    expect(within(dialog).queryByRole('checkbox', { name: /Start from a point in time/ })).toBeNull();
   });
 
   it('sizes a branch with data by the selected compute add-on rather than the disk', async () => {

@@ -7,13 +7,10 @@ import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Dialog } from '../../ui/dialog';
 import { CheckboxField, FormField } from '../../ui/form-field';
+import { toUnixSeconds } from '../backups/recovery-window';
 import { BranchCostNotice } from './branch-cost-notice';
-
-interface CreateBranchForm {
-  branchName: string;
-  gitBranch: string;
-  withData: boolean;
-}
+import { BranchPointInTime } from './branch-point-in-time';
+import type { CreateBranchForm } from './create-branch-form';
 
 export interface CreateBranchDialogProps {
   projectRef: string;
@@ -37,7 +34,8 @@ function gitBranchDescription(connection: GitHubConnection | null | undefined): 
 /**
  * 'Create a new preview branch'. The git branch is required when the project is connected to
  * GitHub and gitless branching is off (core's rule, the server's too), and a given one is checked
- * to exist in the repository, on submit and again on blur.
+ * to exist in the repository, on submit and again on blur. A branch with data can start from a
+ * second of the parent's point-in-time recovery window.
  */
 export function CreateBranchDialog({
   projectRef,
@@ -57,7 +55,7 @@ export function CreateBranchDialog({
   } = useForm<CreateBranchForm>({
     mode: 'onSubmit',
     reValidateMode: 'onBlur',
-    defaultValues: { branchName: '', gitBranch: '', withData: false },
+    defaultValues: { branchName: '', gitBranch: '', withData: false, fromPointInTime: false, recoveryTime: '' },
   });
   const createBranch = useCreateBranchMutation({
     onSuccess: () => {
@@ -68,7 +66,12 @@ export function CreateBranchDialog({
   const submit = handleSubmit((form) =>
     createBranch.mutate({
       ref: projectRef,
-      body: { branchName: form.branchName.trim(), gitBranch: form.gitBranch.trim() || undefined, withData: form.withData },
+      body: {
+        branchName: form.branchName.trim(),
+        gitBranch: form.gitBranch.trim() || undefined,
+        withData: form.withData,
+        recovery_time_target: form.withData && form.fromPointInTime ? toUnixSeconds(form.recoveryTime) : undefined,
+      },
     }),
   );
 
@@ -107,6 +110,7 @@ export function CreateBranchDialog({
               autoComplete="off"
             />
             <CheckboxField control={control} name="withData" id="branch-with-data" role="switch" label="Include data" />
+            {watch('withData') ? <BranchPointInTime projectRef={projectRef} control={control} checked={watch('fromPointInTime')} /> : null}
             <BranchCostNotice projectRef={projectRef} withData={watch('withData')} diskGb={diskGb} />
           </Dialog.Body>
           <Dialog.Footer>
