@@ -35,7 +35,7 @@ describe('project add-ons', () => {
   });
 
   it('refuses PITR, unknown variants and unknown types, changing nothing', async () => {
-    expect(await select('pitr', 'pitr_7')).toEqual({ status: 400, body: { message: ADDON_MESSAGES.pitrUnavailable } });
+    expect(await select('pitr', 'pitr_7')).toEqual({ status: 400, body: { message: ADDON_MESSAGES.pitrNeedsCompute } });
     expect(await select('compute_instance', 'ci_huge')).toEqual({
       status: 400,
       body: { message: LIFECYCLE_MESSAGES.unknownComputeSize('ci_huge') },

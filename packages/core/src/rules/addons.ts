@@ -124,10 +124,14 @@ export function selectedAddons(size: ComputeSizeId, pitrDays: PitrRetentionDays 
   return pitrDays === null ? compute : [...compute, { type: 'pitr', variant: pitrAddonVariant(pitrDays) }];
 }
 
+/** Whether a project of this size is large enough for PITR. */
+export const pitrRunsOn = (size: ComputeSizeId): boolean =>
+  COMPUTE_SIZE_IDS.indexOf(size) >= COMPUTE_SIZE_IDS.indexOf(PITR_MIN_COMPUTE_SIZE);
+
 /** Whether PITR may run on a project of this plan and size; why not otherwise. */
 export function pitrAllowed(plan: PlanId, size: ComputeSizeId): { ok: true } | { error: string } {
   if (plan === 'free') return { error: ADDON_MESSAGES.pitrNeedsPaidPlan };
-  if (COMPUTE_SIZE_IDS.indexOf(size) < COMPUTE_SIZE_IDS.indexOf(PITR_MIN_COMPUTE_SIZE)) return { error: ADDON_MESSAGES.pitrNeedsCompute };
+  if (!pitrRunsOn(size)) return { error: ADDON_MESSAGES.pitrNeedsCompute };
   return { ok: true };
 }
 

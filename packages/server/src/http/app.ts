@@ -22,7 +22,7 @@ import { assistantRoutes, GENERATE_PATH } from './assistant.ts';
 import { assistantChatRoutes } from './assistant-chats.ts';
 import { functionActivityRoutes } from './functions-activity.ts';
 import { diskRoutes } from './disk.ts';
-import { backupFileRoutes, backupRoutes } from './backups.ts';
+import { backupFileRoutes, backupRoutes, backupV1Routes } from './backups.ts';
 import { deleteProjectRoutes } from './delete-project.ts';
 import { feedbackRoutes } from './feedback.ts';
 import { featureFlagRoutes } from './feature-flags.ts';
@@ -138,6 +138,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
   v1.route('/', typesRoutes(ctx));
   v1.route('/', advisorV1Routes(ctx));
   v1.route('/', branchRoutes(ctx));
+  v1.route('/', backupV1Routes(ctx));
   v1.route('/', customHostnameRoutes(ctx));
   v1.route('/', functionRoutes(ctx));
   v1.route('/', realtimeConfigRoutes(ctx));

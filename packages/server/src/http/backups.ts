@@ -1,10 +1,21 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { DownloadableBackupsResponse, DownloadBackupBody, DownloadBackupResponse, ProjectRef } from '@basin/core/schemas';
+import {
+  DownloadableBackupsResponse,
+  DownloadBackupBody,
+  DownloadBackupResponse,
+  ErrorResponse,
+  PitrRestore,
+  PitrStatusResponse,
+  ProjectRef,
+  RestorePitrBody,
+  V1BackupsResponse,
+} from '@basin/core/schemas';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import * as backups from '../services/backups/backups.ts';
+import * as pitr from '../services/backups/pitr.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { notFound } from '../kernel/errors.ts';
 import { createRouter, ERRORS, json, jsonBody, type AppEnv } from './openapi.ts';
@@ -34,6 +45,54 @@ export function backupRoutes(ctx: PlatformContext) {
         responses: { 200: json(DownloadBackupResponse, 'A signed link to the .tar.gz, valid for 10 minutes'), ...ERRORS },
       }),
       async (c) => c.json(await backups.backupDownloadLink(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json').id), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/database/{ref}/backups/pitr',
+        tags,
+        request: { params: refParams },
+        responses: { 200: json(PitrStatusResponse, 'Whether WAL is archived, the recoverable window and the last restore'), ...ERRORS },
+      }),
+      async (c) => c.json(await pitr.pitrStatus(ctx, c.req.valid('param').ref, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/database/{ref}/backups/pitr',
+        tags,
+        request: { params: refParams, ...jsonBody(RestorePitrBody) },
+        responses: { 202: json(PitrRestore, 'The restore has started; the project is RESTORING'), ...RESTORE_ERRORS },
+      }),
+      async (c) => c.json(await pitr.restoreToPoint(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json')), 202),
+    );
+}
+
+const RESTORE_ERRORS = { ...ERRORS, 409: json(ErrorResponse, 'The project is not healthy, so it cannot be restored now') } as const;
+
+/** The management API's backups, as the Supabase CLI calls them (`supabase backups list`, `backups restore`). */
+export function backupV1Routes(ctx: PlatformContext) {
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/projects/{ref}/database/backups',
+        tags,
+        request: { params: refParams },
+        responses: { 200: json(V1BackupsResponse, 'Completed backups, and the point in time recovery window in Unix seconds'), ...ERRORS },
+      }),
+      async (c) => c.json(await pitr.backupsOverview(ctx, c.req.valid('param').ref, c.var.userId), 200),
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/projects/{ref}/database/backups/restore-pitr',
+        tags,
+        description: 'Restores the project in place to `recovery_time_target_unix`, a second inside its recoverable window.',
+        request: { params: refParams, ...jsonBody(RestorePitrBody) },
+        responses: { 201: json(PitrRestore, 'The restore has started; the project is RESTORING'), ...RESTORE_ERRORS },
+      }),
+      async (c) => c.json(await pitr.restoreToPoint(ctx, c.req.valid('param').ref, c.var.userId, c.req.valid('json')), 201),
     );
 }
 

@@ -1,10 +1,11 @@
 import type PgBoss from 'pg-boss';
 import { failInterruptedBackups, takeBackup } from '../services/backups/backups.ts';
+import { takeBaseBackup } from '../services/backups/pitr.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import * as projects from '../store/projects.ts';
 import { withRefLock } from '../kernel/ref-lock.ts';
 
-/** Fires once a day and queues one backup job per active project. */
+/** Fires once a day and queues one backup job per active project (a base backup where PITR is on). */
 export const DAILY_BACKUP_QUEUE = 'backups-daily';
 export const PROJECT_BACKUP_QUEUE = 'project-backup';
 /** 03:00 UTC: pg-boss sends it once however many platform replicas run. */
@@ -36,6 +37,8 @@ function backupIfActive(ctx: PlatformContext, ref: string): Promise<void> {
   return withRefLock(ref, async () => {
     const row = await projects.findByRef(ctx.db, ref);
     if (row?.status !== 'ACTIVE_HEALTHY') return; // paused or deleted since it was queued
-    await takeBackup(ctx, row, 'scheduled');
+    // With PITR on, the day's backup is also the base of the next day's seconds.
+    if (row.pitr_retention_days === null) await takeBackup(ctx, row, 'scheduled');
+    else await takeBaseBackup(ctx, row);
   });
 }

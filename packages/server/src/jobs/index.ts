@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { PlatformContext } from '../kernel/context.ts';
+import { changePitr } from './change-pitr.ts';
 import { createBranch } from './create-branch.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';
@@ -9,6 +10,7 @@ import { projectJobHandler, type ProjectJobData, type ProjectJobDefinition } fro
 import { resizeProject } from './resize-project.ts';
 import { restartProject } from './restart-project.ts';
 import { restoreProject } from './restore-project.ts';
+import { restoreToPoint } from './restore-to-point.ts';
 import { upgradeProject } from './upgrade-project.ts';
 
 /** Every lifecycle job. A new operation adds its definition here. */
@@ -20,6 +22,8 @@ export const PROJECT_JOBS: ProjectJobDefinition[] = [
   restartProject,
   resizeProject,
   restoreProject,
+  restoreToPoint,
+  changePitr,
   upgradeProject,
 ];
 

@@ -10,6 +10,8 @@ export interface BranchRow {
   git_branch: string | null;
   is_default: boolean;
   with_data: boolean;
+  /** The parent's second the branch starts from (its PITR window); null: the parent as it is. */
+  recovery_time_target: Date | null;
 }
 
 export type NewBranch = Omit<BranchRow, 'ref'>;
@@ -20,9 +22,17 @@ export async function insert(db: Db, project: projects.NewProject, branch: NewBr
     await projects.insert(client, project);
     await client.query('update projects set parent_project_ref = $2 where ref = $1', [project.ref, branch.parent_project_ref]);
     await client.query(
-      `insert into project_branches (ref, parent_project_ref, branch_name, git_branch, is_default, with_data)
-       values ($1, $2, $3, $4, $5, $6)`,
-      [project.ref, branch.parent_project_ref, branch.branch_name, branch.git_branch, branch.is_default, branch.with_data],
+      `insert into project_branches (ref, parent_project_ref, branch_name, git_branch, is_default, with_data, recovery_time_target)
+       values ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        project.ref,
+        branch.parent_project_ref,
+        branch.branch_name,
+        branch.git_branch,
+        branch.is_default,
+        branch.with_data,
+        branch.recovery_time_target,
+      ],
     );
   });
 }

@@ -223,7 +223,7 @@ describe('Kubernetes manifests of branches and backups', () => {
     expect(recovered.spec.bootstrap).toMatchObject({
       recovery: { source: 'parent', recoveryTarget: { targetTime: '2026-12-02 06:50:01.123+00' } },
     });
-    expect(recovered.spec.bootstrap?.recovery?.recoveryTarget).not.toHaveProperty('targetImmediate');
+    expect(JSON.stringify(recovered.spec.bootstrap)).not.toContain('targetImmediate');
   });
 
   it('refuses a branch with data without an object store', () => {

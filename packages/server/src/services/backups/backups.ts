@@ -15,7 +15,7 @@ import { instanceSpec } from '../projects/project-instance.ts';
 export const BACKUPS_KEPT_PER_KIND = 7;
 
 const backupsDir = (ctx: PlatformContext, ref: string) => path.join(ctx.config.dataDir, 'backups', ref);
-const backupFile = (ctx: PlatformContext, ref: string, id: number) => path.join(backupsDir(ctx, ref), `${id}.tar.gz`);
+export const backupFile = (ctx: PlatformContext, ref: string, id: number) => path.join(backupsDir(ctx, ref), `${id}.tar.gz`);
 /** Where the archive is written until it is whole: a listed backup always has its full file. */
 const partialFile = (ctx: PlatformContext, ref: string, id: number) => `${backupFile(ctx, ref, id)}.partial`;
 /** Where the snapshot of the project's stored files is linked until it is archived. */
@@ -47,12 +47,16 @@ export async function takeBackup(ctx: PlatformContext, row: ProjectRow, kind: st
   const { size } = await stat(backupFile(ctx, row.ref, backup.id));
   await store.markCompleted(ctx.db, backup.id, size);
   ctx.logger.info({ ref: row.ref, id: backup.id, kind, bytes: size, ms: Math.round(performance.now() - started) }, 'backup taken');
-  await deleteOldBackups(ctx, row.ref, kind);
+  if (kind !== 'pitr') await deleteOldBackups(ctx, row.ref, kind); // base backups follow their window (pitr.ts)
   return { ...backup, status: 'COMPLETED', size_bytes: size };
 }
 
 async function deleteOldBackups(ctx: PlatformContext, ref: string, kind: store.BackupKind): Promise<void> {
-  const ids = await store.deleteBeyond(ctx.db, ref, kind, BACKUPS_KEPT_PER_KIND);
+  await deleteBackupFiles(ctx, ref, await store.deleteBeyond(ctx.db, ref, kind, BACKUPS_KEPT_PER_KIND));
+}
+
+/** The files of backups whose rows are gone. */
+export async function deleteBackupFiles(ctx: PlatformContext, ref: string, ids: number[]): Promise<void> {
   await Promise.all(ids.map((id) => rm(backupFile(ctx, ref, id), { force: true })));
 }
 

@@ -15,6 +15,7 @@ import * as branches from '../../store/branches.ts';
 import * as disks from '../../store/disks.ts';
 import * as projects from '../../store/projects.ts';
 import type { ProjectRow } from '../../store/projects.ts';
+import { pointInWindow } from '../backups/pitr.ts';
 import { requireOrganization, requirePermission, requireProject } from '../organizations/access.ts';
 import { initProjectJwtSecret } from '../api/api-keys.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
@@ -32,7 +33,8 @@ export const BRANCH_SERVICE_MESSAGES = {
 /**
  * Stores the branch as a COMING_UP project with parent_project_ref in the parent's organization
  * (its git branch checked against the parent's GitHub connection, if any) and queues the job
- * that makes its instance (a copy of the parent's data, or its schema only).
+ * that makes its instance (a copy of the parent's data now or at a second of its PITR window, or
+ * its schema only).
  */
 export async function createBranch(
   ctx: PlatformContext,
@@ -52,7 +54,9 @@ export async function createBranch(
   if (parent.status !== 'ACTIVE_HEALTHY') throw badRequest(BRANCH_SERVICE_MESSAGES.parentNotActive);
   const gitBranch = (body.git_branch ?? body.gitBranch)?.trim() || null;
   await checkGitBranch(ctx, parent.id, gitBranch);
-  const withData = body.with_data ?? body.withData ?? false;
+  // A branch from a point in time is the parent's data as of that second.
+  const recoveryTarget = body.recovery_time_target === undefined ? null : await pointInWindow(ctx, parent, body.recovery_time_target);
+  const withData = recoveryTarget !== null || (body.with_data ?? body.withData ?? false);
 
   const ref = newProjectRef();
   try {
@@ -77,6 +81,7 @@ export async function createBranch(
         git_branch: gitBranch,
         is_default: body.is_default ?? false,
         with_data: withData,
+        recovery_time_target: recoveryTarget,
       },
     );
   } catch (error) {

@@ -1,7 +1,7 @@
 /** Restart and resize: a healthy project goes RESTARTING or RESIZING and a job does the work. */
-import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
+import { ADDON_MESSAGES, LIFECYCLE_MESSAGES, pitrRunsOn, PROJECT_OPERATIONS } from '@basin/core';
 import { computeSizeOfAddon, type Project, type ResizeProjectBody } from '@basin/core/schemas';
-import { conflict } from '../../kernel/errors.ts';
+import { badRequest, conflict } from '../../kernel/errors.ts';
 import { enqueueProjectJob } from '../../kernel/project-jobs.ts';
 import * as lifecycle from '../../store/lifecycle.ts';
 import * as projects from '../../store/projects.ts';
@@ -23,6 +23,7 @@ export async function restartProject(ctx: PlatformContext, ref: string, userId: 
 export async function resizeProject(ctx: PlatformContext, ref: string, userId: string, body: ResizeProjectBody): Promise<Project> {
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'infra.lifecycle:execute', LIFECYCLE_MESSAGES.resizeForbidden);
+  if (row.pitr_retention_days !== null && !pitrRunsOn(computeSizeOfAddon(body.compute))) throw badRequest(ADDON_MESSAGES.pitrComputeNeeded);
   const previous = await lifecycle.startResize(ctx.db, ref, computeSizeOfAddon(body.compute));
   if (!previous) throw conflict(LIFECYCLE_MESSAGES.notHealthy('change its compute size', row.status));
   await enqueueProjectJob(ctx, PROJECT_OPERATIONS.resize.queue, { ref, previous });

@@ -40,6 +40,7 @@ export function instanceSpec(row: ProjectRow, box: SecretBox): InstanceSpec {
     authPassword: instanceAuthPassword(box, row.ref),
     vaultKey: instanceVaultKey(box, row),
     settings: instanceSettings(row.compute_size),
+    archiveWal: row.pitr_retention_days !== null,
   };
 }
 

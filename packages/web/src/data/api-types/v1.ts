@@ -552,6 +552,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{ref}/database/backups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Completed backups, and the point in time recovery window in Unix seconds */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["V1BackupsResponse"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/projects/{ref}/database/backups/restore-pitr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Restores the project in place to `recovery_time_target_unix`, a second inside its recoverable window. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RestorePitrBody"];
+                };
+            };
+            responses: {
+                /** @description The restore has started; the project is RESTORING */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PitrRestore"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The project is not healthy, so it cannot be restored now */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{ref}/custom-hostname": {
         parameters: {
             query?: never;
@@ -1732,6 +1892,7 @@ export interface components {
             is_default?: boolean;
             desired_instance_size?: string;
             region?: string;
+            recovery_time_target?: number;
         };
         BranchItem: {
             name: string;
@@ -1741,6 +1902,34 @@ export interface components {
             /** @enum {string} */
             status: "ACTIVE_HEALTHY" | "COMING_UP" | "UNKNOWN" | "INACTIVE" | "GOING_DOWN" | "PAUSING" | "PAUSE_FAILED" | "RESTARTING" | "RESIZING" | "UPGRADING" | "RESTORING" | "RESTORE_FAILED" | "INIT_FAILED";
             with_data: boolean;
+        };
+        V1BackupsResponse: {
+            region: string;
+            walg_enabled: boolean;
+            pitr_enabled: boolean;
+            backups: {
+                is_physical_backup: boolean;
+                /** @enum {string} */
+                status: "COMPLETED" | "FAILED" | "PENDING" | "REMOVED" | "ARCHIVED" | "CANCELLED";
+                inserted_at: string;
+            }[];
+            physical_backup_data: {
+                earliest_physical_backup_date_unix?: number;
+                latest_physical_backup_date_unix?: number;
+            };
+        };
+        PitrRestore: {
+            id: number;
+            target_time: string;
+            /** @enum {string} */
+            status: "RUNNING" | "COMPLETED" | "FAILED";
+            step: string;
+            error: string | null;
+            created_at: string;
+            completed_at: string | null;
+        };
+        RestorePitrBody: {
+            recovery_time_target_unix: number;
         };
         CustomHostname: {
             /** @enum {string} */
