@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { requireIdentifier, STATUS_POLL_INTERVAL_MS, type ProjectStatus } from '@basin/core';
 import type { PitrStatusResponse } from '@basin/core/schemas';
-import { fetcher } from '../fetcher';
+import { api } from '../fetcher';
 import { backupKeys } from './keys';
 
 export function getPitrStatus(ref: string | undefined, signal?: AbortSignal): Promise<PitrStatusResponse> {
   const projectRef = requireIdentifier(ref, 'Project ref');
-  return fetcher('/api/platform/database/{ref}/backups/pitr', { path: { ref: projectRef }, signal });
+  return api.GET('/api/platform/database/{ref}/backups/pitr', { path: { ref: projectRef }, signal });
 }
 
 /**
