@@ -91,7 +91,7 @@ describe('organization billing in the dashboard', () => {
 describe('the upgrade prompt on the point-in-time page, by plan and permission', () => {
   const pitrPage = async (page: Page) => {
     await page.goto(`${dashboard.platform.url}/project/${ref}/database/backups/pitr`);
-    return page.getByRole('region', { name: 'Point-in-time recovery is not available until WAL archiving is set up' });
+    return page.getByRole('region', { name: 'Point in time recovery is off' });
   };
   const setPlan = async (plan: 'free' | 'pro') =>
     expect((await owner.put(`/api/platform/organizations/${slug}/billing/subscription`, { plan })).status).toBe(200);
@@ -119,11 +119,15 @@ describe('the upgrade prompt on the point-in-time page, by plan and permission',
     expect(new URL(page.url()).search).toBe('?panel=subscriptionPlan&source=backupsPitr');
   });
 
-  it("on Pro without the add-on: 'Enable add on' opens cost control", async () => {
+  it("on Pro without the add-on: 'Enable add on' opens cost control, which says where PITR is turned on", async () => {
     await setPlan('pro');
     const page = await dashboard.openPage(owner);
     await (await pitrPage(page)).getByRole('link', { name: UPGRADE_PROMPT_MESSAGES.enableAddon }).click();
-    await page.getByRole('dialog', { name: 'Cost control' }).waitFor();
+    const panel = page.getByRole('dialog', { name: 'Cost control' });
+    await panel.getByText('Point in time recovery is a project add-on').waitFor();
+    expect(await panel.getByRole('link', { name: 'Priced: Add-ons' }).getAttribute('href')).toBe(
+      `/project/${ref}/settings/addons?panel=pitr`,
+    );
     expect(new URL(page.url()).search).toBe('?panel=costControl&source=backupsPitr');
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-prompt-pro.png') });
   });

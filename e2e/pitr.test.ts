@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADDON_MESSAGES } from '@basin/core';
-import { query, waitForStatus } from '../packages/server/test/harness.ts';
+import { query, waitFor, waitForStatus } from '../packages/server/test/harness.ts';
 import { organization, projectWithRows, type Org, type ProjectWithRows } from '../packages/server/test/lifecycle-helpers.ts';
 import { OUTPUT_DIR } from './browser.ts';
 import { startDashboard, type Dashboard } from './dashboard.ts';
@@ -15,8 +15,18 @@ let dashboard: Dashboard;
 let org: Org;
 let project: ProjectWithRows;
 
-const marks = async () =>
-  (await query(project.connectionString, "select body from notes where body like 'mark %' order by id")).rows.map((row) => row.body);
+const marks = async (connectionString = project.connectionString) =>
+  (await query(connectionString, "select body from notes where body like 'mark %' order by id")).rows.map((row) => row.body);
+
+/** A second with one row committed before it and one after: `mark {label} before` and `mark {label} after`. */
+async function writeAroundASecond(label: string): Promise<number> {
+  await query(project.connectionString, `insert into notes (body) values ('mark ${label} before')`);
+  await sleep(1_100);
+  const second = Math.floor(Date.now() / 1000);
+  await sleep(1_100);
+  await query(project.connectionString, `insert into notes (body) values ('mark ${label} after')`);
+  return second;
+}
 
 /** The `datetime-local` value of a Unix second in the page's time zone, as the picker takes it. */
 const pickerValue = (page: Page, second: number) =>
@@ -65,11 +75,7 @@ describe('point in time recovery in the dashboard', () => {
     const picker = page.getByLabel(`Date and time (${TIME_ZONE})`);
     await picker.waitFor({ timeout: 120_000 });
 
-    await query(project.connectionString, "insert into notes (body) values ('mark before')");
-    await sleep(1_100);
-    const second = Math.floor(Date.now() / 1000);
-    await sleep(1_100);
-    await query(project.connectionString, "insert into notes (body) values ('mark after')");
+    const second = await writeAroundASecond('restore');
 
     // A fresh window reaches past the second; pick it and confirm with the project's name.
     await page.reload();
@@ -87,8 +93,40 @@ describe('point in time recovery in the dashboard', () => {
     await page.getByText(/^Restored to /).waitFor({ timeout: 300_000 });
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-restored.png'), fullPage: true });
 
-    expect(await marks()).toEqual(['mark before']);
+    expect(await marks()).toEqual(['mark restore before']);
     const status = (await org.owner.get(`/api/platform/database/${project.ref}/backups/pitr`)).body;
     expect(status.latest_restore).toMatchObject({ status: 'COMPLETED', target_time: new Date(second * 1000).toISOString() });
+  }, 600_000);
+
+  it('starts a branch with data from a second of the window, leaving the parent as it is', async () => {
+    const page = await dashboard.openPage(org.owner, { timezoneId: TIME_ZONE, viewport: { width: 1440, height: 1000 } });
+    await waitFor(
+      async () => (await org.owner.get(`/api/platform/database/${project.ref}/backups/pitr`)).body,
+      (status) => status.latest_recoverable_at !== null,
+      120_000,
+    );
+    const second = await writeAroundASecond('branch');
+
+    await page.goto(`${dashboard.platform.url}/project/${project.ref}/branches`);
+    await page.getByRole('button', { name: 'Create branch' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create a new preview branch' });
+    await dialog.getByText(/^Point-in-time recovery is on: a branch with data can start from any second since /).waitFor();
+    await dialog.getByLabel('Branch name').fill('before-the-change');
+    await dialog.getByRole('switch', { name: 'Include data' }).check();
+    await dialog.getByRole('checkbox', { name: /Start from a point in time/ }).check();
+    await dialog.getByLabel(`Date and time (${TIME_ZONE})`).fill(await pickerValue(page, second));
+    await page.screenshot({ path: path.join(OUTPUT_DIR, 'pitr-branch-dialog.png') });
+    await dialog.getByRole('button', { name: 'Create branch' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const branch = await waitFor(
+      async () => (await org.owner.get(`/api/v1/projects/${project.ref}/branches`)).body as { name: string; project_ref: string }[],
+      (branches) => branches.some((item) => item.name === 'before-the-change'),
+    );
+    const branchRef = branch.find((item) => item.name === 'before-the-change')!.project_ref;
+    await waitForStatus(org.owner, branchRef, 'ACTIVE_HEALTHY', 300_000);
+    const branchProject = (await org.owner.get(`/api/platform/projects/${branchRef}`)).body;
+    expect(await marks(branchProject.connectionString)).toEqual(['mark restore before', 'mark branch before']);
+    expect(await marks()).toEqual(['mark restore before', 'mark branch before', 'mark branch after']);
   }, 600_000);
 });

@@ -117,11 +117,11 @@ describe('the project pages', () => {
     await page.context().close();
   }, 60_000);
 
-  it('Point in time: not available until WAL archiving, with Upgrade to Pro on the free plan', async () => {
+  it('Point in time: off, with Upgrade to Pro on the free plan', async () => {
     const page = await dashboard.openPage(owner);
     await page.goto(`${platform.url}/project/${ref}/database/backups/scheduled`);
     await page.getByRole('navigation', { name: 'Backups' }).getByRole('link', { name: 'Point in time' }).click();
-    await page.getByRole('heading', { name: 'Point-in-time recovery is not available until WAL archiving is set up' }).waitFor();
+    await page.getByRole('heading', { name: 'Point in time recovery is off' }).waitFor();
     const upgrade = page.getByRole('link', { name: 'Upgrade to Pro' });
     expect(await upgrade.getAttribute('href')).toBe(`/org/${slug}/billing?panel=subscriptionPlan&source=backupsPitr`);
     expect(await menu(page).getByRole('link', { name: 'Backups' }).getAttribute('aria-current')).toBe('page');
