@@ -351,7 +351,56 @@ describe('signInWithIdToken', () => {
     expect(await tryToken(await idp.idToken(login, { aud: 'another-app' }))).toBe('Unacceptable audience in id_token: [another-app]');
     expect(await tryToken(await idp.idToken(login, { aud: CLIENT.client_id, nonce: hashed }), 'another nonce')).toBe('Nonces mismatch');
     const disabled = await appClient().auth.signInWithIdToken({ provider: 'google', token: 'x' });
-    expect(disabled.error?.message).toBe('Provider (issuer "google") is not enabled');
+    expect(disabled.error?.message).toBe('Provider (issuer "https://accounts.google.com") is not enabled');
+  });
+
+  it('checks the at_hash of the access token sent with the ID token', async () => {
+    const login = account();
+    const accessToken = 'the access token the provider issued with the ID token';
+    const atHash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
+    const token = await idp.idToken(login, { aud: CLIENT.client_id, at_hash: atHash });
+    const signIn = (access_token?: string) => appClient().auth.signInWithIdToken({ provider: 'keycloak', token, access_token });
+    const refused = (await signIn('another access token')).error;
+    expect(refused).toMatchObject({ status: 400, message: 'Bad ID token' });
+    expect(refused?.code).toBeUndefined();
+    expect((await signIn(accessToken)).error).toBeNull();
+    // Without an access token there is nothing to check it against (GoTrue only logs that).
+    expect((await signIn()).error).toBeNull();
+  });
+
+  it('answers GoTrue’s OAuth error body for a refused token and its API error for a refused provider', async () => {
+    const login = account();
+    const grant = async (body: Record<string, unknown>) => {
+      const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=id_token`, {
+        method: 'POST',
+        headers: { apikey: project.keys.anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify(body),
+      });
+      expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      return { status: response.status, body: await response.json() };
+    };
+    const withToken = async (claims: Record<string, unknown>, key?: 'forged', nonce?: string) =>
+      grant({ provider: 'keycloak', id_token: await idp.idToken(login, { aud: CLIENT.client_id, ...claims }, key), nonce });
+    const badToken = { status: 400, body: { error: 'invalid request', error_description: 'Bad ID token' } };
+    expect(await withToken({}, 'forged')).toEqual(badToken);
+    expect(await withToken({ exp: Math.floor(Date.now() / 1000) - 3600 })).toEqual(badToken);
+    expect(await withToken({ iss: 'https://issuer.example.com' })).toEqual(badToken);
+    expect(await withToken({ nonce: hashed }, undefined, 'another nonce')).toEqual({
+      status: 400,
+      body: { error: 'invalid nonce', error_description: 'Nonces mismatch' },
+    });
+    expect(await grant({ provider: 'keycloak' })).toEqual({
+      status: 400,
+      body: { error: 'invalid request', error_description: 'id_token required' },
+    });
+    expect(await grant({ provider: 'myspace', id_token: 'x' })).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Custom OIDC provider "myspace" not allowed' },
+    });
+    expect(await grant({ provider: 'google', id_token: 'x' })).toEqual({
+      status: 400,
+      body: { code: 'provider_disabled', message: 'Provider (issuer "https://accounts.google.com") is not enabled' },
+    });
   });
 });
 
