@@ -458,6 +458,51 @@ describe('identity linking', () => {
     expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['email', 'custom:oidc']);
   });
 
+  it('gives an anonymous user the identity’s address, mailing a confirmation when the provider has not verified it', async () => {
+    await config({ EXTERNAL_ANONYMOUS_USERS_ENABLED: true });
+    const anonymousLink = async (login: string) => {
+      const client = appClient();
+      expect((await client.auth.signInAnonymously()).error).toBeNull();
+      const userId = (await client.auth.getUser()).data.user!.id;
+      const { data } = await client.auth.linkIdentity({ provider: 'keycloak', options: { redirectTo: `${APP}/linked` } });
+      const landed = await landing(await idp.signIn(data.url!, login));
+      return { landed, user: (await admin().auth.admin.getUserById(userId)).data.user! };
+    };
+
+    const unverified = account(false);
+    const email = `${unverified}@idp.example.com`;
+    const { landed, user } = await anonymousLink(unverified);
+    expect(fragment(landed)).toEqual({
+      error: 'server_error',
+      error_code: 'email_not_confirmed',
+      error_description: 'Unverified email with keycloak. A confirmation email has been sent to your keycloak email',
+    });
+    // The identity and the address are kept, unconfirmed, until the mailed link is followed.
+    expect(user).toMatchObject({ email, is_anonymous: true });
+    expect(user.email_confirmed_at).toBeFalsy();
+    expect(user.identities?.map((identity) => identity.provider)).toEqual(['keycloak']);
+    const kept = (await project.meta.owner.get(`/api/platform/auth/${project.meta.ref}/mailbox`)).body.messages as {
+      kind: string;
+      to: string;
+      link: string;
+    }[];
+    const mailed = kept.find((message) => message.kind === 'confirmation' && message.to === email);
+    expect(mailed, `a confirmation email to ${email}`).toBeDefined();
+    expect((await open(mailed!.link)).location.hash).toContain('access_token=');
+    expect((await admin().auth.admin.getUserById(user.id)).data.user?.email_confirmed_at).toBeTruthy();
+
+    const verified = await anonymousLink(account());
+    expect(fragment(verified.landed).access_token).toBeTruthy();
+    expect(verified.user).toMatchObject({ email_confirmed_at: expect.any(String), is_anonymous: false });
+
+    // An address another user has: refused, and nothing of the link kept.
+    const taken = account();
+    await admin().auth.admin.createUser({ email: `${taken}@idp.example.com`, password: PASSWORD, email_confirm: true });
+    const refused = await anonymousLink(taken);
+    expect(fragment(refused.landed)).toMatchObject({ error_code: 'email_exists' });
+    expect(refused.user).toMatchObject({ is_anonymous: true, identities: [] });
+  });
+
   it('answers GoTrue’s error while manual linking is off', async () => {
     expect((await config({ SECURITY_MANUAL_LINKING_ENABLED: false })).status).toBe(200);
     try {
