@@ -315,6 +315,42 @@ describe('signInWithOAuth', () => {
     }
   });
 
+  it('accepts an invite through the provider (invite_token), whether or not the provider verified the address', async () => {
+    const login = account(false);
+    const email = `${login}@idp.example.com`;
+    const invite = (await admin().auth.admin.generateLink({ type: 'invite', email })).data;
+    const token = invite.properties!.hashed_token;
+    const authorize = `${await oauthUrl(appClient(), 'keycloak')}&invite_token=${token}`;
+    // The provider is not told the token.
+    expect((await open(authorize)).location.searchParams.has('invite_token')).toBe(false);
+    const session = fragment(await signInThroughProvider(authorize, login));
+    const user = (await admin().auth.getUser(session.access_token)).data.user!;
+    expect(user.id).toBe(invite.user!.id);
+    expect(user.email_confirmed_at).toBeTruthy();
+    expect(user.app_metadata).toEqual({ provider: 'keycloak', providers: ['keycloak'] });
+    expect(user.identities?.map((identity) => identity.provider)).toEqual(['keycloak']);
+
+    // Accepted once: the token is used up, refused before the provider is asked.
+    const again = await fetch(authorize, { redirect: 'manual', headers: { 'x-supabase-api-version': '2024-01-01' } });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ code: 'user_not_found', message: 'User identified by token not found' });
+
+    // The provider's user must have the invited address.
+    const other = (await admin().auth.admin.generateLink({ type: 'invite', email: `invited-${login}@example.com` })).data;
+    const mismatch = await signInThroughProvider(
+      `${await oauthUrl(appClient(), 'keycloak')}&invite_token=${other.properties!.hashed_token}`,
+      account(),
+    );
+    expect(fragment(mismatch)).toEqual({
+      error: 'invalid_request',
+      error_code: 'validation_failed',
+      error_description: 'Invited email does not match emails from external provider',
+    });
+    expect((await admin().auth.admin.getUserById(other.user!.id)).data.user?.identities?.map((identity) => identity.provider)).toEqual([
+      'email',
+    ]);
+  });
+
   it('refuses a provider that is not enabled with GoTrue’s error', async () => {
     const response = await fetch(`${apiUrl}/auth/v1/authorize?provider=gitlab&redirect_to=${encodeURIComponent(APP)}`, {
       redirect: 'manual',

@@ -154,7 +154,7 @@ const unverifiedEmail = (provider: string, mailed: boolean, code: ErrorCode = 'p
  * An unconfirmed user gaining a provider's identity: its password and other identities go (they
  * may be an attacker's, made before the owner signed in), and its metadata becomes the identity's.
  */
-async function dropUnconfirmedDoors(client: pg.ClientBase, userId: string, identityId: string, claims: Record<string, unknown>) {
+export async function dropUnconfirmedDoors(client: pg.ClientBase, userId: string, identityId: string, claims: Record<string, unknown>) {
   await client.query('delete from auth.identities where user_id = $1 and id <> $2', [userId, identityId]);
   await client.query('update auth.users set encrypted_password = null, raw_user_meta_data = $2, updated_at = now() where id = $1', [
     userId,
