@@ -10,8 +10,8 @@ import { withAuthTransaction } from '../db.ts';
 import { badRequest, notFound } from '../errors.ts';
 import { createOAuthFlowState, pkceChallenge } from '../pkce.ts';
 import { redirectTarget } from '../request.ts';
-import { providerClient, scopesFor } from './provider-clients.ts';
 import { userByConfirmationToken } from './invite.ts';
+import { providerClient, scopesFor } from './provider-clients.ts';
 import { enabledProvider } from './provider-settings.ts';
 import { signState } from './state.ts';
 

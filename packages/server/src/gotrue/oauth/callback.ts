@@ -1,8 +1,8 @@
 /**
  * `GET|POST /callback`: where a provider sends the user back. The state is checked, the code
  * traded for the provider's tokens and profile, the user found, linked or made
- * (external-accounts.ts) or the invite accepted (invite.ts), and the browser sent on to the app's redirect_to with the session in the
- * fragment, or `?code=` for PKCE. Failures go there too, as GoTrue's redirectErrors puts them:
+ * (external-accounts.ts) or the invite accepted (invite.ts), and the browser sent on to the
+ * app's redirect_to with the session in the fragment, or `?code=` for PKCE. Failures go there too, as GoTrue's redirectErrors puts them:
  * `error`, `error_code` and `error_description` in the query and the fragment; a state that is
  * missing or not ours sends the user to the site URL instead.
  */
