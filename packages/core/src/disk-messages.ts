@@ -5,7 +5,6 @@ import {
   AUTOSCALE_MIN_INCREMENT_GB,
   AUTOSCALE_USAGE_RATIO,
   DISK_COOLDOWN_SECONDS,
-  DISK_READONLY_RATIO,
 } from './rules/disk.ts';
 
 const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
@@ -21,10 +20,7 @@ function autoscaleBlocked(block: DiskGrowthBlock): string {
     case 'size_limit':
       return `${FULL} but does not grow automatically beyond ${AUTOSCALE_LIMIT_GB} GB. Free up space or increase the disk size.`;
     case 'cooldown':
-      return (
-        `${FULL} but changed less than ${COOLDOWN} ago, so it cannot grow automatically before ${utc(block.retryAt)}. ` +
-        `Free up space meanwhile: above ${percent(DISK_READONLY_RATIO)} the database turns read-only.`
-      );
+      return `${FULL} but changed less than ${COOLDOWN} ago, so it cannot grow automatically before ${utc(block.retryAt)}. Free up space meanwhile.`;
   }
 }
 

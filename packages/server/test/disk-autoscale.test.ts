@@ -44,7 +44,7 @@ describe('disk autoscaling', () => {
     await truncate(filler, Math.ceil(ratio * sizeGb * GB - others));
   };
 
-  it('grows a small disk filling past 90% by 4 GB (its half being less) before it would go read-only, and records it', async () => {
+  it('grows a small disk filling past 90% by 4 GB (its half being less, rounded up to whole GB) before it would go read-only, and records it', async () => {
     const sizeGb = (await databaseBytes(platform.ctx, project.ref)) / 0.85 / GB;
     await setStoredDisk(platform.ctx.db, project.ref, sizeGb);
     // About 10 MB of rows: well past 95% of the small disk.
@@ -54,7 +54,7 @@ describe('disk autoscaling', () => {
     );
 
     const grown = await waitFor(disk, (d) => d.attributes.size_gb > sizeGb, 30_000);
-    expect(grown.attributes).toEqual({ type: 'gp3', size_gb: sizeGb + 4, iops: 3000, throughput_mbps: 125 });
+    expect(grown.attributes).toEqual({ type: 'gp3', size_gb: Math.ceil(sizeGb + 4), iops: 3000, throughput_mbps: 125 });
     expect(Date.parse(grown.last_modified_at)).toBeGreaterThan(Date.now() - 60_000);
     const entries = await history();
     expect(entries).toEqual([

@@ -16,6 +16,8 @@ describe('disk growth', () => {
     expect(diskGrowth({ ...pro, sizeGb: 8, usedBytes: 7.5 * GB })).toEqual({ kind: 'grow', sizeGb: 12 });
     expect(diskGrowth({ ...pro, sizeGb: 2, usedBytes: 1.9 * GB })).toEqual({ kind: 'grow', sizeGb: 6 });
     expect(diskGrowth({ ...pro, sizeGb: 180, usedBytes: 170 * GB })).toEqual({ kind: 'grow', sizeGb: 200 });
+    // A disk of part of a GB (tests make them) grows to whole GB, as members save them.
+    expect(diskGrowth({ ...pro, sizeGb: 0.03, usedBytes: 0.03 * GB })).toEqual({ kind: 'grow', sizeGb: 5 });
   });
 
   it('never grows on the free plan', () => {
@@ -55,7 +57,7 @@ describe('what the warnings say of blocked growth', () => {
       retry_at: '2026-01-01T17:00:00.000Z',
       message:
         'The disk is more than 90% full but changed less than 6 hours ago, so it cannot grow automatically before 2026-01-01 17:00 UTC. ' +
-        'Free up space meanwhile: above 95% the database turns read-only.',
+        'Free up space meanwhile.',
     });
     expect(diskAutoscaleBlocked({ kind: 'blocked', reason: 'size_limit' })).toEqual({
       reason: 'size_limit',

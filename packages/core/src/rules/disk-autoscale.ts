@@ -35,7 +35,8 @@ export function diskGrowth({ sizeGb, usedBytes, plan, lastModifiedAt, now = new 
   if (sizeGb >= AUTOSCALE_LIMIT_GB) return { kind: 'blocked', reason: 'size_limit' };
   const retryAt = diskCooldownEndsAt(lastModifiedAt, now);
   if (retryAt) return { kind: 'blocked', reason: 'cooldown', retryAt };
-  return { kind: 'grow', sizeGb: Math.min(wanted, AUTOSCALE_LIMIT_GB) };
+  // Whole GB, as members save disks: a grown disk's form saves as it is.
+  return { kind: 'grow', sizeGb: Math.ceil(Math.min(wanted, AUTOSCALE_LIMIT_GB)) };
 }
 
 /** What the resource warnings say of a disk that needs room and cannot grow by itself. */
