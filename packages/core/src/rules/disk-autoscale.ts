@@ -12,8 +12,8 @@ import { AUTOSCALE_LIMIT_GB, autoscaledSizeGb, diskCooldownEndsAt } from './disk
  * Why a disk that needs room does not grow: growth adds to the bill, so the free plan never grows
  * by itself (as on the hosted platform); the 200 GB limit; a change less than 6 hours ago.
  */
-export const DISK_AUTOSCALE_BLOCKS = ['free_plan', 'size_limit', 'cooldown'] as const;
 export type DiskGrowthBlock = { reason: 'free_plan' } | { reason: 'size_limit' } | { reason: 'cooldown'; retryAt: string };
+export const DISK_AUTOSCALE_BLOCKS = ['free_plan', 'size_limit', 'cooldown'] as const satisfies readonly DiskGrowthBlock['reason'][];
 
 export type DiskGrowth = { kind: 'not_needed' } | { kind: 'grow'; sizeGb: number } | ({ kind: 'blocked' } & DiskGrowthBlock);
 
