@@ -1,6 +1,7 @@
 import { isReadOnlyUsage } from '@basin/core';
 import { closeRestPool } from '../../rest/pool.ts';
 import * as disks from '../../store/disks.ts';
+import * as pitr from '../../store/pitr.ts';
 import type { ProjectRow } from '../../store/projects.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
 import { instanceSpec } from '../projects/project-instance.ts';
@@ -17,6 +18,8 @@ export interface DiskUsage {
   retainedWalBytes: number;
   /** Null when the stored files could not be measured this time (then not in usedBytes). */
   storageBytes: number | null;
+  /** Point-in-time recovery's archived WAL and base backups (0 while it is off). */
+  pitrBytes: number;
   /** The disk after any growth this measure called for. */
   disk: disks.DiskRow;
   readonly: boolean;
@@ -24,7 +27,8 @@ export interface DiskUsage {
 
 /**
  * Measures what the project takes on disk, its databases, the WAL a replication slot holds back
- * (Realtime's, capped by max_slot_wal_keep_size) and its stored files (storage-usage.ts), grows
+ * (Realtime's, capped by max_slot_wal_keep_size), what PITR keeps and its stored files
+ * (storage-usage.ts), grows
  * a disk past 90% when it may (disk-autoscale.ts), and enforces the quota: above 95% of the disk
  * size the instance goes read-only for every new session (the platform's pooled sessions are
  * renewed), and comes back once usage falls under it again (space freed, or the disk grown). One
@@ -39,6 +43,7 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     ctx.logger.warn({ err, ref: row.ref }, 'stored files not measured');
     return null;
   });
+  const pitrBytes = await pitrUsage(ctx, row);
   const {
     databases: databaseBytes,
     wal: retainedWalBytes,
@@ -53,7 +58,7 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     );
     const databases = Number(rows[0]?.used ?? 0);
     const wal = Number(rows[0]?.wal ?? 0);
-    const used = databases + wal + (storageBytes ?? 0);
+    const used = databases + wal + pitrBytes + (storageBytes ?? 0);
     // A partial figure is at most what is used: growth it calls for is called for.
     const disk = await growWhenFull(ctx, row, measuredDisk, used);
     const sizeGb = disk.attributes.size_gb;
@@ -77,7 +82,17 @@ export async function measureAndEnforce(ctx: PlatformContext, row: ProjectRow): 
     }
     return { databases, wal, disk };
   });
-  const usedBytes = databaseBytes + retainedWalBytes + (storageBytes ?? 0);
+  const usedBytes = databaseBytes + retainedWalBytes + pitrBytes + (storageBytes ?? 0);
   const readonly = isReadOnlyUsage(usedBytes, disk.attributes.size_gb) || (storageBytes === null && disk.readonly_mode);
-  return { usedBytes, databaseBytes, retainedWalBytes, storageBytes, disk, readonly };
+  return { usedBytes, databaseBytes, retainedWalBytes, storageBytes, pitrBytes, disk, readonly };
+}
+
+/** What point-in-time recovery keeps for the project: its archived WAL (where the driver can tell) and base backups. */
+async function pitrUsage(ctx: PlatformContext, row: ProjectRow): Promise<number> {
+  if (row.pitr_retention_days === null) return 0;
+  const [archive, bases] = await Promise.all([
+    ctx.driver.walArchiveStatus(instanceSpec(row, ctx.box)),
+    pitr.baseBackupBytes(ctx.db, row.ref),
+  ]);
+  return (archive.bytes ?? 0) + bases;
 }

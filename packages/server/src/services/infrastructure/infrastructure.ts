@@ -71,6 +71,7 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
       used_bytes: measured?.usage.usedBytes ?? null,
       database_bytes: measured?.usage.databaseBytes ?? null,
       storage_bytes: measured?.usage.storageBytes ?? null,
+      pitr_bytes: measured?.usage.pitrBytes ?? null,
     },
   };
 }

@@ -12042,6 +12042,7 @@ export interface components {
                 used_bytes: number | null;
                 database_bytes: number | null;
                 storage_bytes: number | null;
+                pitr_bytes: number | null;
             };
         };
         AuthUsersResponse: {
