@@ -26,6 +26,7 @@ export * from './api-keys-messages.ts';
 export * from './rules/branches.ts';
 export * from './catalogues/compute-sizes.ts';
 export * from './rules/disk.ts';
+export * from './rules/disk-autoscale.ts';
 export * from './disk-messages.ts';
 export * from './rules/resource-warning-banner.ts';
 export * from './rules/resource-usage.ts';

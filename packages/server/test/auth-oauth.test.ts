@@ -315,6 +315,42 @@ describe('signInWithOAuth', () => {
     }
   });
 
+  it('accepts an invite through the provider (invite_token), whether or not the provider verified the address', async () => {
+    const login = account(false);
+    const email = `${login}@idp.example.com`;
+    const invite = (await admin().auth.admin.generateLink({ type: 'invite', email })).data;
+    const token = invite.properties!.hashed_token;
+    const authorize = `${await oauthUrl(appClient(), 'keycloak')}&invite_token=${token}`;
+    // The provider is not told the token.
+    expect((await open(authorize)).location.searchParams.has('invite_token')).toBe(false);
+    const session = fragment(await signInThroughProvider(authorize, login));
+    const user = (await admin().auth.getUser(session.access_token)).data.user!;
+    expect(user.id).toBe(invite.user!.id);
+    expect(user.email_confirmed_at).toBeTruthy();
+    expect(user.app_metadata).toEqual({ provider: 'keycloak', providers: ['keycloak'] });
+    expect(user.identities?.map((identity) => identity.provider)).toEqual(['keycloak']);
+
+    // Accepted once: the token is used up, refused before the provider is asked.
+    const again = await fetch(authorize, { redirect: 'manual', headers: { 'x-supabase-api-version': '2024-01-01' } });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toEqual({ code: 'user_not_found', message: 'User identified by token not found' });
+
+    // The provider's user must have the invited address.
+    const other = (await admin().auth.admin.generateLink({ type: 'invite', email: `invited-${login}@example.com` })).data;
+    const mismatch = await signInThroughProvider(
+      `${await oauthUrl(appClient(), 'keycloak')}&invite_token=${other.properties!.hashed_token}`,
+      account(),
+    );
+    expect(fragment(mismatch)).toEqual({
+      error: 'invalid_request',
+      error_code: 'validation_failed',
+      error_description: 'Invited email does not match emails from external provider',
+    });
+    expect((await admin().auth.admin.getUserById(other.user!.id)).data.user?.identities?.map((identity) => identity.provider)).toEqual([
+      'email',
+    ]);
+  });
+
   it('refuses a provider that is not enabled with GoTrue’s error', async () => {
     const response = await fetch(`${apiUrl}/auth/v1/authorize?provider=gitlab&redirect_to=${encodeURIComponent(APP)}`, {
       redirect: 'manual',
@@ -351,7 +387,56 @@ describe('signInWithIdToken', () => {
     expect(await tryToken(await idp.idToken(login, { aud: 'another-app' }))).toBe('Unacceptable audience in id_token: [another-app]');
     expect(await tryToken(await idp.idToken(login, { aud: CLIENT.client_id, nonce: hashed }), 'another nonce')).toBe('Nonces mismatch');
     const disabled = await appClient().auth.signInWithIdToken({ provider: 'google', token: 'x' });
-    expect(disabled.error?.message).toBe('Provider (issuer "google") is not enabled');
+    expect(disabled.error?.message).toBe('Provider (issuer "https://accounts.google.com") is not enabled');
+  });
+
+  it('checks the at_hash of the access token sent with the ID token', async () => {
+    const login = account();
+    const accessToken = 'the access token the provider issued with the ID token';
+    const atHash = createHash('sha256').update(accessToken).digest().subarray(0, 16).toString('base64url');
+    const token = await idp.idToken(login, { aud: CLIENT.client_id, at_hash: atHash });
+    const signIn = (access_token?: string) => appClient().auth.signInWithIdToken({ provider: 'keycloak', token, access_token });
+    const refused = (await signIn('another access token')).error;
+    expect(refused).toMatchObject({ status: 400, message: 'Bad ID token' });
+    expect(refused?.code).toBeUndefined();
+    expect((await signIn(accessToken)).error).toBeNull();
+    // Without an access token there is nothing to check it against (GoTrue only logs that).
+    expect((await signIn()).error).toBeNull();
+  });
+
+  it('answers GoTrue’s OAuth error body for a refused token and its API error for a refused provider', async () => {
+    const login = account();
+    const grant = async (body: Record<string, unknown>) => {
+      const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=id_token`, {
+        method: 'POST',
+        headers: { apikey: project.keys.anon, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+        body: JSON.stringify(body),
+      });
+      expect(response.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+      return { status: response.status, body: await response.json() };
+    };
+    const withToken = async (claims: Record<string, unknown>, key?: 'forged', nonce?: string) =>
+      grant({ provider: 'keycloak', id_token: await idp.idToken(login, { aud: CLIENT.client_id, ...claims }, key), nonce });
+    const badToken = { status: 400, body: { error: 'invalid request', error_description: 'Bad ID token' } };
+    expect(await withToken({}, 'forged')).toEqual(badToken);
+    expect(await withToken({ exp: Math.floor(Date.now() / 1000) - 3600 })).toEqual(badToken);
+    expect(await withToken({ iss: 'https://issuer.example.com' })).toEqual(badToken);
+    expect(await withToken({ nonce: hashed }, undefined, 'another nonce')).toEqual({
+      status: 400,
+      body: { error: 'invalid nonce', error_description: 'Nonces mismatch' },
+    });
+    expect(await grant({ provider: 'keycloak' })).toEqual({
+      status: 400,
+      body: { error: 'invalid request', error_description: 'id_token required' },
+    });
+    expect(await grant({ provider: 'myspace', id_token: 'x' })).toEqual({
+      status: 400,
+      body: { code: 'validation_failed', message: 'Custom OIDC provider "myspace" not allowed' },
+    });
+    expect(await grant({ provider: 'google', id_token: 'x' })).toEqual({
+      status: 400,
+      body: { code: 'provider_disabled', message: 'Provider (issuer "https://accounts.google.com") is not enabled' },
+    });
   });
 });
 
@@ -407,6 +492,51 @@ describe('identity linking', () => {
     expect(error).toBeNull();
     expect(data.user?.id).toBe(me.id);
     expect(data.user?.identities?.map((identity) => identity.provider)).toEqual(['email', 'custom:oidc']);
+  });
+
+  it('gives an anonymous user the identity’s address, mailing a confirmation when the provider has not verified it', async () => {
+    await config({ EXTERNAL_ANONYMOUS_USERS_ENABLED: true });
+    const anonymousLink = async (login: string) => {
+      const client = appClient();
+      expect((await client.auth.signInAnonymously()).error).toBeNull();
+      const userId = (await client.auth.getUser()).data.user!.id;
+      const { data } = await client.auth.linkIdentity({ provider: 'keycloak', options: { redirectTo: `${APP}/linked` } });
+      const landed = await landing(await idp.signIn(data.url!, login));
+      return { landed, user: (await admin().auth.admin.getUserById(userId)).data.user! };
+    };
+
+    const unverified = account(false);
+    const email = `${unverified}@idp.example.com`;
+    const { landed, user } = await anonymousLink(unverified);
+    expect(fragment(landed)).toEqual({
+      error: 'server_error',
+      error_code: 'email_not_confirmed',
+      error_description: 'Unverified email with keycloak. A confirmation email has been sent to your keycloak email',
+    });
+    // The identity and the address are kept, unconfirmed, until the mailed link is followed.
+    expect(user).toMatchObject({ email, is_anonymous: true });
+    expect(user.email_confirmed_at).toBeFalsy();
+    expect(user.identities?.map((identity) => identity.provider)).toEqual(['keycloak']);
+    const kept = (await project.meta.owner.get(`/api/platform/auth/${project.meta.ref}/mailbox`)).body.messages as {
+      kind: string;
+      to: string;
+      link: string;
+    }[];
+    const mailed = kept.find((message) => message.kind === 'confirmation' && message.to === email);
+    expect(mailed, `a confirmation email to ${email}`).toBeDefined();
+    expect((await open(mailed!.link)).location.hash).toContain('access_token=');
+    expect((await admin().auth.admin.getUserById(user.id)).data.user?.email_confirmed_at).toBeTruthy();
+
+    const verified = await anonymousLink(account());
+    expect(fragment(verified.landed).access_token).toBeTruthy();
+    expect(verified.user).toMatchObject({ email_confirmed_at: expect.any(String), is_anonymous: false });
+
+    // An address another user has: refused, and nothing of the link kept.
+    const taken = account();
+    await admin().auth.admin.createUser({ email: `${taken}@idp.example.com`, password: PASSWORD, email_confirm: true });
+    const refused = await anonymousLink(taken);
+    expect(fragment(refused.landed)).toMatchObject({ error_code: 'email_exists' });
+    expect(refused.user).toMatchObject({ is_anonymous: true, identities: [] });
   });
 
   it('answers GoTrue’s error while manual linking is off', async () => {

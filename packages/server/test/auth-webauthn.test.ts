@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query } from './harness.ts';
 import { memberWith } from './meta-fixture.ts';
 import { AAL2_VAULT_SQL, apiUrlOf, claimsOf, PASSWORD, signedIn as signedInTo } from './mfa-fixture.ts';
+import { TrustedProxies } from '../src/trusted-proxies.ts';
 import { type RestProject, startRestProject } from './rest-project.ts';
 import { asBrowserCredential, type CreationOptions, type RequestOptions, SoftAuthenticator } from './soft-authenticator.ts';
 import { supabaseClient } from './supabase-client.ts';
@@ -78,7 +79,8 @@ const storedCounter = async (factorId: string) =>
 const methods = (token: string) => claimsOf(token).amr.map((entry: { method: string }) => entry.method);
 
 beforeAll(async () => {
-  project = await startRestProject(SQL);
+  // Behind a trusted proxy, a test may speak from an address of its own (the passkey rate limit).
+  project = await startRestProject(SQL, { trustedProxies: new TrustedProxies(['127.0.0.0/8']) });
   apiUrl = apiUrlOf(project);
   await configure({ MFA_WEB_AUTHN_ENROLL_ENABLED: true, MFA_WEB_AUTHN_VERIFY_ENABLED: true });
 }, 120_000);
@@ -286,7 +288,7 @@ describe('Passkeys', () => {
 
     const { id, authenticator } = await registered(client);
     expect(id).toMatch(UUID);
-    expect((await client.auth.passkey.list()).data).toEqual([{ id, created_at: expect.any(String) }]);
+    expect((await client.auth.passkey.list()).data).toEqual([{ id, friendly_name: 'Passkey', created_at: expect.any(String) }]);
 
     const { options: request, result } = await signInWith(authenticator);
     expect(request.options.allowCredentials ?? []).toEqual([]);
@@ -295,9 +297,42 @@ describe('Passkeys', () => {
     const token = result.data!.session!.access_token;
     expect(methods(token)).toEqual(['passkey']);
     expect(claimsOf(token).aal).toBe('aal1');
-    expect((await client.auth.passkey.list()).data).toEqual([{ id, created_at: expect.any(String), last_used_at: expect.any(String) }]);
+    expect((await client.auth.passkey.list()).data).toEqual([
+      { id, friendly_name: 'Passkey', created_at: expect.any(String), last_used_at: expect.any(String) },
+    ]);
     const { rows } = await query(project.meta.connectionString, 'select sign_count from auth.webauthn_credentials where id = $1', [id]);
     expect(rows).toEqual([{ sign_count: '1' }]);
+  });
+
+  it('names a new passkey after its authenticator’s model (by AAGUID), as GoTrue does', async () => {
+    const { client } = await signedIn();
+    const googlePasswordManager = new SoftAuthenticator(ORIGIN, RP_ID, 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4');
+    const { data: options } = await client.auth.passkey.startRegistration();
+    const created = await client.auth.passkey.verifyRegistration({
+      challengeId: options!.challenge_id,
+      credential: googlePasswordManager.create(options!.options) as any,
+    });
+    expect(created.data).toEqual({ id: expect.any(String), friendly_name: 'Google Password Manager', created_at: expect.any(String) });
+    await registered(client);
+    expect((await client.auth.passkey.list()).data?.map((passkey) => passkey.friendly_name)).toEqual([
+      'Google Password Manager',
+      'Passkey',
+    ]);
+  });
+
+  it('limits the sign-in ceremony’s options per address, as GoTrue’s default RATE_LIMIT_PASSKEY (30 per 5 minutes)', async () => {
+    const options = (address: string) =>
+      fetch(`${apiUrl}/auth/v1/passkeys/authentication/options`, {
+        method: 'POST',
+        headers: { apikey: project.keys.anon, 'content-type': 'application/json', 'x-forwarded-for': address },
+        body: '{}',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await options('203.0.113.9')).status);
+    expect(statuses).toEqual([...Array<number>(30).fill(200), 429]);
+    const refused = await options('203.0.113.9');
+    expect(await refused.json()).toEqual({ code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    expect((await options('203.0.113.10')).status).toBe(200);
   });
 
   it('refuses a used challenge, an unknown or cloned authenticator and a wrong origin, in GoTrue’s words', async () => {

@@ -59,9 +59,33 @@ describe('project disk', () => {
     expect(Date.parse(changed.body.last_modified_at)).toBeGreaterThan(Date.now() - 60_000);
 
     const refused = await update({ type: 'gp3', size_gb: 30, iops: 4000 });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toMatch(/^Disk changes are on cooldown until /);
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        message: `Disk changes are on cooldown until ${new Date(Date.parse(changed.body.last_modified_at) + 6 * 3600 * 1000).toISOString()}`,
+      },
+    });
     expect((await disk()).body.attributes.size_gb).toBe(20);
+  });
+
+  it('keeps each stored change in the disk history, readable by every member only', async () => {
+    const history = (client = org.owner) => client.get(`/api/platform/projects/${ref}/disk/history`);
+    const { body: current } = await disk();
+    expect(await history(org.developer)).toEqual({
+      status: 200,
+      body: [
+        {
+          changed_at: current.last_modified_at,
+          cause: 'member',
+          previous: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 },
+          attributes: { type: 'gp3', size_gb: 20, iops: 4000, throughput_mbps: 250 },
+          used_bytes: null,
+        },
+      ],
+    });
+    const stranger = new ApiClient(platform.url);
+    await stranger.signUp(uniqueEmail('stranger'));
+    expect((await history(stranger)).status).toBe(404);
   });
 
   it('accepts a change again once the cooldown is over, and drops throughput for io2', async () => {
@@ -100,7 +124,8 @@ describe('project disk', () => {
       const filler = Math.ceil((databases * 0.4) / (20 * MB));
       for (let i = 0; i < filler; i++) await files.upload('media', `filler/${i}.bin`, randomBytes(20 * MB));
       stored += filler * 20 * MB;
-      await setStoredDisk(platform.ctx.db, ref, (databases + stored) / 0.97 / GB);
+      // Changed a moment ago, so autoscaling waits for the cooldown and read-only mode is what is left.
+      await setStoredDisk(platform.ctx.db, ref, (databases + stored) / 0.97 / GB, new Date());
       expect(databases / ((databases + stored) / 0.97)).toBeLessThan(0.8);
 
       expect((await usage()).used_bytes).toBeGreaterThanOrEqual(databases + stored);

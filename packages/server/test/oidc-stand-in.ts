@@ -35,7 +35,7 @@ export interface OidcStandIn {
   signIn(authorizationUrl: string, login: string): Promise<URL>;
   /** The same with `response_mode=form_post` (as Apple answers): where the provider's page posts back, and what. */
   postBack(authorizationUrl: string, login: string): Promise<{ action: string; fields: URLSearchParams }>;
-  /** An ID token for the account as the provider signs them (`key: 'forged'` signs with a key it never published). */
+  /** An ID token for the account as the provider signs them (`key: 'forged'` signs with a key it never published; `iss` and `exp` in `claims` replace the provider's). */
   idToken(login: string, claims: Record<string, unknown>, key?: 'own' | 'forged'): Promise<string>;
   close(): Promise<void>;
 }
@@ -179,7 +179,7 @@ export async function startOidcStandIn(client: StandInClient): Promise<OidcStand
       const signing = key === 'own' ? published : forged;
       return new SignJWT({ ...account, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: signing.kid! })
-        .setIssuer(issuer)
+        .setIssuer(typeof claims.iss === 'string' ? claims.iss : issuer)
         .setSubject(account.sub)
         .setIssuedAt()
         .setExpirationTime(typeof claims.exp === 'number' ? claims.exp : '10m')

@@ -162,6 +162,7 @@ const ROUTES: RouteCase[] = [
   { name: 'PUT log retention', allowed: ADMINS, call: (c) => c.put(`${project()}/analytics/log-retention`, { retention_days: 7 }) },
   { name: 'GET custom hostname', allowed: EVERYONE, call: (c) => c.get(`/api/v1/projects/${ref}/custom-hostname`) },
   { name: 'GET disk', allowed: EVERYONE, call: (c) => c.get(`${project()}/disk`) },
+  { name: 'GET disk history', allowed: EVERYONE, call: (c) => c.get(`${project()}/disk/history`) },
   {
     // The first permitted change starts the disk cooldown, which refuses the next one.
     name: 'POST disk',

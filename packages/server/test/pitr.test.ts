@@ -70,6 +70,10 @@ describe('point-in-time recovery', () => {
     expect(Date.parse(status.earliest_recoverable_at)).toBeLessThanOrEqual(Date.parse(status.latest_recoverable_at));
     // The base backup is a backup members can download, like the daily ones.
     expect((await org.owner.get(`/api/platform/database/${project.ref}/backups/downloadable-backups`)).body.backups).toHaveLength(1);
+    // The base backup and the archived WAL take disk space of the project's.
+    const { disk } = (await org.owner.get(`/api/platform/projects/${project.ref}/infrastructure`)).body;
+    expect(disk.pitr_bytes).toBeGreaterThan(0);
+    expect(disk.used_bytes).toBe(disk.database_bytes + disk.storage_bytes + disk.pitr_bytes);
     // Lowering the size below Small is refused while PITR is on.
     expect(await org.owner.post(addons(), { addon_type: 'compute_instance', addon_variant: 'ci_micro' })).toEqual({
       status: 400,

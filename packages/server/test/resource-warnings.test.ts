@@ -37,6 +37,7 @@ describe('resource warnings before the first sample', () => {
           cpu: null,
           memory: null,
           auth_email_rate_limit: null,
+          disk_autoscale_blocked: null,
         },
       ],
     });
@@ -51,8 +52,9 @@ describe('resource warnings before the first sample', () => {
     await insertNote();
   });
 
-  it('turns the instance read-only above 95%, and lifts it when the disk grows', async () => {
-    await setStoredDisk(platform.ctx.db, project.ref, 0.001);
+  it('turns the instance read-only above 95% when the disk cannot grow, and lifts it when the disk grows', async () => {
+    // Changed a moment ago: autoscaling waits for the cooldown, and read-only mode is what is left.
+    await setStoredDisk(platform.ctx.db, project.ref, 0.001, new Date());
     expect((await warnings()).body[0]).toMatchObject({ disk_space: 'critical', is_readonly_mode_enabled: true });
     await expect(insertNote()).rejects.toThrow(/read-only transaction/);
 
@@ -120,8 +122,9 @@ describe('resource warnings from the sampler', () => {
     expect(await warning()).toMatchObject({ auth_email_rate_limit: null });
   });
 
-  it('switches a filled disk read-only; a member writes again in a read-write transaction to free space', async () => {
-    await setStoredDisk(platform.ctx.db, project.ref, (await databaseBytes(platform.ctx, project.ref)) / 0.9 / GB);
+  it('switches a filled disk that cannot grow read-only; a member writes again in a read-write transaction to free space', async () => {
+    // In the cooldown of a change (as after a growth), so it stays this size.
+    await setStoredDisk(platform.ctx.db, project.ref, (await databaseBytes(platform.ctx, project.ref)) / 0.9 / GB, new Date());
     await fill();
     // The read-only switch and the warning's level can come from two samples: wait for both.
     await waitFor(warning, (w) => Boolean(w?.is_readonly_mode_enabled) && w.disk_space === 'critical');

@@ -1,6 +1,6 @@
 /**
  * A software WebAuthn authenticator for tests, on node:crypto: one P-256 key, attestation `none`,
- * flags UP|UV (and AT when it registers). It answers the options a server gives (as JSON, or as
+ * flags UP|UV (and AT when it registers), the AAGUID of no model unless it is given one. It answers the options a server gives (as JSON, or as
  * auth-js hands them to navigator.credentials, with ArrayBuffers) the way a browser's
  * navigator.credentials.create() and get() would, serialized as their toJSON() makes them.
  */
@@ -52,10 +52,11 @@ export class SoftAuthenticator {
   private readonly keys = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   private userHandle: Buffer | undefined;
 
-  /** `origin` is the page's that calls the browser; `rpId` the relying party it signs for. */
+  /** `origin` is the page's that calls the browser; `rpId` the relying party it signs for; `aaguid` the model it claims. */
   constructor(
     private readonly origin: string,
     private readonly rpId: string,
+    private readonly aaguid = '00000000-0000-0000-0000-000000000000',
   ) {}
 
   /** navigator.credentials.create() answered: a new credential for the options' challenge. */
@@ -76,7 +77,7 @@ export class SoftAuthenticator {
       this.rpIdHash(),
       Buffer.from([FLAGS.userPresent | FLAGS.userVerified | FLAGS.attestedCredential]),
       Buffer.alloc(4), // counter 0
-      Buffer.alloc(16), // no AAGUID
+      Buffer.from(this.aaguid.replaceAll('-', ''), 'hex'),
       Buffer.from([id.length >> 8, id.length & 0xff]),
       id,
       coseKey,

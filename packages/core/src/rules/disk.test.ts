@@ -3,6 +3,7 @@ import {
   AUTOSCALE_MAX_SIZE_GB,
   DISK_COOLDOWN_SECONDS,
   autoscaledSizeGb,
+  diskCooldownEndsAt,
   diskCooldownRemainingSeconds,
   diskMonthlyCost,
   diskSpaceLevel,
@@ -60,6 +61,11 @@ describe('disk cooldown', () => {
   });
   it('ends after the cooldown', () => {
     expect(diskCooldownRemainingSeconds('2026-01-01T05:59:59Z', now)).toBe(0);
+  });
+  it('says when it ends, null outside it', () => {
+    expect(diskCooldownEndsAt(null, now)).toBeNull();
+    expect(diskCooldownEndsAt('2026-01-01T05:00:00Z', now)).toBeNull();
+    expect(diskCooldownEndsAt('2026-01-01T11:00:00Z', now)).toBe('2026-01-01T17:00:00.000Z');
   });
 });
 

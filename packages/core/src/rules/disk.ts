@@ -82,6 +82,8 @@ export const AUTOSCALE_USAGE_RATIO = 0.9;
 export const AUTOSCALE_GROWTH = 0.5;
 export const AUTOSCALE_MIN_INCREMENT_GB = 4;
 export const AUTOSCALE_MAX_SIZE_GB = 60000;
+/** The spec's "Disk can grow up to 200GB": the most a disk grows by itself; members may go beyond it. */
+export const AUTOSCALE_LIMIT_GB = 200;
 
 /** The size after autoscaling, or the same size when usage does not call for growth. */
 export function autoscaledSizeGb(sizeGb: number, usedGb: number): number {
@@ -101,6 +103,13 @@ export function diskCooldownRemainingSeconds(lastModifiedAt: string | null | und
   if (!lastModifiedAt) return 0;
   const elapsed = (now.getTime() - new Date(lastModifiedAt).getTime()) / 1000;
   return Math.max(0, Math.ceil(DISK_COOLDOWN_SECONDS - elapsed));
+}
+
+/** When the cooldown ends, as an ISO time; null outside it. */
+export function diskCooldownEndsAt(lastModifiedAt: string | null | undefined, now = new Date()): string | null {
+  if (!lastModifiedAt) return null;
+  const end = new Date(lastModifiedAt).getTime() + DISK_COOLDOWN_SECONDS * 1000;
+  return end > now.getTime() ? new Date(end).toISOString() : null;
 }
 
 /** Usage ratios that raise a disk space warning; above the critical one the instance goes read-only. */

@@ -22,7 +22,10 @@ export const CreateBranchBody = z
      * Basin's addition: start the branch from its parent as it was at this second (Unix seconds),
      * inside the parent's point-in-time recovery window. The branch then has the parent's data.
      */
-    recovery_time_target: z.number().int().positive().optional(),
+    recovery_time_target: z.number().int().positive().optional().meta({
+      description:
+        "Basin's addition: start the branch from its parent as it was at this second (Unix seconds), inside the parent's point-in-time recovery window",
+    }),
   })
   .meta({ id: 'CreateBranchBody' });
 export type CreateBranchBody = z.infer<typeof CreateBranchBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISK_MESSAGES } from '../disk-messages.ts';
-import { DISK_LIMITS, type Range } from '../rules/disk.ts';
+import { DISK_AUTOSCALE_BLOCKS } from '../rules/disk-autoscale.ts';
+import { DISK_LIMITS, DISK_TYPES, type Range } from '../rules/disk.ts';
 
 const within = (field: string, range: Range, unit: string) =>
   z
@@ -33,18 +34,33 @@ export const DiskAttributesInput = z.discriminatedUnion('type', [Gp3Attributes, 
 export const UpdateDiskBody = z.object({ attributes: DiskAttributesInput }).meta({ id: 'UpdateDiskBody' });
 export type UpdateDiskBody = z.infer<typeof UpdateDiskBody>;
 
-export const DiskResponse = z
+const StoredDiskAttributes = z
   .object({
-    attributes: z.object({
-      type: z.enum(['gp3', 'io2']),
-      size_gb: z.number(),
-      iops: z.number(),
-      throughput_mbps: z.number().optional(),
-    }),
-    last_modified_at: z.string().nullable(),
+    type: z.enum(DISK_TYPES),
+    size_gb: z.number(),
+    iops: z.number(),
+    throughput_mbps: z.number().optional(),
   })
+  .meta({ id: 'DiskAttributes' });
+
+export const DiskResponse = z
+  .object({ attributes: StoredDiskAttributes, last_modified_at: z.string().nullable() })
   .meta({ id: 'DiskResponse' });
 export type DiskResponse = z.infer<typeof DiskResponse>;
+
+/** One change of the disk, by a member or by autoscaling (store/disks.ts keeps them). */
+export const DiskHistoryEntry = z
+  .object({
+    changed_at: z.string(),
+    cause: z
+      .enum(['member', 'autoscale'])
+      .meta({ description: 'member: a save of the disk form or API; autoscale: the disk grew by itself' }),
+    previous: StoredDiskAttributes,
+    attributes: StoredDiskAttributes,
+    used_bytes: z.number().nullable().meta({ description: 'For autoscale: the usage that made the disk grow' }),
+  })
+  .meta({ id: 'DiskHistoryEntry' });
+export type DiskHistoryEntry = z.infer<typeof DiskHistoryEntry>;
 
 const Level = z.enum(['warning', 'critical']).nullable();
 
@@ -57,6 +73,10 @@ export const ResourceWarning = z
     cpu: Level,
     memory: Level,
     auth_email_rate_limit: Level,
+    disk_autoscale_blocked: z
+      .object({ reason: z.enum(DISK_AUTOSCALE_BLOCKS), retry_at: z.string().nullable(), message: z.string() })
+      .nullable()
+      .meta({ description: 'Set when the disk is more than 90% full and cannot grow by itself: why, in words' }),
   })
   .meta({ id: 'ResourceWarning' });
 export type ResourceWarning = z.infer<typeof ResourceWarning>;

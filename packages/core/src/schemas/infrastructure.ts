@@ -41,6 +41,8 @@ export const InfrastructureResponse = z
       database_bytes: z.number().nullable(),
       /** Of used_bytes, the stored files (the sizes of storage.objects). */
       storage_bytes: z.number().nullable(),
+      /** Of used_bytes, point-in-time recovery's archived WAL and base backups (0 while it is off). */
+      pitr_bytes: z.number().nullable(),
     }),
   })
   .meta({ id: 'InfrastructureResponse' });

@@ -84,6 +84,7 @@ const facts = (changes: Partial<PlatformFacts> = {}): PlatformFacts => ({
   newestInstalled: '17.10.0',
   adminLoginFailed: false,
   keyLeaks: { serviceKeyFromBrowser: 0, rotatedOutKey: 0 },
+  pitrEnabled: false,
   ...changes,
 });
 const names = (changes: Partial<PlatformFacts> = {}) => platformFindings(facts(changes)).map((f) => f.name);
@@ -91,6 +92,10 @@ const names = (changes: Partial<PlatformFacts> = {}) => platformFindings(facts(c
 describe('platform lints', () => {
   it('reports only what Basin cannot offer when everything else is safe', () => {
     expect(names()).toEqual(['network_restrictions_not_set', 'pitr_not_enabled']);
+  });
+
+  it('stops suggesting point in time recovery once the add-on is on', () => {
+    expect(names({ pitrEnabled: true })).toEqual(['network_restrictions_not_set']);
   });
 
   it.each([

@@ -19,6 +19,8 @@ export interface PlatformFacts {
   adminLoginFailed: boolean;
   /** What the edge logs of the last 7 days saw of the keys. */
   keyLeaks: KeyLeakCounts;
+  /** Whether the project has the PITR add-on (its WAL archived). */
+  pitrEnabled: boolean;
 }
 
 export interface PlatformFinding {
@@ -96,8 +98,9 @@ export function platformFindings(facts: PlatformFacts): PlatformFinding[] {
       'No network restrictions are set: every address that reaches the database port may try to connect.',
     ),
   );
-  // Basin takes daily physical backups; there is no point-in-time recovery add-on.
-  findings.push(database('pitr_not_enabled', 'Point in time recovery is not enabled: the newest backup is the daily one.'));
+  if (!facts.pitrEnabled) {
+    findings.push(database('pitr_not_enabled', 'Point in time recovery is not enabled: the newest backup is the daily one.'));
+  }
   if (facts.adminLoginFailed) {
     findings.push(database('no_backup_admin', 'The platform cannot log in as its administrator role, so backups cannot be taken.'));
   }

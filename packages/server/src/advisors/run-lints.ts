@@ -73,6 +73,7 @@ export async function runLints(ctx: PlatformContext, row: ProjectRow): Promise<L
     newestInstalled: newestInstalled(ctx.driver, row.postgres_major),
     adminLoginFailed,
     keyLeaks: await edgeLogs.keyLeakCounts(ctx.db, row.ref),
+    pitrEnabled: row.pitr_retention_days !== null,
   };
   const items = [
     ...(reading?.catalog ?? []).map(({ name, finding }) =>

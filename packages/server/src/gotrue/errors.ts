@@ -67,6 +67,7 @@ export type ErrorCode =
   | 'provider_email_needs_verification'
   | 'manual_linking_disabled'
   | 'identity_already_exists'
+  | 'invite_not_found'
   | 'identity_not_found'
   | 'single_identity_not_deletable'
   | 'email_conflict_identity_not_deletable';
@@ -89,13 +90,28 @@ export class AuthApiError extends Error {
 
 const speaksNewShape = (request: Request) => (request.headers.get(API_VERSION_HEADER) ?? '') >= API_VERSION;
 
+/**
+ * GoTrue's OAuthError, which its id_token grant answers: always 400 and `{error, error_description}`,
+ * whatever the client's API version (auth-js shows the description and no code). Its code is
+ * only what the auth logs record.
+ */
+export class OAuthError extends AuthApiError {
+  constructor(
+    readonly error: 'invalid request' | 'invalid nonce',
+    description: string,
+  ) {
+    super(400, 'validation_failed', description);
+  }
+}
+
 /** The error as the client's API version expects it. */
 export function errorResponse(error: AuthApiError, request: Request): Response {
   const headers = new Headers(error.headers);
-  if (speaksNewShape(request)) {
-    headers.set(API_VERSION_HEADER, API_VERSION);
-    return jsonAnswer({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
-  }
+  const newShape = speaksNewShape(request);
+  if (newShape) headers.set(API_VERSION_HEADER, API_VERSION);
+  if (error instanceof OAuthError)
+    return jsonAnswer({ error: error.error, error_description: error.message }, { status: error.status, headers });
+  if (newShape) return jsonAnswer({ code: error.code, message: error.message, ...error.extra }, { status: error.status, headers });
   return jsonAnswer({ code: error.status, error_code: error.code, msg: error.message, ...error.extra }, { status: error.status, headers });
 }
 

@@ -13,6 +13,7 @@ import type { CurrentUser } from './current-user.ts';
 import { queryAuth, withAuthTransaction } from './db.ts';
 import { badRequest, forbidden, unprocessable } from './errors.ts';
 import { sessionAal } from './mfa.ts';
+import { passkeyName } from './passkey-names.ts';
 import type { Body } from './request.ts';
 import { type SessionJson, startSession } from './sessions.ts';
 import { findUserById, isBanned, type UserRow } from './users.ts';
@@ -146,8 +147,8 @@ export async function verifyPasskeyRegistration(auth: AuthContext, signedIn: Cur
     const inserted = await client
       .query<{ id: string; passkey: Record<string, unknown> }>(
         `insert into auth.webauthn_credentials as c
-           (user_id, credential_id, public_key, attestation_type, aaguid, sign_count, transports, backup_eligible, backed_up)
-         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)
+           (user_id, credential_id, public_key, attestation_type, aaguid, sign_count, transports, backup_eligible, backed_up, friendly_name)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)
          returning c.id, ${PASSKEY_JSON} as passkey`,
         [
           user.id,
@@ -159,6 +160,7 @@ export async function verifyPasskeyRegistration(auth: AuthContext, signedIn: Cur
           JSON.stringify(made.transports),
           made.backup_eligible,
           made.backed_up,
+          passkeyName(made.aaguid),
         ],
       )
       .catch((error: unknown) => {

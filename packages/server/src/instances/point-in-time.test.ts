@@ -77,6 +77,8 @@ describe('WAL archiving', () => {
     expect(status.failing).toBe(false);
     expect(status.lastArchivedAt).toBeInstanceOf(Date);
     await expect(query(main, "alter system set archive_command = 'cat /etc/passwd'")).rejects.toMatchObject({ code: '42501' });
+    await expect(query(main, "select pg_ls_dir('../main.wal')")).rejects.toMatchObject({ code: '42501' });
+    await expect(query(main, "copy notes from program 'ls'")).rejects.toMatchObject({ code: '42501' });
   });
 });
 

@@ -6,6 +6,8 @@
 import { UPGRADE_COMPLETED, UPGRADE_STEPS, upgradeProgress } from '@basin/core';
 import type { PostgresMajor } from '../instances/types.ts';
 import { takeBackup } from '../services/backups/backups.ts';
+import { takeBaseBackup } from '../services/backups/pitr.ts';
+import * as pitr from '../store/pitr.ts';
 import type { PlatformContext } from '../kernel/context.ts';
 import { holdFault, injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/projects/project-instance.ts';
@@ -54,9 +56,12 @@ async function recordUpgraded(ctx: PlatformContext, ref: string, upgrade: upgrad
     await lifecycle.setPostgresVersion(client, ref, upgrade.target_version, installed?.version ?? upgrade.target_version);
     await upgrades.setProgress(client, upgrade.tracking_id, upgradeProgress(UPGRADE_COMPLETED));
   });
+  // With PITR on, the new major's WAL is a new history (restartHistory changes nothing otherwise),
+  // whose first base backup is the upgrade's backup.
+  await pitr.restartHistory(ctx.db, ref);
   const row = await projects.findByRef(ctx.db, ref);
   if (row)
-    await takeBackup(ctx, row, 'upgrade').catch((error: unknown) =>
+    await (row.pitr_retention_days === null ? takeBackup(ctx, row, 'upgrade') : takeBaseBackup(ctx, row)).catch((error: unknown) =>
       ctx.logger.warn({ ref, reason: String(error) }, 'backup after upgrade failed'),
     );
   await transaction(ctx.db, async (client) => {

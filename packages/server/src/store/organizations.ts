@@ -37,6 +37,12 @@ export async function findForUser(db: Queryable, slug: string, userId: string): 
   return rows[0];
 }
 
+/** The organization's plan; undefined when it is gone. */
+export async function planOf(db: Queryable, id: number): Promise<PlanId | undefined> {
+  const { rows } = await db.query<{ plan_id: PlanId }>('select plan_id from organizations where id = $1', [id]);
+  return rows[0]?.plan_id;
+}
+
 /** Slugs already taken by the base slug or one of its numbered variants. */
 export async function takenSlugs(db: Queryable, base: string): Promise<Set<string>> {
   const { rows } = await db.query<{ slug: string }>("select slug from organizations where slug = $1 or slug like $1 || '-%'", [base]);

@@ -47,6 +47,15 @@ export async function baseBackups(db: Queryable, ref: string): Promise<BaseBacku
   return rows;
 }
 
+/** Bytes of the project's base backups, of every history still kept. */
+export async function baseBackupBytes(db: Queryable, ref: string): Promise<number> {
+  const { rows } = await db.query<{ bytes: number }>(
+    `select coalesce(sum(size_bytes), 0)::float8 as bytes from backups where project_ref = $1 and kind = 'pitr' and status = 'COMPLETED'`,
+    [ref],
+  );
+  return rows[0]!.bytes;
+}
+
 /** Base backups no window needs: of an older history, or older than `keepFrom` (the window's base is kept). */
 export async function deleteUnneededBases(db: Queryable, ref: string, keepFrom: number | null): Promise<number[]> {
   const { rows } = await db.query<{ id: number }>(

@@ -1,8 +1,8 @@
 /**
  * `GET|POST /callback`: where a provider sends the user back. The state is checked, the code
  * traded for the provider's tokens and profile, the user found, linked or made
- * (external-accounts.ts), and the browser sent on to the app's redirect_to with the session in the
- * fragment, or `?code=` for PKCE. Failures go there too, as GoTrue's redirectErrors puts them:
+ * (external-accounts.ts) or the invite accepted (invite.ts), and the browser sent on to the
+ * app's redirect_to with the session in the fragment, or `?code=` for PKCE. Failures go there too, as GoTrue's redirectErrors puts them:
  * `error`, `error_code` and `error_description` in the query and the fragment; a state that is
  * missing or not ours sends the user to the site URL instead.
  */
@@ -15,6 +15,7 @@ import { type SessionJson, sessionParams, startSession } from '../sessions.ts';
 import { findUserById } from '../users.ts';
 import { callbackUrl } from './authorize.ts';
 import { type ExternalOutcome, linkIdentity, signInExternal } from './external-accounts.ts';
+import { acceptInvite } from './invite.ts';
 import { type ProviderProfile, withAppleName, withChosenEmail } from './profiles.ts';
 import { issuerOf, providerClient, type ProviderTokens } from './provider-clients.ts';
 import { type EnabledProvider, enabledProvider } from './provider-settings.ts';
@@ -86,6 +87,8 @@ async function signIn(auth: AuthContext, state: OAuthState, target: string, para
       const target = await findUserById(client, state.linking_target_id);
       if (!target) throw unprocessable('Linking target user not found', 'user_not_found');
       signedIn = await linkIdentity(client, auth, target, name, profile);
+    } else if (state.invite_token) {
+      signedIn = await acceptInvite(client, auth, state.invite_token, name, profile);
     } else {
       signedIn = await signInExternal(client, auth, name, profile);
     }

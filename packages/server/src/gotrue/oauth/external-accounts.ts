@@ -9,7 +9,7 @@
 import type pg from 'pg';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../context.ts';
-import { AuthApiError, unprocessable } from '../errors.ts';
+import { AuthApiError, type ErrorCode, unprocessable } from '../errors.ts';
 import { sendAuthEmail } from '../mail.ts';
 import { confirmEmail, findUserById, insertIdentity, insertUser, isBanned, type NewIdentity, type UserRow } from '../users.ts';
 import type { ProviderProfile } from './profiles.ts';
@@ -144,17 +144,17 @@ export async function signInExternal(
   return { refused: unverifiedEmail(provider, Boolean(candidate.email)) };
 }
 
-const unverifiedEmail = (provider: string, mailed: boolean) =>
+const unverifiedEmail = (provider: string, mailed: boolean, code: ErrorCode = 'provider_email_needs_verification') =>
   unprocessable(
     `Unverified email with ${provider}. ${mailed ? `A confirmation email has been sent to your ${provider} email` : `Verify the email with ${provider} in order to sign in`}`,
-    'provider_email_needs_verification',
+    code,
   );
 
 /**
  * An unconfirmed user gaining a provider's identity: its password and other identities go (they
  * may be an attacker's, made before the owner signed in), and its metadata becomes the identity's.
  */
-async function dropUnconfirmedDoors(client: pg.ClientBase, userId: string, identityId: string, claims: Record<string, unknown>) {
+export async function dropUnconfirmedDoors(client: pg.ClientBase, userId: string, identityId: string, claims: Record<string, unknown>) {
   await client.query('delete from auth.identities where user_id = $1 and id <> $2', [userId, identityId]);
   await client.query('update auth.users set encrypted_password = null, raw_user_meta_data = $2, updated_at = now() where id = $1', [
     userId,
@@ -168,7 +168,12 @@ export function requireManualLinking(auth: AuthContext): void {
   if (!auth.settings.security_manual_linking_enabled) throw unprocessable('Manual linking is disabled', 'manual_linking_disabled');
 }
 
-/** linkIdentity's callback: the identity joins the signed-in user, unless some user has it already. */
+/**
+ * linkIdentity's callback: the identity joins the signed-in user, unless some user has it already.
+ * A user without an address (an anonymous one) takes the identity's: confirmed, and no longer
+ * anonymous, when the provider verified it; otherwise, as GoTrue does, a confirmation is mailed
+ * and the link answers 422 email_not_confirmed, the identity and address kept.
+ */
 export async function linkIdentity(
   client: pg.ClientBase,
   auth: AuthContext,
@@ -185,15 +190,22 @@ export async function linkIdentity(
     return { refused: unprocessable(whose, 'identity_already_exists') };
   }
   await insertIdentity(client, target.id, { provider, providerId: profile.claims.sub, data: profile.claims });
+  await refreshProviders(client, target.id);
+  await audit(client, { action: 'user_modified', actorId: target.id, actorUsername: target.email, ip: auth.ip, traits: { provider } });
   const email = typeof profile.claims.email === 'string' ? profile.claims.email.toLowerCase() : '';
   if (!target.email && email) {
     const taken = await usersWithEmails(client, [email]);
+    // Thrown, not answered: nothing of the link is kept, as GoTrue rolls it back.
     if (taken.some((id) => id !== target.id))
-      return { refused: new AuthApiError(400, 'email_exists', 'A user with this email address has already been registered') };
-    await client.query('update auth.users set email = $2, is_anonymous = false, updated_at = now() where id = $1', [target.id, email]);
-    if (profile.claims.email_verified) await confirmEmail(client, target.id);
+      throw new AuthApiError(400, 'email_exists', 'A user with this email address has already been registered');
+    await client.query('update auth.users set email = $2, updated_at = now() where id = $1', [target.id, email]);
+    if (!profile.claims.email_verified) {
+      const user = (await findUserById(client, target.id))!;
+      await sendAuthEmail(client, auth, { kind: 'confirmation', user, redirectTo: auth.settings.site_url });
+      return { refused: unverifiedEmail(provider, true, 'email_not_confirmed') };
+    }
+    await confirmEmail(client, target.id);
+    await client.query('update auth.users set is_anonymous = false where id = $1', [target.id]);
   }
-  await refreshProviders(client, target.id);
-  await audit(client, { action: 'user_modified', actorId: target.id, actorUsername: target.email, ip: auth.ip, traits: { provider } });
   return { user: (await findUserById(client, target.id))! };
 }

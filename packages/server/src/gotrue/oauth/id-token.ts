@@ -2,8 +2,9 @@
  * `POST /token?grant_type=id_token` (signInWithIdToken), as GoTrue's IdTokenGrant: an ID token an
  * app got from Apple, Google, Azure, Keycloak or the generic issuer itself (a native sign-in
  * sheet, Google One Tap), checked against the issuer's published keys, its audience the
- * provider's client ID and its nonce the SHA-256 of the one the app sends; then the user is
- * signed in or made as by the OAuth callback.
+ * provider's client ID, its nonce the SHA-256 of the one the app sends and, when the app sends
+ * the access token issued with it, its at_hash; then the user is signed in or made as by the
+ * OAuth callback. Refusals of the token are GoTrue's OAuth errors (`{error, error_description}`).
  */
 import { createHash } from 'node:crypto';
 import { OAUTH_PROVIDERS, type OAuthProviderInfo } from '@basin/core';
@@ -12,7 +13,7 @@ import { madeOnce } from '../../kernel/made-once.ts';
 import type { AuthContext } from '../context.ts';
 import { currentUser } from '../current-user.ts';
 import { withAuthTransaction } from '../db.ts';
-import { AuthApiError, badRequest } from '../errors.ts';
+import { AuthApiError, badRequest, OAuthError } from '../errors.ts';
 import { type Body, stringField } from '../request.ts';
 import { type SessionJson, startSession } from '../sessions.ts';
 import { linkIdentity, requireManualLinking, signInExternal } from './external-accounts.ts';
@@ -22,6 +23,9 @@ import { enabledProvider } from './provider-settings.ts';
 
 const AZURE_ISSUER = /^https:\/\/login\.microsoftonline\.com\/[^/]+\/v2\.0\/?$/;
 const ID_TOKEN_PROVIDERS = OAUTH_PROVIDERS.filter((provider) => provider.idToken);
+
+const invalidRequest = (description: string) => new OAuthError('invalid request', description);
+const badIdToken = () => invalidRequest('Bad ID token');
 
 /** The provider the request names, or whose issuer it names; GoTrue's refusal of any other issuer. */
 function namedProvider(auth: AuthContext, name: string, issuer: string | undefined): OAuthProviderInfo {
@@ -45,8 +49,24 @@ const keySet = madeOnce(
   (uri) => createRemoteJWKSet(new URL(uri), { timeoutDuration: 10_000 }),
 );
 
-/** The token's payload when its issuer signed it; GoTrue's "Bad ID token" otherwise. */
-async function verifiedPayload(auth: AuthContext, info: OAuthProviderInfo, token: string): Promise<JWTPayload> {
+/** OpenID Connect's at_hash of an access token: the left half of its hash by the ID token's algorithm, base64url. */
+function accessTokenHash(alg: string, accessToken: string): string | undefined {
+  const bits = alg === 'EdDSA' ? '512' : alg.slice(-3);
+  if (!['256', '384', '512'].includes(bits)) return undefined;
+  const digest = createHash(`sha${bits}`).update(accessToken).digest();
+  return digest.subarray(0, digest.length / 2).toString('base64url');
+}
+
+/**
+ * The token's payload when its issuer signed it and, given the access token issued with it, its
+ * at_hash matches that token; GoTrue's "Bad ID token" otherwise.
+ */
+async function verifiedPayload(
+  auth: AuthContext,
+  info: OAuthProviderInfo,
+  token: string,
+  accessToken: string | undefined,
+): Promise<JWTPayload> {
   const provider = enabledProvider(auth, info.name);
   const client = await providerClient(provider);
   const jwksUri = client.config.serverMetadata().jwks_uri;
@@ -54,24 +74,26 @@ async function verifiedPayload(auth: AuthContext, info: OAuthProviderInfo, token
   // An Azure app without a tenant takes any tenant's tokens, each signed under its own issuer.
   const expected = issuerOf(provider)!;
   const issuer = info.key === 'azure' && !provider.url ? (iss: string) => AZURE_ISSUER.test(iss) : (iss: string) => iss === expected;
-  let payload: JWTPayload;
+  let verified: Awaited<ReturnType<typeof jwtVerify>>;
   try {
-    ({ payload } = await jwtVerify(token, keySet(jwksUri), { clockTolerance: 30 }));
+    verified = await jwtVerify(token, keySet(jwksUri), { clockTolerance: 30 });
   } catch {
-    throw badRequest('Bad ID token');
+    throw badIdToken();
   }
-  if (typeof payload.iss !== 'string' || !issuer(payload.iss)) throw badRequest('Bad ID token');
-  if (!payload.sub) throw badRequest('Missing sub claim in id_token');
+  const { payload, protectedHeader } = verified;
+  if (typeof payload.iss !== 'string' || !issuer(payload.iss)) throw badIdToken();
+  if (accessToken && payload.at_hash && accessTokenHash(protectedHeader.alg, accessToken) !== payload.at_hash) throw badIdToken();
+  if (!payload.sub) throw invalidRequest('Missing sub claim in id_token');
   const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
-  if (!audience.includes(provider.clientId)) throw badRequest(`Unacceptable audience in id_token: [${audience.join(' ')}]`);
+  if (!audience.includes(provider.clientId)) throw invalidRequest(`Unacceptable audience in id_token: [${audience.join(' ')}]`);
   return payload;
 }
 
 /** The app's nonce is the one the token was issued for: GoTrue compares its SHA-256, in hex, to the token's claim. */
 function checkNonce(payload: JWTPayload, nonce: string | undefined) {
   const claimed = typeof payload.nonce === 'string' ? payload.nonce : '';
-  if (Boolean(claimed) !== Boolean(nonce)) throw badRequest('Passed nonce and nonce in id_token should either both exist or not.');
-  if (nonce && createHash('sha256').update(nonce).digest('hex') !== claimed) throw badRequest('Nonces mismatch');
+  if (Boolean(claimed) !== Boolean(nonce)) throw invalidRequest('Passed nonce and nonce in id_token should either both exist or not.');
+  if (nonce && createHash('sha256').update(nonce).digest('hex') !== claimed) throw new OAuthError('invalid nonce', 'Nonces mismatch');
 }
 
 /** The grant; with `link_identity` (linkIdentity with a token), the identity joins the signed-in user instead. */
@@ -79,15 +101,20 @@ export async function idTokenGrant(auth: AuthContext, body: Body, headers: Heade
   const token = stringField(body, 'id_token');
   const name = stringField(body, 'provider') ?? '';
   const issuer = stringField(body, 'issuer');
-  if (!token) throw badRequest('id_token required');
-  if (!name && (!stringField(body, 'client_id') || !issuer)) throw badRequest('provider or client_id and issuer required');
+  if (!token) throw invalidRequest('id_token required');
+  if (!name && (!stringField(body, 'client_id') || !issuer)) throw invalidRequest('provider or client_id and issuer required');
   const linking = body.link_identity === true;
   if (linking) requireManualLinking(auth);
   const target = linking ? (await currentUser(auth, headers)).user : undefined;
   const info = namedProvider(auth, name, issuer);
-  if (!(auth.settings as unknown as Record<string, unknown>)[`external_${info.key}_enabled`])
-    throw new AuthApiError(400, 'provider_disabled', `Provider (issuer "${issuer ?? info.name}") is not enabled`);
-  const payload = await verifiedPayload(auth, info, token);
+  const settings = auth.settings as unknown as Record<string, unknown>;
+  if (!settings[`external_${info.key}_enabled`]) {
+    // GoTrue names the provider's own issuer; an Azure one is the app's (or its token's).
+    const url = (settings[`external_${info.key}_url`] as string | null | undefined) ?? null;
+    const named = (info.key === 'azure' && issuer) || issuerOf({ info, url }) || '';
+    throw new AuthApiError(400, 'provider_disabled', `Provider (issuer "${named}") is not enabled`);
+  }
+  const payload = await verifiedPayload(auth, info, token, stringField(body, 'access_token'));
   checkNonce(payload, stringField(body, 'nonce'));
   const profile = withChosenEmail(oidcProfile(payload));
   const outcome = await withAuthTransaction(auth.ctx, auth.project, async (client) => {

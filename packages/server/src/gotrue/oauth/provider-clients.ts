@@ -50,7 +50,7 @@ function discover(issuer: string, provider: EnabledProvider): Promise<oidc.Confi
 }
 
 /** The OpenID Connect issuer a provider is discovered at, or undefined for the plain OAuth 2.0 ones. */
-export function issuerOf(provider: EnabledProvider): string | undefined {
+export function issuerOf(provider: Pick<EnabledProvider, 'info' | 'url'>): string | undefined {
   switch (provider.info.key) {
     case 'google':
       return 'https://accounts.google.com';
@@ -61,7 +61,7 @@ export function issuerOf(provider: EnabledProvider): string | undefined {
       return `${provider.url ?? 'https://login.microsoftonline.com/common'}/v2.0`;
     case 'keycloak':
     case 'oidc':
-      return provider.url!;
+      return provider.url ?? undefined;
     default:
       return undefined;
   }

@@ -1,7 +1,7 @@
 /**
  * The `state` of an OAuth redirect, as GoTrue makes it: a JWT signed with the project's secret
  * (HS256), good for five minutes, naming the provider, where the user goes afterwards, the PKCE
- * flow state and, for linkIdentity, the user to link to. Nothing about the flow is kept on the
+ * flow state, an invite being accepted and, for linkIdentity, the user to link to. Nothing about the flow is kept on the
  * server but the flow state; a state that fails its signature is refused.
  */
 import type { AuthContext } from '../context.ts';
@@ -17,6 +17,8 @@ export interface OAuthState {
   /** The PKCE flow state's id, empty for the implicit flow. */
   flow_state_id: string;
   linking_target_id?: string;
+  /** The invite the sign-in accepts (invite.ts). */
+  invite_token?: string;
 }
 
 export function signState(auth: AuthContext, state: OAuthState): string {
@@ -45,5 +47,6 @@ export function verifyState(auth: AuthContext, token: string): OAuthState {
     referrer: text('referrer'),
     flow_state_id: text('flow_state_id'),
     linking_target_id: text('linking_target_id') || undefined,
+    invite_token: text('invite_token') || undefined,
   };
 }

@@ -17,6 +17,7 @@ import {
   verifyPasskeyAuthentication,
   verifyPasskeyRegistration,
 } from '../passkeys.ts';
+import { takeRateLimit } from '../rate-limits.ts';
 import { readBody } from '../request.ts';
 import { jsonAnswer } from '../../kernel/json-answer.ts';
 
@@ -40,7 +41,11 @@ passkeyRoutes.post('/passkeys/registration/verify', async (c) => {
   return jsonAnswer(await verifyPasskeyRegistration(c.var.auth, signedIn, await readBody(c.req.raw)));
 });
 
-passkeyRoutes.post('/passkeys/authentication/options', async (c) => jsonAnswer(await passkeyAuthenticationOptions(c.var.auth)));
+// Anyone with the project's key may start the sign-in ceremony: GoTrue limits it per address (registration is not).
+passkeyRoutes.post('/passkeys/authentication/options', async (c) => {
+  await takeRateLimit(c.var.auth, 'passkey_authentication');
+  return jsonAnswer(await passkeyAuthenticationOptions(c.var.auth));
+});
 
 passkeyRoutes.post('/passkeys/authentication/verify', async (c) =>
   jsonAnswer(await verifyPasskeyAuthentication(c.var.auth, await readBody(c.req.raw))),

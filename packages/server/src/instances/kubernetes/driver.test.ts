@@ -237,6 +237,18 @@ describe('KubernetesDriver on a fake Kubernetes API', () => {
     await expect(driver.restoreFromBackup({ ...spec, major: '15' }, archive)).rejects.toThrow('The backup holds Postgres 17 data, not 15');
   });
 
+  it('recovers a Cluster in place to a point in time from its own object store folder', async () => {
+    const serverName = cluster()!.spec!.backup!.barmanObjectStore.serverName;
+    await driver.recoverToPoint(spec, spec, 'unused.tar.gz', new Date('2026-12-02T06:50:01.123Z'));
+    expect(cluster()?.spec?.bootstrap).toMatchObject({
+      recovery: { source: 'parent', recoveryTarget: { targetTime: '2026-12-02 06:50:01.123+00' } },
+    });
+    expect(cluster()?.spec?.externalClusters).toEqual([
+      expect.objectContaining({ barmanObjectStore: expect.objectContaining({ serverName }) }),
+    ]);
+    expect(await driver.isHealthy(spec)).toBe(true);
+  });
+
   it('removes every object of the project, the Cluster last awaited until gone', async () => {
     const names = projectObjectNames(spec.ref);
     const backups = await driver.listBackups(spec.ref);

@@ -42,7 +42,9 @@ function upgradeTargetMajor(ctx: PlatformContext, current: string): string | nul
 export async function infrastructure(ctx: PlatformContext, ref: string, userId: string): Promise<InfrastructureResponse> {
   const row = await requireProject(ctx.db, ref, userId);
   requirePermission(row.role, 'projects:read');
-  const [measured, disk] = await Promise.all([measure(ctx, row), disks.find(ctx.db, row.id)]);
+  const measured = await measure(ctx, row);
+  // The measured disk has grown if this measure made it grow.
+  const disk = measured?.usage.disk ?? (await disks.find(ctx.db, row.id));
   const facts = measured?.facts;
   const installed = newestInstalled(ctx.driver, row.postgres_major) ?? null;
   const target = upgradeTargetMajor(ctx, row.postgres_major);
@@ -69,6 +71,7 @@ export async function infrastructure(ctx: PlatformContext, ref: string, userId: 
       used_bytes: measured?.usage.usedBytes ?? null,
       database_bytes: measured?.usage.databaseBytes ?? null,
       storage_bytes: measured?.usage.storageBytes ?? null,
+      pitr_bytes: measured?.usage.pitrBytes ?? null,
     },
   };
 }

@@ -1,6 +1,7 @@
 /**
- * One sampling round over every running project: disk use (enforcing read-only mode as it goes),
- * CPU, memory and disk I/O of the instance's processes, and the auth emails of the last hour.
+ * One sampling round over every running project: disk use (growing a full disk where it may, and
+ * enforcing read-only mode, as it goes), CPU, memory and disk I/O of the instance's processes, and
+ * the auth emails of the last hour.
  * Each project keeps its latest sample, which the resource warnings are read from, and a week of
  * samples (with its client sessions), which the reports chart.
  */
@@ -59,7 +60,7 @@ async function sampleProject(ctx: PlatformContext, row: ProjectRow): Promise<voi
   const at = Date.now(); // before reading: the counters are at least this fresh
   const stats = await ctx.driver.stats(row.ref);
   const usage = await measureAndEnforce(ctx, row);
-  const { cpuPercent, diskIoPercent } = usageOf(stats, at, previous, row, usage.disk);
+  const { cpuPercent, diskIoPercent } = usageOf(stats, at, previous, row, usage.disk.attributes);
   const [emailsLastHour, settings] = await Promise.all([
     authEmailSends.countSince(ctx.db, row.ref, AUTH_EMAIL_WINDOW_SECONDS),
     authSettings.read(ctx.db, row.ref),
@@ -90,7 +91,7 @@ async function sampleProject(ctx: PlatformContext, row: ProjectRow): Promise<voi
     disk_used_bytes: usage.usedBytes,
     database_bytes: usage.databaseBytes,
     storage_bytes: usage.storageBytes,
-    disk_size_bytes: usage.disk.size_gb * GIB,
+    disk_size_bytes: usage.disk.attributes.size_gb * GIB,
     connections: sessions?.connections ?? null,
     max_connections: sessions?.maxConnections ?? null,
   });

@@ -1,4 +1,4 @@
-import { resourceLevels } from '@basin/core';
+import { diskAutoscaleBlocked, resourceLevels } from '@basin/core';
 import type { ResourceWarning } from '@basin/core/schemas';
 import { badRequest } from '../../kernel/errors.ts';
 import * as disks from '../../store/disks.ts';
@@ -7,10 +7,16 @@ import type { ProjectRow } from '../../store/projects.ts';
 import * as samples from '../../store/resource-samples.ts';
 import { requireOrganization, requireProject } from '../organizations/access.ts';
 import type { PlatformContext } from '../../kernel/context.ts';
+import { diskGrowthOf } from './disk-autoscale.ts';
 import { measureAndEnforce } from './disk-usage.ts';
 
 /** A sample older than a few rounds describes an instance the sampler has lost sight of. */
 const FRESH_SAMPLE_ROUNDS = 3;
+
+/** Why a disk past 90% did not grow by itself, if it did not: read against the disk as it is now. */
+async function autoscaleBlocked(ctx: PlatformContext, row: ProjectRow, disk: disks.DiskRow, usedBytes: number) {
+  return diskAutoscaleBlocked(await diskGrowthOf(ctx, row, disk, usedBytes));
+}
 
 /** Disk space measured now (enforcing read-only mode), for a project the sampler has not reached yet. */
 async function diskOnlyWarning(ctx: PlatformContext, row: ProjectRow): Promise<ResourceWarning | undefined> {
@@ -22,13 +28,13 @@ async function diskOnlyWarning(ctx: PlatformContext, row: ProjectRow): Promise<R
   const levels = resourceLevels({
     readonly: usage.readonly,
     diskUsedBytes: usage.usedBytes,
-    diskSizeGb: usage.disk.size_gb,
+    diskSizeGb: usage.disk.attributes.size_gb,
     cpuPercent: null,
     memoryPercent: null,
     diskIoPercent: null,
     authEmails: null,
   });
-  return { project: row.ref, ...levels };
+  return { project: row.ref, ...levels, disk_autoscale_blocked: await autoscaleBlocked(ctx, row, usage.disk, usage.usedBytes) };
 }
 
 /**
@@ -49,7 +55,7 @@ async function warningFor(ctx: PlatformContext, row: ProjectRow): Promise<Resour
     diskIoPercent: sample.disk_io_percent,
     authEmails: { sentLastHour: sample.auth_emails_last_hour, limitPerHour: sample.auth_email_limit },
   });
-  return { project: row.ref, ...levels };
+  return { project: row.ref, ...levels, disk_autoscale_blocked: await autoscaleBlocked(ctx, row, disk, sample.disk_used_bytes) };
 }
 
 /** Warnings of one project (ref) or of every project of an organization (slug), for members only. */

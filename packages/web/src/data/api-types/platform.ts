@@ -5242,6 +5242,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/projects/{ref}/disk/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The latest disk changes, by members and by autoscaling, newest first */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DiskHistoryEntry"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects-resource-warnings": {
         parameters: {
             query?: never;
@@ -11803,14 +11876,15 @@ export interface components {
             status: "in_use" | "standby" | "previously_used" | "revoked";
         };
         DiskResponse: {
-            attributes: {
-                /** @enum {string} */
-                type: "gp3" | "io2";
-                size_gb: number;
-                iops: number;
-                throughput_mbps?: number;
-            };
+            attributes: components["schemas"]["DiskAttributes"];
             last_modified_at: string | null;
+        };
+        DiskAttributes: {
+            /** @enum {string} */
+            type: "gp3" | "io2";
+            size_gb: number;
+            iops: number;
+            throughput_mbps?: number;
         };
         UpdateDiskBody: {
             attributes: {
@@ -11826,6 +11900,18 @@ export interface components {
                 iops: number;
             };
         };
+        DiskHistoryEntry: {
+            changed_at: string;
+            /**
+             * @description member: a save of the disk form or API; autoscale: the disk grew by itself
+             * @enum {string}
+             */
+            cause: "member" | "autoscale";
+            previous: components["schemas"]["DiskAttributes"];
+            attributes: components["schemas"]["DiskAttributes"];
+            /** @description For autoscale: the usage that made the disk grow */
+            used_bytes: number | null;
+        };
         ResourceWarning: {
             project: string;
             is_readonly_mode_enabled: boolean;
@@ -11839,6 +11925,13 @@ export interface components {
             memory: "warning" | "critical" | null;
             /** @enum {string|null} */
             auth_email_rate_limit: "warning" | "critical" | null;
+            /** @description Set when the disk is more than 90% full and cannot grow by itself: why, in words */
+            disk_autoscale_blocked: {
+                /** @enum {string} */
+                reason: "free_plan" | "size_limit" | "cooldown";
+                retry_at: string | null;
+                message: string;
+            } | null;
         };
         ProjectAddonsResponse: {
             ref: string;
@@ -11949,6 +12042,7 @@ export interface components {
                 used_bytes: number | null;
                 database_bytes: number | null;
                 storage_bytes: number | null;
+                pitr_bytes: number | null;
             };
         };
         AuthUsersResponse: {

@@ -1892,6 +1892,7 @@ export interface components {
             is_default?: boolean;
             desired_instance_size?: string;
             region?: string;
+            /** @description Basin's addition: start the branch from its parent as it was at this second (Unix seconds), inside the parent's point-in-time recovery window */
             recovery_time_target?: number;
         };
         BranchItem: {

@@ -12,7 +12,7 @@ export interface UpdateDiskVariables {
   attributes: DiskAttributes;
 }
 
-/** POST /platform/projects/{ref}/disk; the answer (with the new last_modified_at) replaces the cache. */
+/** POST /platform/projects/{ref}/disk; the answer (with the new last_modified_at) replaces the cache, the history reloads. */
 export function useUpdateDiskMutation({ onSuccess, onError, ...options }: MutationHookOptions<DiskResponse, UpdateDiskVariables> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,7 +20,10 @@ export function useUpdateDiskMutation({ onSuccess, onError, ...options }: Mutati
       api.POST('/api/platform/projects/{ref}/disk', { path: projectRef(ref), body: { attributes } }),
     async onSuccess(disk, variables, ...rest) {
       queryClient.setQueryData(diskKeys.disk(variables.ref), disk);
-      await queryClient.invalidateQueries({ queryKey: diskKeys.resourceWarnings(variables.ref) });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: diskKeys.history(variables.ref) }),
+        queryClient.invalidateQueries({ queryKey: diskKeys.resourceWarnings(variables.ref) }),
+      ]);
       await onSuccess?.(disk, variables, ...rest);
     },
     async onError(error, ...rest) {

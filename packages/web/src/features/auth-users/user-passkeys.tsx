@@ -6,7 +6,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { RemoveButton } from './remove-button';
 import { userLabel } from './user-status';
 
-/** A passkey has no name until its user gives it one. */
+/** New passkeys are named after their authenticator; those registered before Basin named them have none. */
 const passkeyLabel = (passkey: AuthPasskey) => passkey.friendly_name || 'Unnamed passkey';
 
 function RemovePasskeyButton({ projectRef, user, passkey }: { projectRef: string; user: AuthUser; passkey: AuthPasskey }) {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { DISK_MESSAGES, type Role } from '@basin/core';
-import type { DiskResponse, Project } from '@basin/core/schemas';
+import type { DiskHistoryEntry, DiskResponse, Project, ResourceWarning } from '@basin/core/schemas';
 import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
@@ -10,13 +10,31 @@ import { ComputeAndDiskPage } from './compute-and-disk-page';
 
 const PROJECT_PATH = `/api/platform/projects/${PROJECT_REF}`;
 const DEFAULT_DISK: DiskResponse = { attributes: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 }, last_modified_at: null };
+const NO_WARNING: ResourceWarning = {
+  project: PROJECT_REF,
+  is_readonly_mode_enabled: false,
+  disk_space: null,
+  disk_io: null,
+  cpu: null,
+  memory: null,
+  auth_email_rate_limit: null,
+  disk_autoscale_blocked: null,
+};
 
-function renderPage({ role = 'Owner' as Role, disk = DEFAULT_DISK, diskAnswer = json(DEFAULT_DISK) } = {}) {
+function renderPage({
+  role = 'Owner' as Role,
+  disk = DEFAULT_DISK,
+  diskAnswer = json(DEFAULT_DISK),
+  history = [] as DiskHistoryEntry[],
+  warning = NO_WARNING,
+} = {}) {
   const project = projectFixture() as Project;
   const api = mockApi({
     [`GET ${PROJECT_PATH}`]: json(project),
     'GET /api/platform/organizations/acme': json(organizationFixture({ role, plan: { id: 'pro', name: 'Pro' } })),
     [`GET ${PROJECT_PATH}/disk`]: json(disk),
+    [`GET ${PROJECT_PATH}/disk/history`]: json(history),
+    'GET /api/platform/projects-resource-warnings': json([warning]),
     [`POST ${PROJECT_PATH}/disk`]: diskAnswer,
     [`POST ${PROJECT_PATH}/resize`]: json({ ...project, status: 'RESIZING', infra_compute_size: 'small' }, 202),
   });
@@ -91,6 +109,55 @@ describe('compute and disk', () => {
     renderPage({ disk: { ...DEFAULT_DISK, last_modified_at: new Date(Date.now() - 3600_000).toISOString() } });
     expect(await screen.findByText('Disk changes are on cooldown')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save disk' })).toHaveProperty('disabled', true);
+  });
+
+  it('lists the disk history, autoscaling’s growth with the usage behind it, and says why a full disk does not grow', async () => {
+    const grownAt = new Date(Date.now() - 3600_000).toISOString();
+    const retryAt = new Date(Date.now() + 5 * 3600_000).toISOString();
+    renderPage({
+      disk: { attributes: { type: 'gp3', size_gb: 12, iops: 3000, throughput_mbps: 125 }, last_modified_at: grownAt },
+      history: [
+        {
+          changed_at: grownAt,
+          cause: 'autoscale',
+          previous: { type: 'gp3', size_gb: 8, iops: 3000, throughput_mbps: 125 },
+          attributes: { type: 'gp3', size_gb: 12, iops: 3000, throughput_mbps: 125 },
+          used_bytes: 7.5 * 1024 ** 3,
+        },
+        {
+          changed_at: '2026-01-01T12:00:00.000Z',
+          cause: 'member',
+          previous: { type: 'io2', size_gb: 8, iops: 2000 },
+          attributes: { type: 'gp3', size_gb: 8, iops: 4000, throughput_mbps: 250 },
+          used_bytes: null,
+        },
+      ],
+      warning: {
+        ...NO_WARNING,
+        disk_space: 'warning',
+        disk_autoscale_blocked: {
+          reason: 'cooldown',
+          retry_at: retryAt,
+          message: DISK_MESSAGES.autoscaleBlocked({ reason: 'cooldown', retryAt }),
+        },
+      },
+    });
+    const history = await screen.findByRole('table');
+    const [, grown, changed] = within(history).getAllByRole('row');
+    expect(grown!.textContent).toContain('Autoscaling');
+    expect(grown!.textContent).toContain('Size 8 GB → 12 GB (7.5 GB used)');
+    expect(changed!.textContent).toContain('A member');
+    expect(changed!.textContent).toContain('Type High Performance SSD → General Purpose SSD, IOPS 2,000 → 4,000, Throughput – → 250 MB/s');
+
+    expect(await screen.findByText(DISK_MESSAGES.autoscaleRule)).toBeTruthy();
+    expect(await screen.findByText('The disk cannot grow automatically')).toBeTruthy();
+    expect(screen.getByText(/changed less than 6 hours ago, so it cannot grow automatically before/)).toBeTruthy();
+  });
+
+  it('says when the disk has never changed', async () => {
+    renderPage();
+    expect(await screen.findByText('The disk has not changed since the project was created.')).toBeTruthy();
+    expect(screen.queryByText('The disk cannot grow automatically')).toBeNull();
   });
 
   it('keeps everything read-only for members without the permission', async () => {

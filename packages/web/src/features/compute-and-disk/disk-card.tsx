@@ -3,7 +3,7 @@ import {
   DISK_LIMITS,
   DISK_MESSAGES,
   DISK_TYPES,
-  diskCooldownRemainingSeconds,
+  diskCooldownEndsAt,
   diskMonthlyCost,
   includedDiskGb,
   type DiskAttributes,
@@ -43,26 +43,30 @@ function parseDraft(draft: Draft): { attributes: DiskAttributes } | { error: str
   return parsed.success ? { attributes: parsed.data } : { error: parsed.error.issues[0]?.message ?? 'Invalid disk' };
 }
 
-/** Disk type, size, IOPS and throughput with the monthly estimate; closed during the change cooldown. */
+/**
+ * Disk type, size, IOPS and throughput with the monthly estimate; closed during the change cooldown.
+ * Says how the disk grows by itself, and why it does not when it is full (`autoscaleBlocked`, from the resource warnings).
+ */
 export function DiskCard({
   projectRef,
   disk,
   plan,
   canChange,
+  autoscaleBlocked,
 }: {
   projectRef: string;
   disk: DiskResponse;
   plan: string;
   canChange: boolean;
+  autoscaleBlocked: string | null;
 }) {
   const [draft, setDraft] = useState(() => toDraft(disk));
   const update = useUpdateDiskMutation();
   const parsed = parseDraft(draft);
   const limits = DISK_LIMITS[draft.type];
-  const remaining = diskCooldownRemainingSeconds(disk.last_modified_at);
-  const reopensAt = new Date(Date.now() + remaining * 1000).toISOString();
+  const reopensAt = diskCooldownEndsAt(disk.last_modified_at);
   const set = (field: keyof Draft) => (event: { target: { value: string } }) => setDraft({ ...draft, [field]: event.target.value });
-  const disabled = !canChange || remaining > 0;
+  const disabled = !canChange || reopensAt !== null;
 
   return (
     <Card>
@@ -70,7 +74,13 @@ export function DiskCard({
         <Card.Title>Disk</Card.Title>
       </Card.Header>
       <Card.Content className="flex flex-col gap-4 py-4">
-        {remaining > 0 ? (
+        <p className="text-[13px] text-muted">{DISK_MESSAGES.autoscaleRule}</p>
+        {autoscaleBlocked ? (
+          <Alert tone="warning" title="The disk cannot grow automatically">
+            {autoscaleBlocked}
+          </Alert>
+        ) : null}
+        {reopensAt ? (
           <Alert tone="warning" title="Disk changes are on cooldown">
             The disk was changed recently. It can be changed again from {formatDateTime(reopensAt)}.
           </Alert>

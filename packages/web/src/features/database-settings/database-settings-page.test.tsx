@@ -22,7 +22,7 @@ const infrastructure = (ssl: boolean | null) => ({
   },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl },
   compute_size: 'micro',
-  disk: { type: 'gp3', size_gb: 8, used_bytes: 1, database_bytes: 1, storage_bytes: 0 },
+  disk: { type: 'gp3', size_gb: 8, used_bytes: 1, database_bytes: 1, storage_bytes: 0, pitr_bytes: 0 },
 });
 
 function renderPage({

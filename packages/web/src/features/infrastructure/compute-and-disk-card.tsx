@@ -15,7 +15,8 @@ export function formatSize(bytes: number): string {
 /** What the used figure is made of: "Database 380 MB · Storage 30 MB, measured now." */
 function diskUsedParts(disk: InfrastructureResponse['disk']): string {
   if (disk.database_bytes === null || disk.storage_bytes === null) return 'What the databases and the stored files take, measured now.';
-  return `Database ${formatSize(disk.database_bytes)} · Storage ${formatSize(disk.storage_bytes)}, measured now.`;
+  const pitr = disk.pitr_bytes ? ` · Point in time recovery ${formatSize(disk.pitr_bytes)}` : '';
+  return `Database ${formatSize(disk.database_bytes)} · Storage ${formatSize(disk.storage_bytes)}${pitr}, measured now.`;
 }
 
 function diskUsed(disk: InfrastructureResponse['disk']) {

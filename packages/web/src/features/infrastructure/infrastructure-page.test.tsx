@@ -24,7 +24,14 @@ const RUNNING: InfrastructureResponse = {
   },
   network: { listen_addresses: '127.0.0.1', port: 54321, ssl: false },
   compute_size: 'micro',
-  disk: { type: 'gp3', size_gb: 8, used_bytes: 410 * 1024 * 1024, database_bytes: 380 * 1024 * 1024, storage_bytes: 30 * 1024 * 1024 },
+  disk: {
+    type: 'gp3',
+    size_gb: 8,
+    used_bytes: 410 * 1024 * 1024,
+    database_bytes: 380 * 1024 * 1024,
+    storage_bytes: 30 * 1024 * 1024,
+    pitr_bytes: 0,
+  },
 };
 
 function renderPage({ answer = json(RUNNING), role = 'Owner' as Role }: { answer?: MockAnswer; role?: Role } = {}) {
@@ -73,6 +80,11 @@ describe('infrastructure page', () => {
     );
   });
 
+  it("counts point-in-time recovery's archive in the disk's parts when it is on", async () => {
+    renderPage({ answer: json({ ...RUNNING, disk: { ...RUNNING.disk, pitr_bytes: 12 * 1024 * 1024 } }) });
+    expect(await screen.findByText('Database 380 MB · Storage 30 MB · Point in time recovery 12 MB, measured now.')).toBeTruthy();
+  });
+
   it('offers a restart when a newer minor is installed, and links to the major upgrade', async () => {
     const user = userEvent.setup();
     const { calls } = renderPage({
@@ -110,7 +122,7 @@ describe('infrastructure page', () => {
         running: false,
         postgres: { ...RUNNING.postgres, server_version: null, server_version_num: null },
         network: { listen_addresses: null, port: null, ssl: null },
-        disk: { ...RUNNING.disk, used_bytes: null, database_bytes: null, storage_bytes: null },
+        disk: { ...RUNNING.disk, used_bytes: null, database_bytes: null, storage_bytes: null, pitr_bytes: null },
       }),
     });
     expect(await screen.findByText('The database is not running')).toBeTruthy();

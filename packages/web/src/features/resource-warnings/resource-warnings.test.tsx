@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DISK_MESSAGES } from '@basin/core';
 import type { ResourceWarning } from '@basin/core/schemas';
 import { PROJECT_REF } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
@@ -15,6 +16,7 @@ const NONE: ResourceWarning = {
   cpu: null,
   memory: null,
   auth_email_rate_limit: null,
+  disk_autoscale_blocked: null,
 };
 
 function renderBanner(warning: ResourceWarning, page = '') {
@@ -48,6 +50,13 @@ describe('resource warning banner', () => {
     await waitFor(() => expect(calls).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says why a full disk does not grow by itself', async () => {
+    const message = DISK_MESSAGES.autoscaleBlocked({ reason: 'size_limit' });
+    renderBanner({ ...NONE, disk_space: 'warning', disk_autoscale_blocked: { reason: 'size_limit', retry_at: null, message } });
+    expect(await screen.findByText(BANNER_TEXTS.disk_space.warning.title)).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
   });
 
   it('groups several resources into one banner', async () => {

@@ -11,7 +11,11 @@ export function ResourceWarnings({ projectRef, pathname, enabled }: { projectRef
   if (!banner) return null;
   return (
     <Suspense fallback={null}>
-      <ResourceWarningBannerView projectRef={projectRef} banner={banner} />
+      <ResourceWarningBannerView
+        projectRef={projectRef}
+        banner={banner}
+        autoscaleBlocked={warning?.disk_autoscale_blocked?.message ?? null}
+      />
     </Suspense>
   );
 }
