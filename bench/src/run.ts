@@ -21,6 +21,7 @@ import { storageTimes } from './storage-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
 import { realtimeTimes } from './realtime-times.ts';
+import { pitrTimes } from './pitr-times.ts';
 import type { Spread } from './stats.ts';
 import { createUntilHealthy, POLL_MS } from './time-to-healthy.ts';
 
@@ -154,6 +155,7 @@ const PARTS = {
   meta: () => orFailure('Schemas at scale', () => onChildPlatform('Bench meta', {}, ({ api, slug }) => metaTimes(api, slug))),
   'pool-memory': () => orFailure('Pool memory', poolMemoryRows),
   realtime: () => orFailure('Realtime', realtimeTimes),
+  pitr: () => orFailure('Point-in-time recovery', pitrTimes),
 } satisfies Record<string, () => Promise<TableRow[]>>;
 
 function partsToRun(): (keyof typeof PARTS)[] {
