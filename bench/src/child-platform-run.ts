@@ -14,6 +14,8 @@ export interface ChildRun {
   api: ApiClient;
   /** The organization's slug. */
   slug: string;
+  /** The platform's data directory (BASIN_DATA_DIR). */
+  dataDir: string;
 }
 
 export async function onChildPlatform<T>(
@@ -29,7 +31,7 @@ export async function onChildPlatform<T>(
     await api.signUp(uniqueEmail('bench'));
     const org = await api.post<{ slug: string }>('/api/platform/organizations', { name });
     if (org.status !== 201) throw new Error(`create organization: ${org.status} ${JSON.stringify(org.body)}`);
-    return await work({ child, api, slug: org.body.slug });
+    return await work({ child, api, slug: org.body.slug, dataDir });
   } finally {
     await child.interrupt();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,12 +1,12 @@
 import getPort from 'get-port';
 import pg from 'pg';
-import type { InstanceSpec } from '../src/instances/types.ts';
+import type { InstanceSpec, PostgresMajor } from '../src/instances/types.ts';
 
-/** A Postgres 15 instance's spec for the driver tests, with passwords derived from its ref. */
-export async function spec15(ref: string): Promise<InstanceSpec> {
+/** An instance's spec for the driver tests (Postgres 15 unless told), with passwords derived from its ref. */
+export async function testSpec(ref: string, major: PostgresMajor = '15'): Promise<InstanceSpec> {
   return {
     ref,
-    major: '15',
+    major,
     port: await getPort(),
     adminPassword: `admin-${ref}`,
     postgresPassword: `pg-${ref}`,

@@ -1,9 +1,11 @@
 import { ADDON_MESSAGES, BILLING_MESSAGES, PITR_MESSAGES, pitrAddonVariant } from '@basin/core';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { query, startTestPlatform, statusOf, waitFor, waitForStatus } from './harness.ts';
+import { ChildPlatform } from './child-platform.ts';
+import { ApiClient, query, startTestPlatform, statusOf, waitFor, waitForStatus } from './harness.ts';
 import { organization, projectWithRows, type Org, type ProjectWithRows } from './lifecycle-helpers.ts';
 
 type Platform = Awaited<ReturnType<typeof startTestPlatform>>;
@@ -192,4 +194,48 @@ describe('a restore to a point that fails', () => {
     expect(await statusOf(org.owner, project.ref)).toBe('ACTIVE_HEALTHY');
     expect(await notes(project.connectionString)).toEqual(['mark fault before', 'mark fault after']);
   }, 300_000);
+});
+
+describe('a platform killed (SIGKILL) during a restore to a point', () => {
+  let dataDir: string;
+  const running: ChildPlatform[] = [];
+  afterAll(async () => {
+    for (const child of running.splice(0)) await child.interrupt();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('finishes the restore once it is started again', async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'basin-pitr-kill-'));
+    const first = await ChildPlatform.start(dataDir, undefined, { BASIN_FAULTS: 'restore-pitr:recover:hold' });
+    running.push(first);
+    const org = await organization(first.url);
+    const project = await projectWithRows(org, '17', 10);
+    const addons = `/api/platform/projects/${project.ref}/billing/addons`;
+    expect((await org.owner.post(addons, { addon_type: 'compute_instance', addon_variant: 'ci_small' })).status).toBe(202);
+    await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
+    expect((await org.owner.post(addons, { addon_type: 'pitr', addon_variant: 'pitr_7' })).status).toBe(202);
+    await waitForStatus(org.owner, project.ref, 'ACTIVE_HEALTHY');
+    const second = await writeAroundASecond(project.connectionString, 'kill');
+    const pitr = `/api/platform/database/${project.ref}/backups/pitr`;
+    await waitFor(
+      async () => (await org.owner.get(pitr)).body.latest_recoverable_at,
+      (latest) => latest !== null && Date.parse(latest) >= second * 1000,
+    );
+    expect((await org.owner.post(pitr, { recovery_time_target_unix: second })).status).toBe(202);
+    await waitFor(
+      async () => first.log,
+      (log) => log.includes('Injected fault: restore-pitr held at recover'),
+      120_000,
+      20,
+    );
+    await first.kill();
+
+    const restarted = await ChildPlatform.start(dataDir, Number(new URL(first.url).port));
+    running.push(restarted);
+    const owner = new ApiClient(restarted.url);
+    owner.cookie = org.owner.cookie;
+    await waitForStatus(owner, project.ref, 'ACTIVE_HEALTHY', 300_000);
+    expect((await owner.get(pitr)).body.latest_restore).toMatchObject({ status: 'COMPLETED' });
+    expect(await notes(project.connectionString)).toEqual(['mark kill before']);
+  }, 420_000);
 });

@@ -18,11 +18,10 @@ export const PROJECT_OPERATIONS = {
   createBranch: { pending: 'COMING_UP', queue: 'branch-create' },
   delete: { pending: 'GOING_DOWN', queue: 'project-delete' },
   pause: { from: ['ACTIVE_HEALTHY'], pending: 'PAUSING', queue: 'project-pause' },
-  /** Turning WAL archiving on or off for point in time recovery: a restart with or without it. */
-  pitr: { from: ['ACTIVE_HEALTHY'], pending: 'RESTARTING', queue: 'project-pitr' },
   restart: { from: ['ACTIVE_HEALTHY'], pending: 'RESTARTING', queue: 'project-restart' },
   resize: { from: ['ACTIVE_HEALTHY'], pending: 'RESIZING', queue: 'project-resize' },
   restore: { from: ['INACTIVE', 'RESTORE_FAILED'], pending: 'RESTORING', queue: 'project-restore' },
+  /** Shares RESTORING with restore: each job leaves the other's projects alone (a running PITR restore row tells them apart). */
   restoreToPoint: { from: ['ACTIVE_HEALTHY'], pending: 'RESTORING', queue: 'project-restore-pitr' },
   upgrade: { from: ['ACTIVE_HEALTHY'], pending: 'UPGRADING', queue: 'project-upgrade' },
 } as const satisfies Record<string, ProjectOperation>;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Login, member, run, spec15 } from '../../test/instance-fixture.ts';
+import { admin, type Login, member, run, testSpec } from '../../test/instance-fixture.ts';
 import { AUTH_ROLE } from './auth-schema.ts';
 import { createBranchWithData, createBranchWithSchema } from './branch-copy.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
@@ -97,7 +97,7 @@ const ATTACHED = [
 
 /** A 15 instance with the member's profiles, the trigger, and two users signed up through it. */
 async function withProfiles(ref: string): Promise<InstanceSpec> {
-  const spec = await spec15(ref);
+  const spec = await testSpec(ref);
   await driver.create(spec);
   await run(spec, MEMBERS_SCHEMA, member(spec));
   await signUp(spec, 1);
@@ -149,7 +149,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
   it('survive a schema-only branch, without rows', async () => {
     const parent = await withProfiles('parent');
-    const branch = { ...(await spec15('schemabranch')), port: await getPort() };
+    const branch = { ...(await testSpec('schemabranch')), port: await getPort() };
     await createBranchWithSchema(
       driver,
       { dataDir: driver.dataDir(parent.ref), spec: parent },
@@ -165,7 +165,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
   it('survive a branch with data', async () => {
     const parent = await withProfiles('dataparent');
-    const branch = { ...(await spec15('databranch')), port: await getPort() };
+    const branch = { ...(await testSpec('databranch')), port: await getPort() };
     await createBranchWithData(
       driver,
       { dataDir: driver.dataDir(parent.ref), spec: parent },
@@ -180,7 +180,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
   it('survive a schema-only branch made by emptying a copy (pg_dump too old for the parent)', async () => {
     const parent = await withProfiles('emptiedparent');
-    const branch = { ...(await spec15('emptiedbranch')), port: await getPort() };
+    const branch = { ...(await testSpec('emptiedbranch')), port: await getPort() };
     await createBranchWithData(
       driver,
       { dataDir: driver.dataDir(parent.ref), spec: parent },
@@ -203,7 +203,7 @@ describe("members' triggers and foreign keys on the platform's auth tables", () 
 
 describe('the loader', () => {
   it("holds members' and the API roles but never the platform's logins", async () => {
-    const spec = await spec15('loader');
+    const spec = await testSpec('loader');
     await driver.create(spec);
     const reached = await withLoaderRole(spec, () =>
       run(
@@ -224,7 +224,7 @@ describe('the loader', () => {
   });
 
   it("refuses to load when a member's role reaches the auth login", async () => {
-    const spec = await spec15('sneaky');
+    const spec = await testSpec('sneaky');
     await driver.create(spec);
     // Only a superuser could have granted it; the loader must not inherit it through that role.
     await run(spec, 'create role sneaky nologin; grant supabase_auth_admin to sneaky', admin(spec));
@@ -233,7 +233,7 @@ describe('the loader', () => {
   });
 
   it('an instance made before the auth API gets the full schema at its next start, its users kept', async () => {
-    const spec = await spec15('earlier');
+    const spec = await testSpec('earlier');
     await driver.create(spec);
     // What earlier Basins made: a minimal auth.users owned by the superuser, no other table.
     await run(

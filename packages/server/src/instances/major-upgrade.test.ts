@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { UPGRADE_STEPS, type UpgradeStep } from '@basin/core';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, member, readonly, run, spec15 } from '../../test/instance-fixture.ts';
+import { admin, member, readonly, run, testSpec } from '../../test/instance-fixture.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
 import { upgradeRefs } from './major-upgrade.ts';
 import type { InstanceSpec } from './types.ts';
@@ -16,7 +16,7 @@ let driver: EmbeddedDriver;
 
 /** A 15 instance with a table, a view, a function, a role with a GRANT, and a second database. */
 async function populated(ref: string): Promise<InstanceSpec> {
-  const spec = await spec15(ref);
+  const spec = await testSpec(ref);
   await driver.create(spec);
   await run(
     spec,

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import getPort from 'get-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, member, run, spec15 } from '../../test/instance-fixture.ts';
+import { admin, member, run, testSpec } from '../../test/instance-fixture.ts';
 import { createBranchWithSchema } from './branch-copy.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
 import type { InstanceSpec } from './types.ts';
@@ -90,7 +90,7 @@ async function rowCounts(spec: InstanceSpec): Promise<number[]> {
 /** A 15 instance holding the escape in every place, and where it would report to. */
 async function trojaned(ref: string): Promise<{ spec: InstanceSpec; marker: string }> {
   const marker = join(root, `escaped-${ref}`);
-  const spec = await spec15(ref);
+  const spec = await testSpec(ref);
   await driver.create(spec);
   await run(spec, escapeFunction(marker) + TROJANS, member(spec));
   return { spec, marker };
@@ -177,7 +177,7 @@ describe("members' code and the platform's superuser", () => {
 
   it("a schema-only branch copies the schema without running members' code as the superuser", async () => {
     const { spec, marker } = await trojaned('parent');
-    const branch = { ...(await spec15('branch')), port: await getPort() };
+    const branch = { ...(await testSpec('branch')), port: await getPort() };
     await createBranchWithSchema(
       driver,
       { dataDir: driver.dataDir(spec.ref), spec },

@@ -1,15 +1,13 @@
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import getPort from 'get-port';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, member, run, testSpec } from '../../test/instance-fixture.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
 import type { InstanceSpec } from './types.ts';
 
 // Real servers archiving real WAL: one project instance, its backup, and recoveries from them.
-const settings = { shared_buffers: '16MB', max_connections: 40, work_mem: '3MB' };
 let root: string;
 let driver: EmbeddedDriver;
 let main: InstanceSpec;
@@ -17,30 +15,9 @@ let base: string;
 /** A second between the rows written before it and after it. */
 let between: Date;
 
-async function specFor(ref: string, archiveWal: boolean): Promise<InstanceSpec> {
-  return {
-    ref,
-    major: '17',
-    port: await getPort(),
-    adminPassword: `admin-${ref}`,
-    postgresPassword: `pg-${ref}`,
-    readonlyPassword: `ro-${ref}`,
-    authenticatorPassword: `api-${ref}`,
-    authPassword: `auth-${ref}`,
-    settings,
-    archiveWal,
-  };
-}
+const specFor = async (ref: string, archiveWal: boolean): Promise<InstanceSpec> => ({ ...(await testSpec(ref, '17')), archiveWal });
 
-async function query(spec: InstanceSpec, sql: string, login = { user: 'postgres', password: spec.postgresPassword }) {
-  const client = new pg.Client({ host: '127.0.0.1', port: spec.port, database: 'postgres', ...login });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as Record<string, unknown>[];
-  } finally {
-    await client.end();
-  }
-}
+const query = (spec: InstanceSpec, sql: string, login = member(spec)) => run(spec, sql, login);
 
 const notes = (spec: InstanceSpec) => query(spec, 'select note from notes order by id').then((rows) => rows.map((row) => row.note));
 
@@ -68,7 +45,7 @@ afterAll(async () => {
 
 describe('WAL archiving', () => {
   it('archives finished segments, gzipped, where members cannot change it', async () => {
-    await query(main, 'select pg_switch_wal()', { user: 'basin_admin', password: main.adminPassword });
+    await query(main, 'select pg_switch_wal()', admin(main));
     await expect
       .poll(async () => (await readdir(driver.walArchiveDir(main.ref))).filter((name) => name.endsWith('.gz')).length)
       .toBeGreaterThan(0);
@@ -109,12 +86,23 @@ describe('recovery to a point in time', () => {
     await driver.recoverToPoint(main, main, base, between);
     expect(await notes(main)).toEqual(['before the backup', 'before the point']);
     await query(main, "insert into notes (note) values ('after the recovery')");
-    const [{ timeline }] = (await query(main, 'select timeline_id as timeline from pg_control_checkpoint()', {
-      user: 'basin_admin',
-      password: main.adminPassword,
-    })) as [{ timeline: number }];
+    const [{ timeline }] = (await query(main, 'select timeline_id as timeline from pg_control_checkpoint()', admin(main))) as [
+      { timeline: number },
+    ];
     expect(timeline).toBe(2);
     await expect.poll(async () => readdir(driver.walArchiveDir(main.ref))).toContain('00000002.history.gz');
+    expect(await readdir(join(root, 'projects'))).toEqual(expect.not.arrayContaining(['main.before-pitr', 'main.pitr']));
+  }, 120_000);
+
+  it('puts back the old data an interrupted recovery in place left aside, then recovers', async () => {
+    // As a platform killed mid-recovery leaves it: the old data aside, a half-made directory in its place.
+    await driver.stop(main.ref);
+    const dir = driver.dataDir(main.ref);
+    await rename(dir, `${dir}.before-pitr`);
+    await mkdir(dir, { mode: 0o700 });
+    await writeFile(join(dir, 'PG_VERSION'), '17\n');
+    await driver.recoverToPoint(main, main, base, between);
+    expect(await notes(main)).toEqual(['before the backup', 'before the point']);
     expect(await readdir(join(root, 'projects'))).toEqual(expect.not.arrayContaining(['main.before-pitr', 'main.pitr']));
   }, 120_000);
 

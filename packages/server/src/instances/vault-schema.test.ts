@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/pro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, member, readonly, run, spec15 } from '../../test/instance-fixture.ts';
+import { admin, member, readonly, run, testSpec } from '../../test/instance-fixture.ts';
 import { withAdmin } from './admin-session.ts';
 import { EmbeddedDriver } from './embedded-driver.ts';
 import { instanceUser } from './system-user.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'basin-vault-'));
   await chmod(root, 0o711);
   driver = new EmbeddedDriver({ projectsDir: join(root, 'projects') });
-  spec = await spec15('vault');
+  spec = await testSpec('vault');
   await driver.create(spec);
   keyFile = join(root, 'projects', '.vault.vault-key');
   await writeVaultKey(keyFile, 'the-project-vault-key', await instanceUser());

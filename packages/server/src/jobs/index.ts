@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type PgBoss from 'pg-boss';
 import type { PlatformContext } from '../kernel/context.ts';
-import { changePitr } from './change-pitr.ts';
 import { createBranch } from './create-branch.ts';
 import { createProject } from './create-project.ts';
 import { deleteProject } from './delete-project.ts';
@@ -23,7 +22,6 @@ export const PROJECT_JOBS: ProjectJobDefinition[] = [
   resizeProject,
   restoreProject,
   restoreToPoint,
-  changePitr,
   upgradeProject,
 ];
 

@@ -2,6 +2,7 @@ import { LIFECYCLE_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
 import { injectFault } from '../kernel/faults.ts';
 import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
+import * as pitr from '../store/pitr.ts';
 import * as projects from '../store/projects.ts';
 import * as upgrades from '../store/upgrades.ts';
 import { moveToMajor, settleFailedMove } from './move-to-major.ts';
@@ -16,6 +17,7 @@ import { startHealthy } from './start-healthy.ts';
 export const restoreProject: ProjectJobDefinition = {
   ...PROJECT_OPERATIONS.restore,
   async run(ctx, row) {
+    if (await pitr.runningRestore(ctx.db, row.ref)) return; // a restore to a point (restore-to-point.ts)
     const upgrade = await upgrades.findRunning(ctx.db, row.ref);
     if (upgrade) return moveToMajor(ctx, row, upgrade, 'restore');
     injectFault(ctx, 'restore', 'start');
@@ -23,6 +25,7 @@ export const restoreProject: ProjectJobDefinition = {
     await lifecycle.markHealthy(ctx.db, row.ref);
   },
   async fail(ctx, row, reason) {
+    if (await pitr.runningRestore(ctx.db, row.ref)) return;
     if ((await settleFailedMove(ctx, row.ref, reason)) === 'upgraded') return;
     await ctx.driver.stop(row.ref).catch(() => {});
     await projects.setStatus(ctx.db, row.ref, 'RESTORE_FAILED', LIFECYCLE_MESSAGES.restoreFailed(reason));

@@ -1,5 +1,5 @@
 import { PITR_MESSAGES, PROJECT_OPERATIONS } from '@basin/core';
-import { injectFault } from '../kernel/faults.ts';
+import { holdFault, injectFault } from '../kernel/faults.ts';
 import { baseBackupFor, takeBaseBackup } from '../services/backups/pitr.ts';
 import { instanceSpec } from '../services/projects/project-instance.ts';
 import * as lifecycle from '../store/lifecycle.ts';
@@ -18,11 +18,12 @@ export const restoreToPoint: ProjectJobDefinition = {
   ...PROJECT_OPERATIONS.restoreToPoint,
   async run(ctx, row) {
     const restore = await pitr.runningRestore(ctx.db, row.ref);
-    if (!restore) return lifecycle.markHealthy(ctx.db, row.ref); // not a restore to a point: nothing to do
+    if (!restore) return; // a paused project's restore (restore-project.ts)
     if (restore.step !== 'Taking a base backup') {
       await pitr.setRestoreStep(ctx.db, restore.id, 'Recovering the database');
       const base = await baseBackupFor(ctx, row.ref, restore.target_time);
       injectFault(ctx, 'restore-pitr', 'recover');
+      await holdFault(ctx, 'restore-pitr', 'recover');
       const spec = instanceSpec(row, ctx.box);
       await ctx.driver.recoverToPoint(spec, spec, base, restore.target_time);
       await pitr.restartHistory(ctx.db, row.ref);
@@ -34,10 +35,10 @@ export const restoreToPoint: ProjectJobDefinition = {
   },
   /** The driver put the old data back on every failed attempt: it runs again, and the restore says why it failed. */
   async fail(ctx, row, reason) {
-    await startHealthy(ctx, instanceSpec(row, ctx.box)).catch(() => {});
     const restore = await pitr.runningRestore(ctx.db, row.ref);
-    if (restore) await pitr.endRestore(ctx.db, restore.id, reason);
-    const time = restore?.target_time.toISOString() ?? 'the point in time';
-    await lifecycle.markHealthy(ctx.db, row.ref, PITR_MESSAGES.restoreFailed(time, reason));
+    if (!restore) return;
+    await startHealthy(ctx, instanceSpec(row, ctx.box)).catch(() => {});
+    await pitr.endRestore(ctx.db, restore.id, reason);
+    await lifecycle.markHealthy(ctx.db, row.ref, PITR_MESSAGES.restoreFailed(restore.target_time.toISOString(), reason));
   },
 };

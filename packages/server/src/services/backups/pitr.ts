@@ -83,6 +83,15 @@ export async function takeBaseBackup(ctx: PlatformContext, row: ProjectRow): Pro
 }
 
 /**
+ * After a restart, the base backups follow the add-on: the first of a new history is taken when
+ * PITR is on and has none; when it is off, whatever it kept is deleted.
+ */
+export async function settlePitr(ctx: PlatformContext, row: ProjectRow): Promise<void> {
+  if (row.pitr_retention_days === null) await applyRetention(ctx, row);
+  else if (!(await store.baseBackups(ctx.db, row.ref)).length) await takeBaseBackup(ctx, row);
+}
+
+/**
  * Deletes the base backups and archived WAL no recoverable second needs: all of them once PITR
  * is off, else those before the newest base backup at or before the window's start.
  */

@@ -2,7 +2,7 @@
  * Project add-ons (core's rules/addons): the compute size seen as the compute_instance add-on, and
  * point in time recovery. Choosing or removing a compute size is a resize, so it shares
  * resizeProject's permission, status check and job; turning PITR on or off restarts the instance
- * with or without WAL archiving (the pitr job), while changing its window only changes retention.
+ * with or without WAL archiving (the restart job), while changing its window only changes retention.
  */
 import {
   ADDON_MESSAGES,
@@ -73,7 +73,7 @@ async function setPitr(ctx: PlatformContext, row: AddonsRow, days: PitrRetention
     await pitr.setRetention(ctx.db, row.ref, days);
     return addonsOf({ ...row, pitr_retention_days: days });
   }
-  const { from, pending, queue } = PROJECT_OPERATIONS.pitr;
+  const { from, pending, queue } = PROJECT_OPERATIONS.restart; // its job applies archiving and takes the first base backup
   await transaction(ctx.db, async (client) => {
     const current = await projects.findByRef(client, row.ref);
     if (!(await lifecycle.transition(client, row.ref, from, pending)))
