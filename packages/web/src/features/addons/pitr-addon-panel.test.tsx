@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ADDON_MESSAGES,
   AVAILABLE_ADDONS,
+  FEATURE_FLAG_DEFAULTS,
   selectedAddons,
   UPGRADE_PROMPT_MESSAGES,
   type ComputeSizeId,
@@ -32,6 +33,7 @@ function renderPanel({
   days = null as PitrRetentionDays | null,
   status = 'ACTIVE_HEALTHY' as ProjectStatus,
   select = json(addonsOf('small', 14), 202),
+  subscriptionChangesEnabled = true,
 }: {
   role?: Role;
   plan?: PlanId;
@@ -39,6 +41,7 @@ function renderPanel({
   days?: PitrRetentionDays | null;
   status?: ProjectStatus;
   select?: MockAnswer;
+  subscriptionChangesEnabled?: boolean;
 } = {}) {
   const api = mockApi({
     [`GET /api/platform/projects/${PROJECT_REF}`]: json(projectFixture({ infra_compute_size: size, status })),
@@ -46,6 +49,7 @@ function renderPanel({
     [`GET ${ADDONS_PATH}`]: json(addonsOf(size, days)),
     [`POST ${ADDONS_PATH}`]: select,
     [`DELETE ${ADDONS_PATH}/pitr_7`]: json(addonsOf(size, null), 202),
+    'GET /api/platform/organizations/acme/feature-flags': json({ ...FEATURE_FLAG_DEFAULTS, subscriptionChangesEnabled }),
   });
   const rendered = renderRoutes(
     [{ path: '/project/:ref/settings/addons', element: <AddonsPage /> }],
@@ -71,7 +75,10 @@ describe('point in time recovery add-on', () => {
     await user.click(within(dialog).getByRole('radio', { name: '14 days' }));
     await user.click(confirmOf(dialog));
     await waitFor(() =>
-      expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ addon_type: 'pitr', addon_variant: 'pitr_14' }),
+      expect(calls.find((call) => call.method === 'POST' && call.path === ADDONS_PATH)?.body).toEqual({
+        addon_type: 'pitr',
+        addon_variant: 'pitr_14',
+      }),
     );
     expect(await screen.findByText(ADDON_MESSAGES.pitrUpdating('14 days'))).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -125,6 +132,30 @@ describe('point in time recovery add-on', () => {
     expect(within(dialog).getByRole('radio', { name: '7 days' }).matches(':disabled')).toBe(true);
     await user.hover(confirm.parentElement!);
     expect((await screen.findAllByText('You need additional permissions to amend subscriptions')).length).toBeGreaterThan(0);
+  });
+
+  it('disables Confirm while subscription changes are switched off, with the spec’s tooltip', async () => {
+    renderPanel({ subscriptionChangesEnabled: false });
+    const dialog = await panel();
+    await waitFor(() =>
+      expect(confirmOf(dialog).getAttribute('aria-description')).toBe(UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled),
+    );
+    expect(confirmOf(dialog)).toHaveProperty('disabled', true);
+  });
+
+  it('changes the window of a project that has one without a restart', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderPanel({ days: 7 });
+    const dialog = await panel();
+    await user.click(within(dialog).getByRole('radio', { name: '28 days' }));
+    await user.click(confirmOf(dialog));
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'POST' && call.path === ADDONS_PATH)?.body).toEqual({
+        addon_type: 'pitr',
+        addon_variant: 'pitr_28',
+      }),
+    );
+    expect(await screen.findByText(ADDON_MESSAGES.pitrWindowChanged('28 days'))).toBeTruthy();
   });
 
   it('toasts the server’s refusal and keeps the panel open', async () => {

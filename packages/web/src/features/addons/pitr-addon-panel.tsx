@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   ADDON_MESSAGES,
-  BILLING_MESSAGES,
   computeAddonSize,
   DEFAULT_COMPUTE_SIZE,
   parsePitrAddon,
@@ -18,7 +17,7 @@ import { Button } from '../../ui/button';
 import { RadioGroup } from '../../ui/radio-group';
 import { Sheet } from '../../ui/sheet';
 import { Tooltip } from '../../ui/tooltip';
-import { permissionState } from '../organizations/permission-state';
+import { useSubscriptionChangeState } from '../billing/subscription-change-state';
 import { NOT_ACTIVE_HINT } from '../project-settings/settings-row';
 import { pitrVariantPrice } from './pitr-addon';
 import { PitrRequirement } from './pitr-requirement';
@@ -27,9 +26,10 @@ import { PitrRequirement } from './pitr-requirement';
 const NONE = 'none';
 
 /**
- * The recovery window to keep: none, 7, 14 or 28 days, at the variants' prices. Turning it on or
- * changing the window restarts the database with WAL archiving; none removes the add-on. The
- * choice needs billing write on subscriptions (the spec's tooltip otherwise) and a healthy project.
+ * The recovery window to keep: none, 7, 14 or 28 days, at the variants' prices. Turning it on
+ * restarts the database with WAL archiving, none removes the add-on (another restart), another
+ * window only changes what is kept. The choice needs subscription changes allowed (billing write,
+ * the feature flag; the spec's tooltips otherwise) and a healthy project.
  */
 export function PitrAddonPanel({
   project,
@@ -50,18 +50,19 @@ export function PitrAddonPanel({
   const chosen = variants.find((variant) => variant.identifier === selected);
 
   const onSuccess = () => {
-    toast.success(chosen ? ADDON_MESSAGES.pitrUpdating(chosen.name) : ADDON_MESSAGES.pitrRemoving);
+    if (!chosen) toast.success(ADDON_MESSAGES.pitrRemoving);
+    else toast.success(current === null ? ADDON_MESSAGES.pitrUpdating(chosen.name) : ADDON_MESSAGES.pitrWindowChanged(chosen.name));
     onDone();
   };
   const select = useSelectAddonMutation({ onSuccess, onError: (error) => toast.error(error.message) });
   const remove = useRemoveAddonMutation({ onSuccess, onError: (error) => toast.error(error.message) });
   const pending = select.isPending || remove.isPending;
 
-  const billing = permissionState(organization, 'billing.subscriptions:write', BILLING_MESSAGES.noWritePermission);
+  const billing = useSubscriptionChangeState(organization);
   const size = computeAddonSize(addons.selected_addons) ?? DEFAULT_COMPUTE_SIZE;
   const requirementMet = 'ok' in pitrAllowed(organization.plan.id, size);
   const hint = billing.hint ?? (project.status === 'ACTIVE_HEALTHY' ? null : NOT_ACTIVE_HINT);
-  const disabled = !billing.allowed || hint !== null || selected === currentValue || (chosen !== undefined && !requirementMet);
+  const disabled = billing.disabled || hint !== null || selected === currentValue || (chosen !== undefined && !requirementMet);
 
   function apply() {
     if (chosen) select.mutate({ ref: project.ref, body: { addon_type: 'pitr', addon_variant: chosen.identifier } });
@@ -77,13 +78,13 @@ export function PitrAddonPanel({
           ) : null}
           <p className="text-[13px] text-muted">
             The database&apos;s write-ahead log is archived continuously beside periodic base backups, so that it can be restored, or a
-            branch started, at any second of the window you keep. Turning it on or changing the window restarts the database.
+            branch started, at any second of the window you keep. Turning it on or off restarts the database; changing the window does not.
           </p>
           <PitrRequirement projectRef={project.ref} organization={organization} size={size} />
           <p id="pitr-window-label" className="text-[13px] font-medium">
             Recovery window
           </p>
-          <RadioGroup value={selected} onValueChange={setSelected} labelledBy="pitr-window-label" disabled={pending || !billing.allowed}>
+          <RadioGroup value={selected} onValueChange={setSelected} labelledBy="pitr-window-label" disabled={pending || billing.disabled}>
             <RadioGroup.Item value={NONE} description="Scheduled daily backups only.">
               No point in time recovery{current === null ? ' (current)' : ''}
             </RadioGroup.Item>

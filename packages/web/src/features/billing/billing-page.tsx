@@ -1,9 +1,8 @@
 import { CreditCard, Gauge, Lock } from 'lucide-react';
 import { Navigate, useParams } from 'react-router';
-import { BILLING_MESSAGES, pageTitle, planSummary, UPGRADE_PROMPT_MESSAGES } from '@basin/core';
+import { BILLING_MESSAGES, pageTitle, planSummary } from '@basin/core';
 import type { Organization } from '@basin/core/schemas';
 import { useSubscriptionQuery } from '../../data/billing/use-subscription-query';
-import { useFeatureFlag } from '../../data/feature-flags/use-feature-flag';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Badge } from '../../ui/badge';
 import { Card } from '../../ui/card';
@@ -17,6 +16,7 @@ import { permissionState } from '../organizations/permission-state';
 import { ActionTrigger, SettingsRow } from '../project-settings/settings-row';
 import { useBillingPanel } from './billing-panel';
 import { CostControlPanel } from './cost-control-panel';
+import { useSubscriptionChangeState } from './subscription-change-state';
 import { PlanIncludes } from './plan-includes';
 import { SubscriptionPlanPanel } from './subscription-plan-panel';
 
@@ -26,13 +26,7 @@ function Subscription({ organization }: { organization: Organization }) {
   const { slug } = organization;
   const subscription = useSubscriptionQuery(slug);
   const { panel, setOpen } = useBillingPanel();
-  const write = permissionState(organization, 'billing.subscriptions:write', BILLING_MESSAGES.noWritePermission);
-  // Spec part 1 §6: subscription changes may be switched off by a feature flag, with its own reason.
-  const changesEnabled = useFeatureFlag('subscriptionChangesEnabled', slug);
-  const changeState =
-    write.allowed && changesEnabled === false
-      ? { disabled: true, hint: UPGRADE_PROMPT_MESSAGES.subscriptionChangesDisabled }
-      : { disabled: !write.allowed, hint: write.hint };
+  const changeState = useSubscriptionChangeState(organization);
 
   if (subscription.isPending) {
     return (
