@@ -113,14 +113,6 @@ describe('statusScreenFor', () => {
     });
   });
 
-  it('leaves the add-ons page to show the restart or resize its change started', () => {
-    const addons = `/project/${REF}/settings/addons`;
-    expect(statusScreenFor({ status: 'RESTARTING', pathname: addons })).toBeNull();
-    expect(statusScreenFor({ status: 'RESIZING', pathname: addons })).toBeNull();
-    expect(statusScreenFor({ status: 'RESTORING', pathname: addons })).toBe('restoring');
-    expect(statusScreenFor({ status: 'RESTARTING', pathname: SETTINGS })).toBe('restarting');
-  });
-
   describe('the paused page', () => {
     it('is bypassed on the project home', () => {
       expect(statusScreenFor({ status: 'INACTIVE', pathname: HOME })).toBeNull();

@@ -84,8 +84,6 @@ const SKIPPED_ON_BACKUPS: ReadonlySet<StatusScreen> = new Set(['restarting', 're
 
 /** The connecting screen's database health link leads here, where the database itself is read. */
 const DATABASE_HEALTH_PAGE = '/settings/infrastructure';
-/** Where compute and PITR add-ons are changed: it shows the restart or resize it started. */
-const ADDONS_PAGE = '/settings/addons';
 
 /** The part of a project path after `/project/{ref}`: '' for the home, '/settings/general', ... */
 function projectSubpath(pathname: string): string {
@@ -143,8 +141,7 @@ export interface StatusScreenInput {
  * Which full-page status screen replaces a project route (spec part 1 §2), or null for the page
  * itself. The paused page gives way on the project home and the settings routes; the connecting
  * screen on the infrastructure page its health link opens; the restart, resize, upgrade, restore
- * and restore-failed screens on the database/backups routes; the restart and resize screens on the
- * add-ons page, whose changes start them.
+ * and restore-failed screens on the database/backups routes.
  */
 export function statusScreenFor({ status, pathname, postgrestStatus }: StatusScreenInput): StatusScreen {
   const screen = screenOfStatus(status, postgrestStatus);
@@ -153,6 +150,5 @@ export function statusScreenFor({ status, pathname, postgrestStatus }: StatusScr
   if (screen === 'connecting' && subpath === DATABASE_HEALTH_PAGE) return null;
   if (screen === 'paused' && (subpath === '' || subpath === '/settings' || subpath.startsWith('/settings/'))) return null;
   if (SKIPPED_ON_BACKUPS.has(screen) && isBackupsPath(pathname)) return null;
-  if ((screen === 'restarting' || screen === 'resizing') && subpath === ADDONS_PAGE) return null;
   return screen;
 }
