@@ -58,8 +58,9 @@ describe('disk autoscaling in the dashboard', () => {
     await truncate(filler, Math.ceil(0.93 * (await disk()).attributes.size_gb * GB));
     await waitFor(warning, (w) => w?.disk_autoscale_blocked?.reason === 'cooldown', 30_000);
     await page.reload();
-    await page.getByText('The disk cannot grow automatically').waitFor();
-    await page.getByText(/changed less than 6 hours ago, so it cannot grow automatically before/).waitFor();
+    // The disk card's alert (the layout's resource-warning banner may say it too).
+    const blocked = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The disk cannot grow automatically' });
+    await blocked.getByText(/changed less than 6 hours ago, so it cannot grow automatically before/).waitFor();
     await showDiskCards(page);
     await page.screenshot({ path: path.join(OUTPUT_DIR, 'disk-autoscale-blocked.png') });
 

@@ -65,8 +65,11 @@ export async function startArchive(ctx: PlatformContext, ref: string, userId: st
     size: null,
     error: null,
   };
-  await writeState(ctx, ref, state);
-  const work = build(ctx, caller, state)
+  // Registered before the RUNNING state is on disk: a poll that reads it finds the build under way,
+  // not an archive a restart cut off.
+  const written = writeState(ctx, ref, state);
+  const work = written
+    .then(() => build(ctx, caller, state))
     .catch(async (error: unknown) => {
       ctx.logger.warn({ err: error, ref }, 'storage archive failed');
       await rm(`${zipPath(ctx, ref)}.partial`, { force: true });
@@ -79,6 +82,7 @@ export async function startArchive(ctx: PlatformContext, ref: string, userId: st
     })
     .finally(() => building.delete(ref));
   building.set(ref, work);
+  await written;
   return withUrl(ref, state);
 }
 
