@@ -9,7 +9,7 @@
  * the next driver adopts it.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chown, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type pg from 'pg';
@@ -31,6 +31,7 @@ import { ensureReadonlyRole, limitReadonlyRole, setRolePassword } from './readon
 import { ensureRealtimeSchema, REPLICATION_SETTINGS } from './realtime-schema.ts';
 import { ensureStorageSchema } from './storage-schema.ts';
 import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
+import { archiveWrittenWal, checkBackupStartedBefore, recoveryDirs, recoveryPaths } from './point-in-time.ts';
 import { giveToInstanceUser, instanceUser, letThrough, type SystemUser } from './system-user.ts';
 import type {
   AdminEndpoint,
@@ -46,15 +47,7 @@ import type {
   WalArchiveStatus,
 } from './types.ts';
 import { ensureVaultSchema, writeVaultKey } from './vault-schema.ts';
-import {
-  archiveBytes,
-  archiveCurrentSegment,
-  archiverStatus,
-  archiveSettings,
-  pruneArchive,
-  recoveryTargetTime,
-  restoreSettings,
-} from './wal-archive.ts';
+import { archiveBytes, archiverStatus, archiveSettings, pruneArchive, recoveryTargetTime, restoreSettings } from './wal-archive.ts';
 
 const runFile = promisify(execFile);
 
@@ -468,38 +461,6 @@ export class EmbeddedDriver implements InstanceDriver {
     this.#log(`instance ${spec.ref} adopted (pid ${lock.pid}, port ${spec.port})`);
     return true;
   }
-}
-
-/** Where a point-in-time recovery builds the recovered data, and where an in-place one keeps the old data meanwhile. */
-function recoveryDirs(dataDir: string) {
-  return { staging: `${dataDir}.pitr`, aside: `${dataDir}.before-pitr` };
-}
-
-const recoveryPaths = (dataDir: string) => Object.values(recoveryDirs(dataDir));
-
-/**
- * A commit stamped now, then the segment closed and archived: recovery to any earlier time then
- * finds a commit past its target in the archive and stops there (a target past the last commit
- * would end recovery with an error instead).
- */
-async function archiveWrittenWal(client: pg.Client): Promise<void> {
-  await client.query('set default_transaction_read_only = off');
-  await client.query('select pg_current_xact_id()');
-  await archiveCurrentSegment(client);
-}
-
-/**
- * Recovery would go to the backup's end without a word for a time before the backup: refused.
- * backup_label says `START TIME: 2026-12-02 06:50:01 UTC` (whole seconds, in log_timezone, which
- * settingFlags pins to UTC).
- */
-async function checkBackupStartedBefore(dataDir: string, time: Date): Promise<void> {
-  const label = await readFile(join(dataDir, 'backup_label'), 'utf8').catch(() => '');
-  const started = /^START TIME: (.+)$/m.exec(label)?.[1];
-  if (!started) throw new Error('The base backup has no backup_label: it is not a backup of a running instance');
-  const startedAt = Date.parse(started);
-  if (Number.isNaN(startedAt)) throw new Error(`The base backup's start time ${started} is not one we read`);
-  if (startedAt > time.getTime()) throw new Error(`The base backup started at ${started}, after the point in time ${time.toISOString()}`);
 }
 
 /** The project an instance belongs to: itself, or the one an upgrade works for (`<ref>--next`, see upgradeRefs). */
