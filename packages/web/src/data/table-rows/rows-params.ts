@@ -5,6 +5,9 @@
  * (dots, commas, parentheses, quotes) reaches the server as it is.
  */
 
+import type { PgColumn } from '@basin/core/schemas';
+import { columnKind } from './column-kind';
+
 export const TABLE_ROWS_PAGE_SIZE = 100;
 
 /** The operators a filter chip offers, in the order the picker shows them. */
@@ -69,9 +72,18 @@ export function orderParam(sort: RowSort | null, primaryKey: string[]): string |
   return terms.length ? terms.join(',') : undefined;
 }
 
+/**
+ * `select=`: every column, int8 and numeric ones as text under their own name (a JSON number
+ * past 2^53 loses digits in the browser); `*` when no column needs it.
+ */
+export function selectParam(columns: PgColumn[]): string {
+  if (!columns.some((column) => columnKind(column) === 'exact')) return '*';
+  return columns.map((column) => (columnKind(column) === 'exact' ? `${quoted(column.name)}:${quoted(column.name)}::text` : quoted(column.name))).join(',');
+}
+
 /** The query string of one page of the view. */
-export function rowsSearchParams(view: RowsView, primaryKey: string[]): URLSearchParams {
-  const params = new URLSearchParams({ select: '*' });
+export function rowsSearchParams(view: RowsView, primaryKey: string[], columns: PgColumn[] = []): URLSearchParams {
+  const params = new URLSearchParams({ select: selectParam(columns) });
   for (const chip of view.filters) params.append(...filterParam(chip));
   const order = orderParam(view.sort, primaryKey);
   if (order) params.set('order', order);

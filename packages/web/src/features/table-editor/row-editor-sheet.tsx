@@ -1,11 +1,10 @@
-import type { PgColumn } from '@basin/core/schemas';
+import type { PgColumn, PgRelationship } from '@basin/core/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import type { Row } from '../../data/table-rows/rows-params';
 import { Button } from '../../ui/button';
-import { Field, fieldControlProps } from '../../ui/form-field';
-import { Input } from '../../ui/input';
 import { Sheet } from '../../ui/sheet';
-import { type FieldTexts, initialTexts, isWritable } from './row-form-values';
+import { FieldEditor } from './field-editor';
+import { fieldProblems, type FieldValues, initialFields } from './row-form-values';
 
 export interface RowEditorTarget {
   /** The row to edit; none to insert one. */
@@ -15,84 +14,67 @@ export interface RowEditorTarget {
 }
 
 interface RowEditorSheetProps {
+  projectRef: string;
   columns: PgColumn[];
+  /** The table's foreign keys: their fields offer the referenced rows. */
+  relationships: PgRelationship[];
   target: RowEditorTarget | null;
   onClose: () => void;
   saving: boolean;
-  onSave: (texts: FieldTexts, row: Row | undefined) => void;
+  onSave: (fields: FieldValues, row: Row | undefined) => void;
 }
 
-/** A side panel with one field per column: a new row (empty fields take the default) or an edited one (empty is NULL). */
-export function RowEditorSheet({ columns, target, onClose, saving, onSave }: RowEditorSheetProps) {
+/** A side panel with one typed field per column: a new row (fields left alone take the default) or an edited one. */
+export function RowEditorSheet({ target, onClose, ...form }: RowEditorSheetProps) {
   return (
     <Sheet open={target !== null} onOpenChange={(open) => !open && onClose()}>
       {target ? (
         <Sheet.Content side="right" title={target.row ? 'Edit row' : 'Insert row'} className="w-[28rem]">
-          <RowForm
-            key={JSON.stringify(target.row ?? null)}
-            columns={columns}
-            target={target}
-            saving={saving}
-            onSave={onSave}
-            onCancel={onClose}
-          />
+          <RowForm key={JSON.stringify(target.row ?? null)} {...form} target={target} onCancel={onClose} />
         </Sheet.Content>
       ) : null}
     </Sheet>
   );
 }
 
-function placeholderOf(column: PgColumn, editing: boolean): string {
-  if (!isWritable(column)) return 'Generated';
-  if (editing) return 'NULL';
-  if (column.default_value !== null) return `Default: ${column.default_value}`;
-  if (column.is_identity) return 'Default: next identity value';
-  return column.is_nullable ? 'NULL' : 'Required';
-}
-
 function RowForm({
+  projectRef,
   columns,
+  relationships,
   target,
   saving,
   onSave,
   onCancel,
-}: {
-  columns: PgColumn[];
-  target: RowEditorTarget;
-  saving: boolean;
-  onSave: RowEditorSheetProps['onSave'];
-  onCancel: () => void;
-}) {
+}: Omit<RowEditorSheetProps, 'target' | 'onClose'> & { target: RowEditorTarget; onCancel: () => void }) {
   const id = useId();
-  const [texts, setTexts] = useState<FieldTexts>(() => initialTexts(columns, target.row));
+  const [fields, setFields] = useState<FieldValues>(() => initialFields(columns, target.row));
+  const [checked, setChecked] = useState(false);
   const editing = target.row !== undefined;
+  const problems = fieldProblems(columns, fields);
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    onSave(texts, target.row);
+    setChecked(true);
+    if (!Object.keys(problems).length) onSave(fields, target.row);
   }
   return (
     <form noValidate onSubmit={submit} className="flex h-full flex-col">
       <div className="flex flex-1 flex-col gap-4 overflow-y-auto p-4">
         <p className="text-xs text-muted">
-          {editing ? 'Only the fields you change are written; an empty field sets NULL.' : 'Empty fields take the column’s default.'}
+          {editing ? 'Only the fields you change are written.' : 'Fields left alone take the column’s default.'}
         </p>
         {columns.map((column) => (
-          <Field
+          <FieldEditor
             key={column.name}
             id={`${id}-${column.ordinal_position}`}
-            label={column.name}
-            description={`${column.format}${column.is_nullable ? '' : ', not null'}`}
-          >
-            <Input
-              {...fieldControlProps(`${id}-${column.ordinal_position}`, { description: true })}
-              mono
-              autoFocus={column.name === target.column}
-              disabled={!isWritable(column)}
-              value={texts[column.name] ?? ''}
-              placeholder={placeholderOf(column, editing)}
-              onChange={(event) => setTexts({ ...texts, [column.name]: event.target.value })}
-            />
-          </Field>
+            projectRef={projectRef}
+            column={column}
+            relationship={relationships.find((relationship) => relationship.source_column_name === column.name)}
+            value={fields[column.name]}
+            onChange={(value) => setFields({ ...fields, [column.name]: value })}
+            editing={editing}
+            autoFocus={column.name === target.column}
+            problem={checked ? problems[column.name] : undefined}
+          />
         ))}
       </div>
       <div className="flex justify-end gap-2 border-t border-border px-4 py-3">

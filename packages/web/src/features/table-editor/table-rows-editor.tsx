@@ -16,7 +16,7 @@ import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
 import { FilterBar } from './filter-bar';
 import { RowEditorSheet, type RowEditorTarget } from './row-editor-sheet';
-import { changedValues, type FieldTexts, insertValues } from './row-form-values';
+import { changedValues, type FieldValues, insertValues } from './row-form-values';
 import { RowsGrid } from './rows-grid';
 import { RowsPager } from './rows-pager';
 
@@ -46,7 +46,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editorTarget, setEditorTarget] = useState<RowEditorTarget | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
-  const rows = useTableRowsQuery(address, view, primaryKey);
+  const rows = useTableRowsQuery(address, view, { primaryKey, columns });
 
   const changeView = (next: RowsView) => {
     setView(next);
@@ -76,12 +76,12 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
     },
   });
 
-  function save(texts: FieldTexts, row: Row | undefined) {
+  function save(fields: FieldValues, row: Row | undefined) {
     if (!row) {
-      insert.mutate({ ...address, values: insertValues(columns, texts) });
+      insert.mutate({ ...address, values: insertValues(columns, fields) });
       return;
     }
-    const changes = changedValues(columns, row, texts);
+    const changes = changedValues(columns, row, fields);
     if (Object.keys(changes).length) update.mutate({ ...address, primaryKey, row, changes });
     else closeEditor();
   }
@@ -155,7 +155,11 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
       )}
 
       <RowEditorSheet
+        projectRef={projectRef}
         columns={columns}
+        relationships={definition.relationships.filter(
+          (relationship) => relationship.source_schema === definition.schema && relationship.source_table_name === definition.name,
+        )}
         target={editorTarget}
         onClose={closeEditor}
         saving={insert.isPending || update.isPending}
