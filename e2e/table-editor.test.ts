@@ -15,7 +15,7 @@ let connectionString: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `table-editor-${name}.png`) });
 const range = (page: Page) => page.getByTestId('rows-range').textContent();
-const grid = (page: Page) => page.getByRole('table', { name: 'Rows of public.products' });
+const grid = (page: Page) => page.getByRole('grid', { name: 'Rows of public.products' });
 /** The first data row's cells, as text. */
 const firstRow = async (page: Page) => (await grid(page).locator('tbody tr').first().locator('td').allTextContents()).slice(2, 5);
 

@@ -9,4 +9,10 @@ export const TABLE_EDITOR_MESSAGES = {
   inserted: 'Row inserted',
   updated: 'Row updated',
   deleted: (count: number) => `Deleted ${count} ${count === 1 ? 'row' : 'rows'}`,
+  pasted: (count: number) => `Pasted into ${count} ${count === 1 ? 'row' : 'rows'}`,
+  pasteFailed: (message: string) => `Failed to paste: ${message}`,
+  /** Some rows were written before one was refused: each row is its own write. */
+  pastePartly: (written: number, total: number, message: string) => `${written} of ${total} rows were written, then: ${message}`,
+  pasteRefused: (column: string, problem: string) => `Cannot paste into ${column}: ${problem}`,
+  nothingPasted: 'Nothing to paste: the cells are as they were, or not writable',
 } as const;

@@ -22,6 +22,10 @@ export const toast = {
   error(message: string): void {
     void loadSonner().then((module) => module.toast.error(message));
   },
+  /** Neither: an action that had nothing to do. */
+  info(message: string): void {
+    void loadSonner().then((module) => module.toast.info(message));
+  },
 };
 
 function subscribe(listener: () => void): () => void {

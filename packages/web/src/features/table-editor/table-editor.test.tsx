@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TABLE_EDITOR_MESSAGES, type Role } from '@basin/core';
 import type { PgColumn, PgTable } from '@basin/core/schemas';
@@ -88,7 +88,7 @@ function renderEditor({
   };
 }
 
-const grid = () => screen.findByRole('table', { name: 'Rows of public.items' });
+const grid = () => screen.findByRole('grid', { name: 'Rows of public.items' });
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -258,5 +258,84 @@ describe('table editor writes', () => {
     expect(screen.queryByRole('button', { name: /^Edit row/ })).toBeNull();
     await user.hover(screen.getByRole('button', { name: 'Insert row' }).parentElement!);
     expect((await screen.findAllByText(TABLE_EDITOR_MESSAGES.readOnly)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('table editor keyboard, clipboard and view', () => {
+  /** A cell once the rows can be edited (the member's role has loaded: rows are then keyed by their primary key). */
+  const cell = async (text: string) => {
+    await screen.findByRole('checkbox', { name: 'Select row 1' });
+    return within(await grid()).getByRole('gridcell', { name: text });
+  };
+
+  it('moves the cursor with the arrow keys, and Enter edits the row at that cell', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await user.click(await cell('item 1'));
+    expect(document.activeElement).toBe(await cell('item 1'));
+    await user.keyboard('{ArrowDown}{ArrowDown}{ArrowLeft}');
+    expect(document.activeElement?.textContent).toBe('3');
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(document.activeElement?.textContent).toBe('item 100');
+    await user.keyboard('{ArrowUp}{Enter}');
+    expect(document.activeElement).toBe(within(screen.getByRole('dialog', { name: 'Edit row' })).getByLabelText('name'));
+    expect(within(screen.getByRole('dialog')).getByLabelText('name')).toHaveProperty('value', 'item 99');
+  });
+
+  it('copies a range of cells as a spreadsheet does, and pastes cells as updates of the rows under them', async () => {
+    const user = userEvent.setup();
+    const { calls, restCalls } = renderEditor({ writes: { [`PATCH ${ROWS_PATH}`]: json([{ id: 3, name: 'A' }]) } });
+    await user.click(await cell('1'));
+    await user.keyboard('{Shift>}{ArrowDown}{ArrowRight}{/Shift}');
+    expect(
+      within(await grid())
+        .getAllByRole('gridcell', { selected: true })
+        .map((each) => each.textContent),
+    ).toEqual(['1', 'item 1', '2', 'item 2']);
+    // user-event copies only selected text: the grid's own copy event, as a browser sends it on Ctrl+C.
+    const clipboardData = { setData: vi.fn() };
+    fireEvent.copy(document.activeElement!, { clipboardData });
+    expect(clipboardData.setData).toHaveBeenCalledWith('text/plain', '1\titem 1\n2\titem 2');
+
+    await user.click(await cell('item 3'));
+    await user.paste('A\n"B\tand a tab"\n');
+    expect(await screen.findByText(TABLE_EDITOR_MESSAGES.pasted(2))).toBeTruthy();
+    expect(calls.filter((call) => call.method === 'PATCH').map((call) => call.body)).toEqual([{ name: 'A' }, { name: 'B\tand a tab' }]);
+    const keys = restCalls()
+      .filter((call) => call.method === 'PATCH')
+      .map((call) => call.url.searchParams.get('"id"'));
+    expect(keys).toEqual(['in.("3")', 'in.("4")']);
+  });
+
+  it('refuses a paste that the column would refuse, and writes nothing', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderEditor({ writes: { [`PATCH ${ROWS_PATH}`]: json([]) } });
+    await user.click(await cell('2'));
+    await user.paste('1.5');
+    expect(await screen.findByText(TABLE_EDITOR_MESSAGES.pasteRefused('id', 'Enter a whole number'))).toBeTruthy();
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
+  });
+
+  it('keeps hidden columns, widths and the sort of each table for the next visit', async () => {
+    const user = userEvent.setup();
+    renderEditor();
+    await grid();
+    await user.click(within(screen.getByRole('columnheader', { name: /name/ })).getByRole('button'));
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'name' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /name/ })).toBeNull());
+    const resize = screen.getByRole('separator', { name: 'Resize column id' });
+    resize.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('columnheader', { name: /id/ }).style.width).toBe('170px');
+    cleanup();
+
+    const again = renderEditor();
+    await grid();
+    expect(screen.getByRole('button', { name: 'Columns (1 hidden)' })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /name/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /id/ }).style.width).toBe('170px');
+    await waitFor(() => expect(again.lastRead().url.searchParams.get('order')).toBe('"name".asc,"id".asc'));
   });
 });

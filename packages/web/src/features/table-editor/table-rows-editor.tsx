@@ -1,10 +1,11 @@
-import { Plus, Trash2 } from 'lucide-react';
+import { Columns3, Plus, Trash2 } from 'lucide-react';
 import { can, TABLE_EDITOR_MESSAGES } from '@basin/core';
 import type { PgTable } from '@basin/core/schemas';
 import { useState } from 'react';
 import { type FilterChip, type Row, type RowsView, TABLE_ROWS_PAGE_SIZE } from '../../data/table-rows/rows-params';
 import { useDeleteRowsMutation } from '../../data/table-rows/use-delete-rows-mutation';
 import { useInsertRowMutation } from '../../data/table-rows/use-insert-row-mutation';
+import { usePasteRowsMutation } from '../../data/table-rows/use-paste-rows-mutation';
 import { useTableRowsQuery } from '../../data/table-rows/use-table-rows-query';
 import { useUpdateRowMutation } from '../../data/table-rows/use-update-row-mutation';
 import { useProjectRole } from '../../data/use-project-role';
@@ -12,13 +13,17 @@ import { toast } from '../../lib/toast';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
 import { FilterBar } from './filter-bar';
+import type { CellPoint } from './grid-cursor';
+import { pastePlan } from './paste-plan';
 import { RowEditorSheet, type RowEditorTarget } from './row-editor-sheet';
 import { changedValues, type FieldValues, insertValues } from './row-form-values';
 import { RowsGrid } from './rows-grid';
 import { RowsPager } from './rows-pager';
+import { useTableViewPrefs } from './table-view-prefs';
 
 const FIRST_PAGE: RowsView = { filters: [], sort: null, page: 0 };
 
@@ -42,7 +47,9 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
   const writeHint = role && !mayWrite ? TABLE_EDITOR_MESSAGES.readOnly : null;
   const editable = mayWrite && primaryKey.length > 0;
 
-  const [view, setView] = useState<RowsView>(FIRST_PAGE);
+  const [prefs, setPrefs] = useTableViewPrefs(projectRef, definition.schema, definition.name);
+  const shown = columns.filter((column) => !prefs.hidden.includes(column.name));
+  const [view, setView] = useState<RowsView>(() => ({ ...FIRST_PAGE, sort: prefs.sort }));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editorTarget, setEditorTarget] = useState<RowEditorTarget | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -68,6 +75,17 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
       closeEditor();
     },
   });
+  const paste = usePasteRowsMutation({
+    onSuccess: (written) => {
+      toast.success(TABLE_EDITOR_MESSAGES.pasted(written.length));
+    },
+  });
+  function pasteCells(at: CellPoint, cells: string[][]) {
+    const plan = pastePlan(shown, rows.data?.rows ?? [], at, cells);
+    if ('refused' in plan) toast.error(TABLE_EDITOR_MESSAGES.pasteRefused(plan.refused.column, plan.refused.problem));
+    else if (!plan.updates.length) toast.info(TABLE_EDITOR_MESSAGES.nothingPasted);
+    else paste.mutate({ ...address, primaryKey, updates: plan.updates });
+  }
   const remove = useDeleteRowsMutation({
     onSuccess: (deleted) => {
       toast.success(TABLE_EDITOR_MESSAGES.deleted(deleted.length));
@@ -96,6 +114,29 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
           onChange={(filters: FilterChip[]) => changeView({ ...view, filters, page: 0 })}
         />
         <div className="flex gap-2">
+          <DropdownMenu>
+            <DropdownMenu.Trigger asChild>
+              <Button size="sm">
+                <Columns3 className="size-3.5" aria-hidden="true" />
+                {prefs.hidden.length ? `Columns (${prefs.hidden.length} hidden)` : 'Columns'}
+              </Button>
+            </DropdownMenu.Trigger>
+            <DropdownMenu.Content>
+              <DropdownMenu.Label>Shown columns</DropdownMenu.Label>
+              {columns.map((column) => (
+                <DropdownMenu.CheckboxItem
+                  key={column.name}
+                  checked={!prefs.hidden.includes(column.name)}
+                  onSelect={(event) => event.preventDefault()}
+                  onCheckedChange={(on) =>
+                    setPrefs({ hidden: on ? prefs.hidden.filter((name) => name !== column.name) : [...prefs.hidden, column.name] })
+                  }
+                >
+                  {column.name}
+                </DropdownMenu.CheckboxItem>
+              ))}
+            </DropdownMenu.Content>
+          </DropdownMenu>
           <Tooltip content={writeHint ?? (mayWrite && !primaryKey.length ? TABLE_EDITOR_MESSAGES.noPrimaryKey : null)} wrapDisabled>
             <Button size="sm" variant="danger" disabled={!editable || !selectedRows.length} onClick={() => setConfirmingDelete(true)}>
               <Trash2 className="size-3.5" aria-hidden="true" />
@@ -122,11 +163,17 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
         <>
           <RowsGrid
             label={`Rows of ${address.schema}.${address.table}`}
-            columns={columns}
+            columns={shown}
             rows={rows.data.rows}
+            widths={prefs.widths}
+            onResize={(column, width) => setPrefs({ widths: { ...prefs.widths, [column]: width } })}
             firstNumber={view.page * TABLE_ROWS_PAGE_SIZE + 1}
             sort={view.sort}
-            onSort={(column) => changeView({ ...view, sort: nextSort(view, column), page: 0 })}
+            onSort={(column) => {
+              const sort = nextSort(view, column);
+              setPrefs({ sort });
+              changeView({ ...view, sort, page: 0 });
+            }}
             editing={
               editable
                 ? {
@@ -135,6 +182,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
                     onSelect: (keys, on) =>
                       setSelected(new Set(on ? [...selected, ...keys] : [...selected].filter((key) => !keys.includes(key)))),
                     onEdit: (row, column) => setEditorTarget({ row, column }),
+                    onPaste: pasteCells,
                   }
                 : undefined
             }
