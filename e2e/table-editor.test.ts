@@ -116,6 +116,69 @@ describe('table editor in the dashboard', () => {
     await page.context().close();
   });
 
+  it('edits typed cells: exact big numbers, booleans, enums, JSON, times, uuids and a foreign key picked from its rows', async () => {
+    await query(
+      connectionString,
+      `create type mood as enum ('sad', 'happy');
+       create table customers (id bigint primary key, name text not null);
+       insert into customers values (9007199254740993, 'Ada'), (9007199254740995, 'Bea');
+       create table orders (
+         id bigint primary key, note text, paid boolean, mood mood, data jsonb,
+         placed_at timestamptz, token uuid, customer_id bigint references customers
+       );
+       insert into orders (id, note) values (9007199254740993, 'first'), (9007199254740995, 'second')`,
+    );
+    const page = await dashboard.openPage(owner);
+    await page.goto(`${platform.url}/project/${ref}/editor?schema=public&table=orders`);
+    const orders = page.getByRole('grid', { name: 'Rows of public.orders' });
+    // Past 2^53 every digit stays (a JSON number would read ...992 and ...996).
+    await orders.getByRole('gridcell', { name: '9007199254740993', exact: true }).waitFor();
+    await orders.getByRole('gridcell', { name: '9007199254740995', exact: true }).waitFor();
+
+    await orders.getByRole('gridcell', { name: 'first' }).dblclick();
+    const edit = page.getByRole('dialog', { name: 'Edit row' });
+    await edit.getByRole('combobox', { name: 'paid' }).click();
+    await page.getByRole('option', { name: 'true' }).click();
+    await edit.getByRole('combobox', { name: 'mood' }).click();
+    await page.getByRole('option', { name: 'happy' }).click();
+    await edit.getByLabel('data').fill('{"size": ');
+    await edit.getByLabel('placed_at').fill('2026-12-02T10:30:15');
+    await edit.getByRole('button', { name: 'Generate UUID' }).click();
+    await edit.getByRole('button', { name: 'Pick a row of public.customers' }).click();
+    await page.getByRole('textbox', { name: 'Search public.customers by id' }).fill('9007199254740995');
+    await page.getByRole('list', { name: 'Rows of public.customers' }).getByRole('button', { name: /Bea/ }).click();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    // Bad JSON is caught before Postgres is asked.
+    await edit.getByText(/^Not valid JSON/).waitFor();
+    await edit.getByLabel('data').fill('{"size": "L"}');
+    await shot(page, 'typed-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Row updated').waitFor();
+    const [saved] = (
+      await query(
+        connectionString,
+        `select paid, mood::text, data, placed_at, token is not null as has_token, customer_id::text from orders where id = 9007199254740993`,
+      )
+    ).rows;
+    expect(saved).toMatchObject({ paid: true, mood: 'happy', data: { size: 'L' }, has_token: true, customer_id: '9007199254740995' });
+    // The picker's time is the browser's (this machine's) local time.
+    expect((saved.placed_at as Date).toISOString()).toBe(new Date('2026-12-02T10:30:15').toISOString());
+
+    // The keyboard: from the first note down to the second, copy it, paste it over the first.
+    await orders.getByRole('gridcell', { name: 'second' }).waitFor();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await orders.getByRole('gridcell', { name: 'first' }).click();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('second');
+    await page.keyboard.press('Control+C');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Control+V');
+    await page.getByText('Pasted into 1 row').waitFor();
+    expect((await query(connectionString, `select note from orders order by id`)).rows).toEqual([{ note: 'second' }, { note: 'second' }]);
+    await shot(page, 'typed-grid');
+    await page.context().close();
+  });
+
   it('shows rows read-only to Read-only members', async () => {
     const page = await openProducts(reader);
     await expect.poll(() => range(page)).toBe('Rows 1–100 of 130');

@@ -3,7 +3,7 @@ import type { PgColumn, PgRelationship } from '@basin/core/schemas';
 import { columnKind, valueProblem } from './column-kind';
 import { tableRowsKeys } from './keys';
 import { restRequest } from './rest-request';
-import { quoted, type Row } from './rows-params';
+import { quoted, type Row, selectParam } from './rows-params';
 
 /** How many referenced rows the picker lists at a time. */
 export const REFERENCED_ROWS_LIMIT = 20;
@@ -16,17 +16,18 @@ export function searchFilter(column: PgColumn, search: string): [string, string]
 
 /**
  * The rows a foreign key may point at, for the row form's picker: the referenced table's first
- * rows by the referenced column, or those that match the search (`column`, the referenced
- * column's definition, says how).
+ * rows by the referenced column, or those that match the search. `columns` (the referenced
+ * table's) say how to search and how to read big numbers exactly; nothing is asked before them.
  */
-export function useReferencedRowsQuery(ref: string, relationship: PgRelationship, column: PgColumn | undefined, search: string) {
+export function useReferencedRowsQuery(ref: string, relationship: PgRelationship, columns: PgColumn[] | undefined, search: string) {
   const address = { ref, schema: relationship.target_table_schema, table: relationship.target_table_name };
+  const column = columns?.find((candidate) => candidate.name === relationship.target_column_name);
   const filter = column && search ? searchFilter(column, search) : undefined;
   return useQuery({
     queryKey: [...tableRowsKeys.table(ref, address.schema, address.table), 'referenced', relationship.target_column_name, search] as const,
     queryFn: async ({ signal }) => {
       const params = new URLSearchParams({
-        select: '*',
+        select: selectParam(columns ?? []),
         order: `${quoted(relationship.target_column_name)}.asc`,
         limit: String(REFERENCED_ROWS_LIMIT),
       });

@@ -35,7 +35,7 @@ export function ForeignRowPicker({
     relationship.target_table_name,
   );
   const column = definition?.columns?.find((candidate) => candidate.name === key);
-  const rows = useReferencedRowsQuery(projectRef, relationship, open ? column : undefined, search.trim());
+  const rows = useReferencedRowsQuery(projectRef, relationship, open ? definition?.columns : undefined, search.trim());
   const unmatchable = column !== undefined && search.trim() !== '' && searchFilter(column, search.trim()) === null;
   const others = (definition?.columns ?? []).filter((candidate) => candidate.name !== key).slice(0, PREVIEW_COLUMNS);
 
