@@ -9,4 +9,14 @@ export const TABLE_EDITOR_MESSAGES = {
   inserted: 'Row inserted',
   updated: 'Row updated',
   deleted: (count: number) => `Deleted ${count} ${count === 1 ? 'row' : 'rows'}`,
+  /** Table and column changes run as the member's database role, which Read-only members do not have. */
+  readOnlyStructure: 'Read-only members can view tables but not change them',
+  rlsAdvice: 'Restrict access to your table by enabling RLS and writing Postgres policies.',
+  rlsOffWarning: 'Without RLS, anyone with the anon key can read and write every row of this table through the API.',
+  unknownType: (type: string) => `Unknown type: ${type}`,
+  tableCreated: (name: string) => `Table ${name} created`,
+  tableUpdated: (name: string) => `Table ${name} updated`,
+  tableDuplicated: (name: string) => `Table ${name} created as a copy`,
+  tableTruncated: (name: string) => `Table ${name} emptied`,
+  tableDeleted: (name: string) => `Table ${name} deleted`,
 } as const;
