@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_EXPRESSIONS, FOREIGN_KEY_ACTIONS } from '../rules/table-definition.ts';
 
 /**
  * POST /platform/pg-meta/{ref}/table-changes: creating and changing tables without writing SQL.
@@ -21,9 +22,6 @@ const Expression = z
   .min(1, 'Expression is required')
   .max(2_000, 'Expressions are at most 2000 characters')
   .refine((text) => !text.includes('\0'), 'Expressions cannot contain NUL');
-
-/** The default expressions the editor suggests; anything else is a literal. */
-export const DEFAULT_EXPRESSIONS = ['now()', 'gen_random_uuid()', 'current_date', 'current_timestamp', 'current_user'] as const;
 
 export const ColumnDefault = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('expression'), expression: z.enum(DEFAULT_EXPRESSIONS) }),
@@ -54,8 +52,6 @@ export const ColumnDefinition = z
   .meta({ id: 'ColumnDefinition' });
 export type ColumnDefinition = z.output<typeof ColumnDefinition>;
 export type ColumnDefinitionInput = z.input<typeof ColumnDefinition>;
-
-export const FOREIGN_KEY_ACTIONS = ['NO ACTION', 'RESTRICT', 'CASCADE', 'SET NULL', 'SET DEFAULT'] as const;
 
 export const ForeignKeyDefinition = z
   .object({
