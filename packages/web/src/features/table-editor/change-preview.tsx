@@ -53,7 +53,7 @@ export function SqlPreview({ sql }: { sql: string }) {
       <p className="text-[13px] font-medium">This SQL will run in one transaction:</p>
       <pre
         aria-label="SQL preview"
-        className="overflow-x-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre"
+        className="overflow-x-auto rounded-md border border-border bg-surface-muted p-3 font-mono text-xs whitespace-pre-wrap"
       >
         {sql}
       </pre>

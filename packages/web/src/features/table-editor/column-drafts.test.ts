@@ -51,14 +51,29 @@ describe('column drafts', () => {
     expect(definition).toMatchObject({ name: 'id', type: 'int8', nullable: false, primary_key: true, default: null, comment: null });
   });
 
+  it('drops the old default before a type change, and sets the new one after', () => {
+    const initial = draftOf(COLUMN, TYPES, false);
+    const edited = { ...initial, type: 'text' };
+    expect(columnChanges(initial, edited, TYPES).map((action) => action.action)).toEqual([
+      'set_column_default',
+      'set_column_type',
+      'set_column_default',
+    ]);
+    expect(columnChanges(initial, edited, TYPES)[2]).toEqual({
+      action: 'set_column_default',
+      column: 'status',
+      default: { kind: 'literal', value: "it's" },
+    });
+  });
+
   it('starts an edit from the column, and answers only what changed, the rename last', () => {
     const initial = draftOf(COLUMN, TYPES, false);
     expect(initial).toMatchObject({ name: 'status', type: 'public.mood', defaultText: "it's", nullable: true });
     expect(columnChanges(initial, initial, TYPES)).toEqual([]);
     const edited = { ...initial, name: 'state', type: 'text', using: 'status::text', defaultText: '', nullable: false };
     expect(columnChanges(initial, edited, TYPES)).toEqual([
-      { action: 'set_column_type', column: 'status', type: 'text', type_schema: 'pg_catalog', using: 'status::text' },
       { action: 'set_column_default', column: 'status', default: null },
+      { action: 'set_column_type', column: 'status', type: 'text', type_schema: 'pg_catalog', using: 'status::text' },
       { action: 'set_column_nullable', column: 'status', nullable: false },
       { action: 'rename_column', column: 'status', new_name: 'state' },
     ]);

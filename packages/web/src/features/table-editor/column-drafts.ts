@@ -98,18 +98,26 @@ export function draftOf(column: PgColumn, types: ColumnType[], primaryKey: boole
   };
 }
 
-/** The alter actions that turn `initial` into `draft`: the rename last, so the others name the column as it was. */
+/**
+ * The alter actions that turn `initial` into `draft`, the rename last so the others name the
+ * column as it was. A type change drops the old default first (Postgres would have to cast it
+ * too, and often cannot) and sets the draft's default after.
+ */
 export function columnChanges(initial: ColumnDraft, draft: ColumnDraft, types: ColumnType[]): AlterTableActionInput[] {
   const column = initial.name;
   const actions: AlterTableActionInput[] = [];
-  if (draft.type.trim() !== initial.type)
+  const typeChanged = draft.type.trim() !== initial.type;
+  const dropsDefaultFirst = typeChanged && initial.defaultText !== '' && initial.defaultText !== IDENTITY_SUGGESTION;
+  if (dropsDefaultFirst) actions.push({ action: 'set_column_default', column, default: null });
+  if (typeChanged)
     actions.push({
       action: 'set_column_type',
       column,
       ...typeReferenceOf(draft.type, types),
       ...(draft.using.trim() ? { using: draft.using.trim() } : {}),
     });
-  if (draft.defaultText !== initial.defaultText)
+  const defaultChanged = draft.defaultText !== initial.defaultText;
+  if (dropsDefaultFirst ? draft.defaultText !== '' : defaultChanged)
     actions.push({ action: 'set_column_default', column, default: defaultOf(draft.defaultText) });
   if (draft.nullable !== initial.nullable) actions.push({ action: 'set_column_nullable', column, nullable: draft.nullable });
   if (draft.unique !== initial.unique) actions.push({ action: 'set_column_unique', column, unique: draft.unique });

@@ -25,6 +25,12 @@ export function ColumnsEditor({ listsId, columns, onChange }: ColumnsEditorProps
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-1 text-[13px] font-medium">Columns</legend>
+      {/* Headings for sighted members; each field has its own accessible name. */}
+      <div aria-hidden="true" className="grid grid-cols-[1fr_1fr_1fr_1.75rem] gap-2 px-2 text-xs text-muted">
+        <span>Name</span>
+        <span>Type</span>
+        <span>Default value</span>
+      </div>
       {columns.map((column, index) => {
         const label = column.name.trim() || `column ${index + 1}`;
         return (
@@ -34,7 +40,7 @@ export function ColumnsEditor({ listsId, columns, onChange }: ColumnsEditorProps
             aria-label={`Column ${index + 1}`}
             className="flex flex-col gap-1.5 rounded-md border border-border p-2"
           >
-            <div className="grid grid-cols-[1fr_1fr_1fr_auto] gap-2">
+            <div className="grid grid-cols-[1fr_1fr_1fr_1.75rem] gap-2">
               <Input
                 aria-label={`Name of column ${index + 1}`}
                 placeholder="name"
