@@ -183,7 +183,8 @@ describe('new table panel', () => {
     expect(await screen.findByText(TABLE_EDITOR_MESSAGES.tableCreated('posts'))).toBeTruthy();
     expect(changes()[1]).toEqual({ ...changes()[0], dry_run: false });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+    // Many fields and four selects: slow on a loaded machine.
+  }, 60_000);
 
   it('warns when RLS is switched off, and sends it off', async () => {
     const user = userEvent.setup();
