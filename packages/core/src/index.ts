@@ -13,6 +13,7 @@ export * from './catalogues/example-apps.ts';
 export * from './rules/pause.ts';
 export * from './rules/upgrade-steps.ts';
 export * from './rules/project-operations.ts';
+export * from './rules/table-definition.ts';
 export * from './catalogues/exit-survey.ts';
 export * from './catalogues/support-categories.ts';
 export * from './rules/rest-health.ts';

@@ -15,4 +15,14 @@ export const TABLE_EDITOR_MESSAGES = {
   pastePartly: (written: number, total: number, message: string) => `${written} of ${total} rows were written, then: ${message}`,
   pasteRefused: (column: string, problem: string) => `Cannot paste into ${column}: ${problem}`,
   nothingPasted: 'Nothing to paste: the cells are as they were, or not writable',
+  /** Table and column changes run as the member's database role, which Read-only members do not have. */
+  readOnlyStructure: 'Read-only members can view tables but not change them',
+  rlsAdvice: 'Restrict access to your table by enabling RLS and writing Postgres policies.',
+  rlsOffWarning: 'Without RLS, anyone with the anon key can read and write every row of this table through the API.',
+  unknownType: (type: string) => `Unknown type: ${type}`,
+  tableCreated: (name: string) => `Table ${name} created`,
+  tableUpdated: (name: string) => `Table ${name} updated`,
+  tableDuplicated: (name: string) => `Table ${name} created as a copy`,
+  tableTruncated: (name: string) => `Table ${name} emptied`,
+  tableDeleted: (name: string) => `Table ${name} deleted`,
 } as const;

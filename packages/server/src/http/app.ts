@@ -55,6 +55,7 @@ import { SessionCache } from './session-cache.ts';
 import { AccessTokenVerifier } from '../services/account/access-tokens.ts';
 import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
+import { tableChangeRoutes } from './table-changes.ts';
 import { tableRowsRoutes } from './table-rows.ts';
 import { dashboardRoutes } from './static.ts';
 import { functionDeployRoutes } from './functions-deploy.ts';
@@ -105,6 +106,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
     .route('/', projectApiRoutes(ctx))
     .route('/', sqlRoutes(ctx))
     .route('/', tableRowsRoutes(ctx))
+    .route('/', tableChangeRoutes(ctx))
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))

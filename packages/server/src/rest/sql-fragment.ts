@@ -1,6 +1,7 @@
 /**
  * How a request's words reach SQL: names only through `ident` (quoted, NUL refused by the
- * gateway's input checks), values only as numbered parameters collected in one `Params`, type
+ * gateway's input checks), values only as numbered parameters collected in one `Params` (or,
+ * where a statement takes none, through `literal`), type
  * names only from the catalog (format_type) or through `castType`'s narrow check.
  */
 import { parseError } from './errors.ts';
@@ -9,6 +10,12 @@ import { type CachedFunction, type CachedRelation, type FieldPath, qualifiedName
 export const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+
+/**
+ * A string constant for statements that take no parameters (DDL: defaults, comments). The E''
+ * form with backslashes doubled reads the same whatever standard_conforming_strings says.
+ */
+export const literal = (text: string) => `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`;
 
 /** The parameters of one statement; `add` answers the placeholder of a value. */
 export class Params {

@@ -120,7 +120,8 @@ async function typeNames(client: pg.Client, oids: number[]): Promise<Map<number,
   }
 }
 
-function toSqlError(error: unknown): SqlError {
+/** Postgres's refusal as the API answers it: message, code, position, detail, hint. */
+export function toSqlError(error: unknown): SqlError {
   const e = error as Partial<pg.DatabaseError> & { message?: string };
   const position = e.position ? Number(e.position) : undefined;
   return {

@@ -3850,6 +3850,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pg-meta/{ref}/table-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Creates, changes, duplicates, empties or deletes a table from a description of the change, in one transaction as the member’s database role; with dry_run it answers the SQL only. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["TableChangeBody"];
+                };
+            };
+            responses: {
+                /** @description The SQL, run (applied) or not (dry_run) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableChangeResult"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Postgres refused a statement; nothing was applied */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SqlError"];
+                    };
+                };
+                /** @description The project’s database does not take connections */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pg-meta/{ref}/column-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Every type a column can have on the instance */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ColumnType"][];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The project is not running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pg-meta/{ref}/table-dependents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query: {
+                    schema?: string;
+                    table: string;
+                };
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What depends on the table */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TableDependents"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Missing permission */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Not found, or not a member of its organization */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description The project is not running */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/projects/{ref}/snippets": {
         parameters: {
             query?: never;
@@ -11575,6 +11838,205 @@ export interface components {
         RunSqlBody: {
             query: string;
             read_only?: boolean;
+        };
+        TableChangeResult: {
+            /** @description The statements, as run (or as they would run with dry_run) */
+            sql: string;
+            applied: boolean;
+        };
+        TableChangeBody: {
+            change: {
+                /** @enum {string} */
+                kind: "create";
+                /** @default public */
+                schema?: string;
+                name: string;
+                /** @default null */
+                comment?: string | null;
+                /** @default true */
+                rls_enabled?: boolean;
+                columns: components["schemas"]["ColumnDefinition"][];
+                /** @default [] */
+                foreign_keys?: components["schemas"]["ForeignKeyDefinition"][];
+            } | {
+                /** @enum {string} */
+                kind: "alter";
+                /** @default public */
+                schema?: string;
+                name: string;
+                actions: ({
+                    /** @enum {string} */
+                    action: "rename";
+                    new_name: string;
+                } | {
+                    /** @enum {string} */
+                    action: "set_comment";
+                    comment: string | null;
+                } | {
+                    /** @enum {string} */
+                    action: "set_rls";
+                    enabled: boolean;
+                } | {
+                    /** @enum {string} */
+                    action: "add_column";
+                    definition: components["schemas"]["ColumnDefinition"];
+                } | {
+                    /** @enum {string} */
+                    action: "rename_column";
+                    column: string;
+                    new_name: string;
+                } | {
+                    /** @enum {string} */
+                    action: "drop_column";
+                    column: string;
+                    /** @default false */
+                    cascade?: boolean;
+                } | {
+                    /** @enum {string} */
+                    action: "set_column_type";
+                    column: string;
+                    type: string;
+                    type_schema?: string;
+                    using?: string;
+                } | {
+                    /** @enum {string} */
+                    action: "set_column_default";
+                    column: string;
+                    default: {
+                        /** @enum {string} */
+                        kind: "expression";
+                        /** @enum {string} */
+                        expression: "now()" | "gen_random_uuid()" | "current_date" | "current_timestamp" | "current_user";
+                    } | {
+                        /** @enum {string} */
+                        kind: "literal";
+                        value: string;
+                    } | {
+                        /** @enum {string} */
+                        kind: "identity";
+                    } | null;
+                } | {
+                    /** @enum {string} */
+                    action: "set_column_nullable";
+                    column: string;
+                    nullable: boolean;
+                } | {
+                    /** @enum {string} */
+                    action: "set_column_unique";
+                    column: string;
+                    unique: boolean;
+                } | {
+                    /** @enum {string} */
+                    action: "set_column_comment";
+                    column: string;
+                    comment: string | null;
+                } | {
+                    /** @enum {string} */
+                    action: "add_foreign_key";
+                    foreign_key: components["schemas"]["ForeignKeyDefinition"];
+                })[];
+            } | {
+                /** @enum {string} */
+                kind: "duplicate";
+                /** @default public */
+                schema?: string;
+                name: string;
+                new_name: string;
+                /** @default false */
+                with_data?: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "truncate";
+                /** @default public */
+                schema?: string;
+                name: string;
+                /** @default false */
+                cascade?: boolean;
+            } | {
+                /** @enum {string} */
+                kind: "delete";
+                /** @default public */
+                schema?: string;
+                name: string;
+                /** @default false */
+                cascade?: boolean;
+            };
+            /** @default false */
+            dry_run?: boolean;
+        };
+        ColumnDefinition: {
+            name: string;
+            type: string;
+            type_schema?: string;
+            /** @default null */
+            default?: {
+                /** @enum {string} */
+                kind: "expression";
+                /** @enum {string} */
+                expression: "now()" | "gen_random_uuid()" | "current_date" | "current_timestamp" | "current_user";
+            } | {
+                /** @enum {string} */
+                kind: "literal";
+                value: string;
+            } | {
+                /** @enum {string} */
+                kind: "identity";
+            } | null;
+            /** @default true */
+            nullable?: boolean;
+            /** @default false */
+            unique?: boolean;
+            /** @default false */
+            primary_key?: boolean;
+            check?: string;
+            /** @default null */
+            comment?: string | null;
+        };
+        ForeignKeyDefinition: {
+            columns: string[];
+            /** @default public */
+            referenced_schema?: string;
+            referenced_table: string;
+            referenced_columns: string[];
+            /**
+             * @default NO ACTION
+             * @enum {string}
+             */
+            on_update?: "NO ACTION" | "RESTRICT" | "CASCADE" | "SET NULL" | "SET DEFAULT";
+            /**
+             * @default NO ACTION
+             * @enum {string}
+             */
+            on_delete?: "NO ACTION" | "RESTRICT" | "CASCADE" | "SET NULL" | "SET DEFAULT";
+        };
+        ColumnType: {
+            id: number;
+            schema: string;
+            name: string;
+            format: string;
+            /** @enum {string} */
+            kind: "base" | "enum" | "array" | "domain" | "composite" | "range";
+            enums: string[];
+            comment: string | null;
+        };
+        TableDependents: {
+            views: {
+                schema: string;
+                name: string;
+                /** @enum {string} */
+                kind: "view" | "materialized view";
+            }[];
+            foreign_keys: {
+                schema: string;
+                table: string;
+                constraint: string;
+            }[];
+            policies: {
+                name: string;
+            }[];
+            triggers: {
+                name: string;
+            }[];
         };
         Snippet: {
             /** Format: uuid */

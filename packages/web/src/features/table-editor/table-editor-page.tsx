@@ -1,15 +1,21 @@
-import { Search } from 'lucide-react';
+import { can, TABLE_EDITOR_MESSAGES } from '@basin/core';
+import { Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePgMetaListQuery } from '../../data/pg-meta/use-pg-meta-list-query';
 import { useTableDefinitionQuery } from '../../data/pg-meta/use-table-definition-query';
+import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { Tooltip } from '../../ui/tooltip';
 import { useDebouncedValue } from '../database-lists/use-debounced-value';
+import { NewTableSheet } from './new-table-sheet';
+import { TableActions } from './table-actions';
 import { TableRowsEditor } from './table-rows-editor';
 
 const TABLE_LIST_LIMIT = 50;
@@ -21,6 +27,9 @@ export function TableEditorPage() {
   const schema = searchParams.get('schema') ?? 'public';
   const table = searchParams.get('table') ?? '';
   const [text, setText] = useState('');
+  const [creating, setCreating] = useState(false);
+  const role = useProjectRole(ref);
+  const mayChange = can(role, 'database.credentials:read');
   const search = useDebouncedValue(text.trim());
   const tables = usePgMetaListQuery(ref, 'tables', {
     include_columns: 'false',
@@ -38,6 +47,12 @@ export function TableEditorPage() {
       />
       <div className="flex flex-col gap-4 md:flex-row">
         <aside className="flex w-full shrink-0 flex-col gap-2 md:w-56">
+          <Tooltip content={role && !mayChange ? TABLE_EDITOR_MESSAGES.readOnlyStructure : null} wrapDisabled>
+            <Button size="sm" disabled={!mayChange} onClick={() => setCreating(true)}>
+              <Plus className="size-3.5" aria-hidden="true" />
+              New table
+            </Button>
+          </Tooltip>
           <div className="relative">
             <Search className="pointer-events-none absolute top-2 left-2 size-4 text-subtle" aria-hidden="true" />
             <Input
@@ -76,19 +91,40 @@ export function TableEditorPage() {
               <h2 className="mb-2 font-mono text-[13px] font-medium">
                 {schema}.{table}
               </h2>
-              <SelectedTable key={`${schema}.${table}`} projectRef={ref} schema={schema} table={table} />
+              <SelectedTable
+                key={`${schema}.${table}`}
+                projectRef={ref}
+                schema={schema}
+                table={table}
+                onShow={(name) => setSearchParams(name ? { schema, table: name } : { schema })}
+              />
             </>
           ) : (
             <EmptyState title="Select a table">Pick a table on the left to see its rows.</EmptyState>
           )}
         </section>
       </div>
+      <NewTableSheet
+        projectRef={ref}
+        schema={schema}
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(name) => setSearchParams({ schema, table: name })}
+      />
     </Page>
   );
 }
 
-/** The chosen table's definition (columns, primary key), then its rows. */
-function SelectedTable({ projectRef, schema, table }: { projectRef: string; schema: string; table: string }) {
+interface SelectedTableProps {
+  projectRef: string;
+  schema: string;
+  table: string;
+  /** Show another table (renamed, copied) or none (deleted). */
+  onShow: (table: string | null) => void;
+}
+
+/** The chosen table's definition (columns, primary key), its structure's actions, then its rows. */
+function SelectedTable({ projectRef, schema, table, onShow }: SelectedTableProps) {
   const { definition, error } = useTableDefinitionQuery(projectRef, schema, table);
   if (error)
     return (
@@ -98,5 +134,10 @@ function SelectedTable({ projectRef, schema, table }: { projectRef: string; sche
     );
   if (definition === undefined) return <Skeleton className="h-40" />;
   if (definition === null) return <EmptyState title="Table not found">{`There is no table ${schema}.${table}.`}</EmptyState>;
-  return <TableRowsEditor projectRef={projectRef} definition={definition} />;
+  return (
+    <div className="flex flex-col gap-3">
+      <TableActions projectRef={projectRef} definition={definition} onShow={onShow} />
+      <TableRowsEditor projectRef={projectRef} definition={definition} />
+    </div>
+  );
 }
