@@ -41,8 +41,8 @@ select json_build_object('data', json_build_object('gql_authorCollection', json_
       select json_agg(json_build_object('node', json_build_object('id', b.id, 'title', b.title,
         'gql_reviewCollection', json_build_object('edges', coalesce((
           select json_agg(json_build_object('node', json_build_object('id', r.id, 'stars', r.stars)) order by r.id)
-          from public.gql_review r where r.book_id = b.id), '[]'))))) order by b.id)
-      from public.gql_book b where b.author_id = a.id), '[]'))))) order by a.id)
+          from public.gql_review r where r.book_id = b.id), '[]')))) order by b.id)
+      from public.gql_book b where b.author_id = a.id), '[]')))) order by a.id)
   from public.gql_author a), '[]')))) as body`;
 
 export async function graphqlTimes(platformUrl: string, project: ProjectAccess): Promise<TableRow[]> {
