@@ -70,7 +70,7 @@ export function mutationPlan(
       const record = statement.alias();
       pairs.push([
         key,
-        `(select coalesce(jsonb_agg(${nodeSql(statement, table, record, fieldNodes)}), '[]'::jsonb) from affected as ${record})`,
+        `(select coalesce(json_agg(${nodeSql(statement, table, record, fieldNodes)}), '[]'::json) from affected as ${record})`,
       ]);
     }
   }
