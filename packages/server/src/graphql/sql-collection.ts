@@ -113,18 +113,22 @@ export function connectionSql(
   const cursor = args.after ?? args.before;
   const where = [...conditions(inner), ...(cursor != null ? [afterCursorSql(table, inner, walked, cursor, params)] : [])];
   const limit = params.add(size, 'int8');
+  const connection = objectType(statement, `${table.typeName}Connection`);
+  const selected = subfields(statement.operation, connection, nodes);
+  // pageInfo needs one row more than the page (is there a next?) and the rows numbered; edges alone need neither.
+  const counted = [...selected.values()].some((fieldNodes) => fieldNodes[0]!.name.value === 'pageInfo');
   const rows =
     `(select ${inner}.* from ${from} as ${inner} where ${where.join(' and ')} order by ${orderSql(inner, walked)}` +
-    ` limit ${limit} + 1 offset ${params.add(args.offset ?? 0, 'int8')})`;
+    ` limit ${limit}${counted ? ' + 1' : ''} offset ${params.add(args.offset ?? 0, 'int8')})`;
   const n = `${page}."  n"`;
-  const shown = `filter (where ${n} <= ${limit})`;
+  const shown = counted ? `filter (where ${n} <= ${limit})` : '';
   // The page's rows in the collection's order: walked backwards, the last one read comes first.
   const inOrder = backward ? 'desc' : 'asc';
+  const edgeOrder = counted ? `${n} ${inOrder}` : orderSql(page, order);
   const cursorOf = cursorSql(page, order);
   const more = `(count(*) > ${limit})`;
-  const connection = objectType(statement, `${table.typeName}Connection`);
   const pairs: [string, string][] = [];
-  for (const [key, fieldNodes] of subfields(statement.operation, connection, nodes)) {
+  for (const [key, fieldNodes] of selected) {
     const name = fieldNodes[0]!.name.value;
     if (name === 'edges') {
       const edgeType = objectType(statement, `${table.typeName}Edge`);
@@ -134,7 +138,7 @@ export function connectionSql(
         if (edgeField === 'cursor') edge.push([edgeKey, cursorOf]);
         else if (edgeField === 'node') edge.push([edgeKey, nodeSql(statement, table, page, edgeNodes)]);
       }
-      pairs.push([key, `coalesce(json_agg(${jsonObjectSql(statement, edge)} order by ${n} ${inOrder}) ${shown}, '[]'::json)`]);
+      pairs.push([key, `coalesce(json_agg(${jsonObjectSql(statement, edge)} order by ${edgeOrder}) ${shown}, '[]'::json)`]);
     } else if (name === 'pageInfo') {
       const info: [string, string][] = [];
       const given = (value: unknown) => params.add(value != null, 'bool');
@@ -149,12 +153,12 @@ export function connectionSql(
       }
       pairs.push([key, jsonObjectSql(statement, info)]);
     } else if (name === 'totalCount') {
-      const counted = statement.alias();
-      pairs.push([key, `(select count(*) from ${from} as ${counted} where ${conditions(counted).join(' and ')})`]);
+      const all = statement.alias();
+      pairs.push([key, `(select count(*) from ${from} as ${all} where ${conditions(all).join(' and ')})`]);
     }
   }
-  return (
-    `(select ${jsonObjectSql(statement, pairs)} from (select ${numbered}.*, row_number() over (order by ${orderSql(numbered, walked)}) as "  n"` +
-    ` from ${rows} as ${numbered}) as ${page})`
-  );
+  const source = counted
+    ? `(select ${numbered}.*, row_number() over (order by ${orderSql(numbered, walked)}) as "  n" from ${rows} as ${numbered})`
+    : rows;
+  return `(select ${jsonObjectSql(statement, pairs)} from ${source} as ${page})`;
 }
