@@ -291,6 +291,33 @@ describe('/graphql/v1', () => {
     expect(accounts.rows.map((row) => row.email)).toEqual(['alice@x.com', 'bob@x.com', 'cat@x.com', 'dog@x.com']);
   });
 
+  it('reads aliases, fragments, @skip and @include, and __typename at every level', async () => {
+    const answered = await data(
+      `query($skip: Boolean!) {
+        first: blogCollection(first: 1) { __typename edges { __typename node { ...names title: name } } }
+        other: blogCollection(first: 1, offset: 1) { edges { node { id @skip(if: $skip) ownerId @include(if: $skip) } } }
+      }
+      fragment names on Blog { name owner { ... on Account { email } } }`,
+      { skip: true },
+    );
+    expect(answered).toEqual({
+      first: {
+        __typename: 'BlogConnection',
+        edges: [{ __typename: 'BlogEdge', node: { name: 'A: Blog 1', owner: { email: 'alice@x.com' }, title: 'A: Blog 1' } }],
+      },
+      other: { edges: [{ node: { ownerId: 1 } }] },
+    });
+  });
+
+  it('serves a table created over a direct connection on its first request', async () => {
+    await query(
+      project.meta.connectionString,
+      `create table fresh_table (id int primary key, note text); insert into fresh_table values (1, 'new')`,
+    );
+    const fresh = await data(`{ freshTableCollection { edges { node { note } } } }`);
+    expect(fresh.freshTableCollection.edges).toEqual([{ node: { note: 'new' } }]);
+  });
+
   it('answers introspection', async () => {
     const schema = await data(getIntrospectionQuery());
     const types = new Map(schema.__schema.types.map((type: any) => [type.name, type]));

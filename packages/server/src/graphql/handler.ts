@@ -9,7 +9,7 @@ import type { PlatformContext } from '../kernel/context.ts';
 import { RestError } from '../rest/errors.ts';
 import { requestPool, requireRunning } from '../rest/pool.ts';
 import type { RequestAuth } from '../rest/request-auth.ts';
-import { schemaCache } from '../rest/schema-cache.ts';
+import { reloadOnMiss, schemaCache } from '../rest/schema-cache.ts';
 import { withRequestTransaction } from '../rest/transaction.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { errorBody, GraphqlError } from './errors.ts';
@@ -22,8 +22,13 @@ export async function serveGraphql(ctx: PlatformContext, project: ProjectRow, au
   try {
     requireRunning(project);
     const graphqlRequest = await readRequest(request);
-    const cache = await schemaCache(ctx, project);
-    const planned = plan(reflect(cache), graphqlRequest);
+    let cache = await schemaCache(ctx, project);
+    let planned = plan(reflect(cache), graphqlRequest);
+    // Something made since the cache was read (a table created over a direct connection): read it again once.
+    if (planned.kind === 'answered') {
+      const fresh = await reloadOnMiss(ctx, project);
+      if (fresh !== cache) [cache, planned] = [fresh, plan(reflect(fresh), graphqlRequest)];
+    }
     if (planned.kind === 'answered') return answer(200, planned.body);
     if (planned.kind === 'mutation' && request.method === 'GET') throw new GraphqlError('Mutations are only allowed with POST', 405);
     const transaction = {
