@@ -47,6 +47,9 @@ const SCHEMA = `
     (3, 'C: Blog 4', null, null, null, null, null);
   insert into blog_post (blog_id, title, status) values
     (1, 'post 1', 'RELEASED'), (1, 'post 2', 'PENDING'), (2, 'post 3', 'RELEASED'), (3, 'post 4', 'PENDING');
+  create function add_numbers(a int, b int default 2) returns int language sql stable as 'select a + b';
+  create function bump_views(blog_id int) returns bigint language sql volatile as
+    'update blog set views = coalesce(views, 0) + 1 where id = blog_id returning views';
   alter table account enable row level security;
   create policy account_read on account for select using (true);
   create policy account_own on account for update to authenticated
@@ -316,6 +319,12 @@ describe('/graphql/v1', () => {
     );
     const fresh = await data(`{ freshTableCollection { edges { node { note } } } }`);
     expect(fresh.freshTableCollection.edges).toEqual([{ node: { note: 'new' } }]);
+  });
+
+  it('calls stable functions as queries and volatile ones as mutations', async () => {
+    expect(await data(`{ three: addNumbers(a: 1) seven: addNumbers(a: 3, b: 4) }`)).toEqual({ three: 3, seven: 7 });
+    expect(await data(`mutation { bumpViews(blogId: 3) }`, undefined, service())).toEqual({ bumpViews: '4' });
+    expect(await errorOf(`{ bumpViews(blogId: 3) }`)).toMatch(/^Cannot query field "bumpViews" on type "Query"/);
   });
 
   it('answers introspection', async () => {

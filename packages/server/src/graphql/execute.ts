@@ -23,6 +23,7 @@ import {
 import { preparedStatement } from '../rest/prepared-statements.ts';
 import { GraphqlError } from './errors.ts';
 import type { Reflected } from './model.ts';
+import { functionCallSql } from './functions.ts';
 import { mutationPlan, type MutationPlan } from './mutations.ts';
 import { connectionSql, jsonObjectSql, nodeLookupSql } from './sql-collection.ts';
 import { argumentsOf, type Operation, rootFields, Statement } from './select.ts';
@@ -73,7 +74,9 @@ export function plan(reflected: Reflected, request: GraphqlRequest): Planned {
   for (const [key, nodes] of rootFields(operation, queryType, operationNode.selectionSet)) {
     const name = nodes[0]!.name.value;
     const table = reflected.collections.get(name);
+    const fn = reflected.functions.get(name);
     if (table) pairs.push([key, connectionSql(statement, table, nodes, queryType)]);
+    else if (fn) pairs.push([key, functionCallSql(fn, argumentsOf(queryType, nodes[0]!, operation), statement.params)]);
     else if (name === 'node')
       pairs.push([key, nodeLookupSql(statement, argumentsOf(queryType, nodes[0]!, operation).nodeId as string, nodes)]);
   }
@@ -86,8 +89,15 @@ function planMutations(operation: Operation, node: OperationDefinitionNode): [st
   const mutationType = operation.reflected.schema.getMutationType()!;
   const plans: [string, MutationPlan][] = [];
   for (const [key, nodes] of rootFields(operation, mutationType, node.selectionSet)) {
-    const mutation = operation.reflected.mutations.get(nodes[0]!.name.value);
+    const name = nodes[0]!.name.value;
+    const mutation = operation.reflected.mutations.get(name);
+    const fn = operation.reflected.functions.get(name);
     if (mutation) plans.push([key, mutationPlan(new Statement(operation), mutation.kind, mutation.table, nodes, mutationType)]);
+    else if (fn) {
+      const statement = new Statement(operation);
+      const call = functionCallSql(fn, argumentsOf(mutationType, nodes[0]!, operation), statement.params);
+      plans.push([key, { sql: `select to_json(${call}) as body`, values: statement.params.values, kind: 'call' }]);
+    }
   }
   return plans;
 }

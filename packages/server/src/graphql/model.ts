@@ -1,6 +1,7 @@
 /** What the reflected GraphQL schema says of each exposed table, for the SQL builders to read. */
 import type { GraphQLSchema } from 'graphql';
 import type { CachedColumn, CachedRelation } from '../rest/types.ts';
+import type { FunctionField } from './functions.ts';
 import type { ColumnKind } from './scalars.ts';
 
 export interface ColumnField {
@@ -39,6 +40,8 @@ export interface Reflected {
   tables: Map<string, TableModel>;
   collections: Map<string, TableModel>;
   mutations: Map<string, { kind: MutationKind; table: TableModel }>;
+  /** Functions as fields of Query (stable, immutable) or Mutation (volatile), by field name. */
+  functions: Map<string, FunctionField>;
 }
 
 /** The key under which a node's JSON says which type it is (no GraphQL name has a space). */

@@ -16,7 +16,8 @@ import { argumentsOf, type Statement, subfields } from './select.ts';
 export interface MutationPlan {
   sql: string;
   values: unknown[];
-  kind: MutationKind;
+  /** A volatile function's call is run as a mutation is. */
+  kind: MutationKind | 'call';
   atMost?: number;
 }
 

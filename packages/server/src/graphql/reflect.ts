@@ -24,6 +24,7 @@ import {
 } from 'graphql';
 import { qualifiedName, type SchemaCache } from '../rest/types.ts';
 import { directiveOf } from './directives.ts';
+import { functionFieldConfigs, functionFields } from './functions.ts';
 import { FilterTypes, filterable } from './filter-types.ts';
 import type { ColumnField, FieldModel, Reflected, TableModel } from './model.ts';
 import { TYPE_KEY } from './model.ts';
@@ -295,6 +296,11 @@ function reflectFresh(cache: SchemaCache): Reflected {
       description: `Deletes zero or more records from the \`${typeName}\` collection`,
     };
   }
+  const functions = functionFields(cache);
+  const taken = (name: string) => name in queryFields || name in mutationFields || name === 'node';
+  for (const name of functions.keys()) if (taken(name)) functions.delete(name);
+  Object.assign(queryFields, functionFieldConfigs(functions, false, valueType));
+  Object.assign(mutationFields, functionFieldConfigs(functions, true, valueType));
   queryFields.node = {
     type: NODE,
     args: { nodeId: { type: nonNull(GraphQLID), description: "The record's `ID`" } },
@@ -303,7 +309,7 @@ function reflectFresh(cache: SchemaCache): Reflected {
 
   const schema = new GraphQLSchema({
     query: new GraphQLObjectType({ name: 'Query', description: 'The root type for querying data', fields: queryFields }),
-    ...(tables.size && {
+    ...(Object.keys(mutationFields).length && {
       mutation: new GraphQLObjectType({
         name: 'Mutation',
         description: 'The root type for creating and mutating data',
@@ -312,5 +318,5 @@ function reflectFresh(cache: SchemaCache): Reflected {
     }),
     types: [...objects.values()],
   });
-  return { schema, tables, collections, mutations };
+  return { schema, tables, collections, mutations, functions };
 }
