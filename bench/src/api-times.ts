@@ -6,6 +6,7 @@
 import { authApiTimes } from './auth-api-times.ts';
 import { onChildPlatform } from './child-platform-run.ts';
 import { dataApiTimes } from './data-api-times.ts';
+import { graphqlTimes } from './graphql-times.ts';
 import { projectAccess } from './project-access.ts';
 import type { TableRow } from './table.ts';
 import { createUntilHealthy } from './time-to-healthy.ts';
@@ -17,6 +18,7 @@ export function apiTimes(load: { connections: number; seconds: number }): Promis
     const measured = { ...load, platformPid: child.process.pid! };
     return [
       ...(await dataApiTimes(child.url, await projectAccess(api, data.ref), measured)),
+      ...(await graphqlTimes(child.url, await projectAccess(api, data.ref))),
       ...(await authApiTimes(api, child.url, await projectAccess(api, auth.ref), measured)),
     ];
   });

@@ -27,6 +27,8 @@ import { broadcastApi } from '../realtime/broadcast-api.ts';
 import { isKeylessStorageRequest, storageApi } from '../storage/app.ts';
 import { invalidRequest, StorageApiError } from '../storage/errors.ts';
 import { serveRest } from '../rest/handler.ts';
+import { serveGraphql } from '../graphql/handler.ts';
+import { errorBody } from '../graphql/errors.ts';
 import { type ApiRequestAuth, type RequestAuth, resolveRequestRole } from '../rest/request-auth.ts';
 import * as projects from '../store/projects.ts';
 import { projectBodyLimits } from './body-limits.ts';
@@ -217,6 +219,7 @@ function projectApi(ctx: PlatformContext) {
   const storageLimits = projectBodyLimits((c, status, message) =>
     (status === 413 ? new StorageApiError(413, 'EntityTooLarge', 'Payload too large', message) : invalidRequest(message)).response(),
   );
+  const graphqlLimits = projectBodyLimits((c, status, message) => c.json(errorBody([message]), status));
   api.use('/auth/v1/*', authLimits);
   api.use('/storage/v1/*', (c, next) => (isStorageOperation(c.req.method, c.req.path) ? storageLimits(c, next) : next()));
   api.get('/rest/v1', async (c) => c.json(await gatewayRestDescription(ctx, c.env.project)));
@@ -232,6 +235,7 @@ function projectApi(ctx: PlatformContext) {
   api.all('/rest/v1/*', restLimits, async (c) =>
     asResponse(await serveRest(ctx, c.env.project, c.env.auth, c.req.raw, c.req.path.slice('/rest/v1'.length))),
   );
+  api.all('/graphql/v1', graphqlLimits, (c) => serveGraphql(ctx, c.env.project, c.env.auth, c.req.raw));
   api.notFound((c) => c.json({ message: 'No such route on the project API' }, 404));
   api.onError((error, c) => {
     if (error instanceof HttpError) return c.json({ message: error.message }, error.status);

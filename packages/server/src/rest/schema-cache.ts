@@ -19,6 +19,7 @@ import { superuserLogin, dataApiLogin } from '../services/projects/project-insta
 import { exposedSchemas } from '../store/project-api-settings.ts';
 import type { ProjectRow } from '../store/projects.ts';
 import { RestError } from './errors.ts';
+import { formattedTypeName } from './sql-fragment.ts';
 import { readSchemaLinks, type SchemaLinks } from './schema-links.ts';
 import { SchemaListener } from './schema-listener.ts';
 import { type RelationById, viewForeignKeys } from './view-keys.ts';
@@ -125,6 +126,7 @@ function cacheOf(snapshot: SchemaSnapshot, links: SchemaLinks): SchemaCache {
           generated: column.is_generated,
         })),
         primaryKey: primaryKeys.get(relation.id) ?? [],
+        ...(relation.comment ? { comment: relation.comment } : {}),
       });
     }
   };
@@ -139,6 +141,10 @@ function cacheOf(snapshot: SchemaSnapshot, links: SchemaLinks): SchemaCache {
     foreignKeys: [...keys, ...viewForeignKeys(keys, relationsById(snapshot), links.views)],
     computedRelationships: links.computed,
     functions: functionsOf(snapshot),
+    enums: new Map(
+      snapshot.types.filter((type) => type.enums.length).map((type) => [formattedTypeName(type.schema, type.name), type.enums]),
+    ),
+    schemaComments: new Map(Object.entries(links.schemaComments)),
   };
 }
 

@@ -2,7 +2,8 @@
  * What the data API reads of the catalogs beside the platform's introspection (schema-cache.ts),
  * in one query per refresh: the functions PostgREST takes for computed relationships (one
  * argument of a relation's row type, returning a relation's rows), and the stored rules of views
- * (view-keys.ts reads their columns' origins from them).
+ * (view-keys.ts reads their columns' origins from them), and the exposed schemas' comments (the
+ * GraphQL API's `@graphql(...)` directives).
  */
 import type pg from 'pg';
 import type { ComputedRelationship } from './types.ts';
@@ -32,11 +33,17 @@ select (
   join pg_namespace n on n.oid = c.relnamespace
   join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
   where c.relkind in ('v', 'm') and n.nspname = any($1::text[])
-) as views`;
+) as views, (
+  select coalesce(json_object_agg(n.nspname, d.description), '{}')
+  from pg_namespace n
+  join pg_description d on d.objoid = n.oid and d.classoid = 'pg_namespace'::regclass and d.objsubid = 0
+  where n.nspname = any($1::text[])
+) as "schemaComments"`;
 
 export interface SchemaLinks {
   computed: ComputedRelationship[];
   views: ViewRule[];
+  schemaComments: Record<string, string>;
 }
 
 export async function readSchemaLinks(client: pg.ClientBase, schemas: string[]): Promise<SchemaLinks> {

@@ -39,12 +39,15 @@ export interface ColumnScope {
 /** A name as format_type prints it (quote_ident's rule, keywords aside). */
 const typeNamePart = (name: string) => (/^[a-z_][a-z0-9_$]*$/.test(name) ? name : ident(name));
 
+/** A type of another schema than pg_catalog as format_type prints it: `public.mood`. */
+export const formattedTypeName = (schema: string, name: string) => `${typeNamePart(schema)}.${typeNamePart(name)}`;
+
 /**
  * PostgREST's computed column: a function of the relation's schema with that name whose one
  * argument is the relation's row type (`full_name(people)`), read as if it were a column.
  */
 export function computedColumn(cache: SchemaCache, relation: CachedRelation, name: string): CachedFunction | undefined {
-  const rowType = `${typeNamePart(relation.schema)}.${typeNamePart(relation.name)}`;
+  const rowType = formattedTypeName(relation.schema, relation.name);
   return cache.functions
     .get(qualifiedName(relation.schema, name))
     ?.find((fn) => fn.args.length === 1 && fn.args[0]!.type === rowType && !fn.returnsSet);

@@ -191,6 +191,8 @@ export interface CachedRelation {
   /** In ordinal order. */
   columns: CachedColumn[];
   primaryKey: string[];
+  /** The relation's comment, where `@graphql(...)` directives live (graphql/directives.ts). */
+  comment?: string;
 }
 
 /** A foreign key: `from.columns` reference `to.columns`, pairwise. */
@@ -244,6 +246,10 @@ export interface SchemaCache {
   computedRelationships: ComputedRelationship[];
   /** By `schema.name`: the overloads. */
   functions: Map<string, CachedFunction[]>;
+  /** Enum labels in order, by the type's name as format_type prints it (`public.mood`). */
+  enums?: Map<string, string[]>;
+  /** The exposed schemas' comments, by schema name. */
+  schemaComments?: Map<string, string>;
 }
 
 export const qualifiedName = (schema: string, name: string) => `${schema}.${name}`;
