@@ -35,3 +35,4 @@ export * from './reports.ts';
 export * from './usage.ts';
 export * from './vault.ts';
 export * from './database-settings.ts';
+export * from './table-transfer.ts';
