@@ -1,15 +1,20 @@
-import { Search } from 'lucide-react';
+import { FileUp, Search } from 'lucide-react';
+import { can, TABLE_TRANSFER_MESSAGES } from '@basin/core';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePgMetaListQuery } from '../../data/pg-meta/use-pg-meta-list-query';
 import { useTableDefinitionQuery } from '../../data/pg-meta/use-table-definition-query';
+import { useProjectRole } from '../../data/use-project-role';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
 import { EmptyState } from '../../ui/empty-state';
 import { Input } from '../../ui/input';
 import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
+import { Tooltip } from '../../ui/tooltip';
 import { useDebouncedValue } from '../database-lists/use-debounced-value';
+import { ImportPanel } from './import-panel';
 import { TableRowsEditor } from './table-rows-editor';
 
 const TABLE_LIST_LIMIT = 50;
@@ -21,6 +26,9 @@ export function TableEditorPage() {
   const schema = searchParams.get('schema') ?? 'public';
   const table = searchParams.get('table') ?? '';
   const [text, setText] = useState('');
+  const [creating, setCreating] = useState(false);
+  const role = useProjectRole(ref);
+  const mayWrite = can(role, 'database.credentials:read');
   const search = useDebouncedValue(text.trim());
   const tables = usePgMetaListQuery(ref, 'tables', {
     include_columns: 'false',
@@ -48,6 +56,12 @@ export function TableEditorPage() {
               onChange={(event) => setText(event.target.value)}
             />
           </div>
+          <Tooltip content={role && !mayWrite ? TABLE_TRANSFER_MESSAGES.readOnly : null} wrapDisabled>
+            <Button size="sm" disabled={!mayWrite} onClick={() => setCreating(true)}>
+              <FileUp className="size-3.5" aria-hidden="true" />
+              Import CSV
+            </Button>
+          </Tooltip>
           {!tables.data ? (
             <Skeleton className="h-32" />
           ) : (
@@ -83,6 +97,13 @@ export function TableEditorPage() {
           )}
         </section>
       </div>
+      <ImportPanel
+        projectRef={ref}
+        schema={schema}
+        open={creating}
+        onOpenChange={setCreating}
+        onImported={(name) => setSearchParams({ schema, table: name })}
+      />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { can, TABLE_EDITOR_MESSAGES } from '@basin/core';
+import { FileUp, Plus, Trash2 } from 'lucide-react';
+import { can, TABLE_EDITOR_MESSAGES, TABLE_TRANSFER_MESSAGES } from '@basin/core';
 import type { PgTable } from '@basin/core/schemas';
 import { useState } from 'react';
 import { type FilterChip, type Row, type RowsView, TABLE_ROWS_PAGE_SIZE } from '../../data/table-rows/rows-params';
@@ -14,6 +14,8 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
+import { ExportMenu } from './export-menu';
+import { ImportPanel } from './import-panel';
 import { FilterBar } from './filter-bar';
 import { RowEditorSheet, type RowEditorTarget } from './row-editor-sheet';
 import { changedValues, type FieldTexts, insertValues } from './row-form-values';
@@ -46,6 +48,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editorTarget, setEditorTarget] = useState<RowEditorTarget | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [importing, setImporting] = useState(false);
   const rows = useTableRowsQuery(address, view, primaryKey);
 
   const changeView = (next: RowsView) => {
@@ -96,6 +99,13 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
           onChange={(filters: FilterChip[]) => changeView({ ...view, filters, page: 0 })}
         />
         <div className="flex gap-2">
+          <ExportMenu address={address} view={view} />
+          <Tooltip content={role && !mayWrite ? TABLE_TRANSFER_MESSAGES.readOnly : null} wrapDisabled>
+            <Button size="sm" disabled={!mayWrite} onClick={() => setImporting(true)}>
+              <FileUp className="size-3.5" aria-hidden="true" />
+              Import data
+            </Button>
+          </Tooltip>
           <Tooltip content={writeHint ?? (mayWrite && !primaryKey.length ? TABLE_EDITOR_MESSAGES.noPrimaryKey : null)} wrapDisabled>
             <Button size="sm" variant="danger" disabled={!editable || !selectedRows.length} onClick={() => setConfirmingDelete(true)}>
               <Trash2 className="size-3.5" aria-hidden="true" />
@@ -161,6 +171,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
         saving={insert.isPending || update.isPending}
         onSave={save}
       />
+      <ImportPanel projectRef={projectRef} schema={definition.schema} target={definition} open={importing} onOpenChange={setImporting} />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
