@@ -21,13 +21,15 @@ export class ImportFailed extends Error {
 /** `COPY items, line 3, column price: "abc"`: the line Postgres was reading, and its column. */
 const COPY_CONTEXT = /^COPY [^\n]*?, line (\d+)(?:, column ([^:\n]+))?/;
 
-export function importFailure(error: unknown, rows: MappedRecords, role: string): unknown {
+/** `rows`: the records mapped here, whose lines COPY's are told apart from; none when COPY read the file's own bytes. */
+export function importFailure(error: unknown, rows: MappedRecords | undefined, role: string): unknown {
   if (error instanceof TooLarge) return new HttpError(413, TABLE_TRANSFER_MESSAGES.tooLarge);
   if (error instanceof BadRecord) return new ImportFailed({ message: error.message, line: error.line, row: error.row });
   if (error instanceof CsvError) return new ImportFailed({ message: error.message, line: (error as CsvError & { lines?: number }).lines });
   if (error instanceof pg.DatabaseError) {
     const at = COPY_CONTEXT.exec(error.where ?? '');
     if (!at) return asHttpError(error, role);
+    if (!rows) return new ImportFailed({ message: error.message, line: Number(at[1]), ...(at[2] ? { column: at[2] } : {}) });
     const row = rows.rowAtCopyLine(Number(at[1]));
     const line = row === undefined ? undefined : rows.lineOf(row);
     return new ImportFailed({

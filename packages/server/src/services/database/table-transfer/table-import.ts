@@ -2,8 +2,10 @@
  * `POST /table-import`: a CSV streamed from the request into `COPY ... FROM STDIN` of one
  * transaction, as the member's database role. The body is parsed as it arrives and each record
  * mapped onto the table's columns (skipped ones left out, NULL an unquoted empty field), written
- * again as CSV for COPY; nothing is held but what is in flight, whatever the file's size. The
- * first bad line rolls everything back (and, for a new table, its creation too).
+ * again as CSV for COPY; nothing is held but what is in flight, whatever the file's size. When
+ * no column is skipped the bytes go to COPY as they came (COPY's column list follows the CSV's
+ * order), which is many times faster than parsing them here. The first bad line rolls
+ * everything back (and, for a new table, its creation too).
  */
 import { TABLE_TRANSFER_MESSAGES } from '@basin/core';
 import { ImportColumns, TABLE_IMPORT_MAX_BYTES, type TableImportQuery, type TableImportResult } from '@basin/core/schemas';
@@ -78,21 +80,28 @@ export async function importTable(ctx: PlatformContext, ref: string, userId: str
       });
     }
     const targets = columns.flatMap((column) => (column ? [ident(column.name)] : []));
+    const delimiter = query.delimiter === 'tab' ? '\t' : ',';
+    const direct = columns.every(Boolean);
+    // Fixed words only: the delimiter is one of two characters, the header a boolean.
+    const options = direct ? `format csv, header ${query.header}, delimiter E'${query.delimiter === 'tab' ? '\\t' : ','}'` : 'format csv';
     const copy = client.query(
-      copyFrom(`copy ${qualified(query.schema, query.table)} (${targets.join(', ')}) from stdin with (format csv)`),
+      copyFrom(`copy ${qualified(query.schema, query.table)} (${targets.join(', ')}) from stdin with (${options})`),
     );
-    await pipeline(
-      upload.body,
-      byteLimit(TABLE_IMPORT_MAX_BYTES),
-      parse({ delimiter: query.delimiter === 'tab' ? '\t' : ',', bom: true, info: true, skip_empty_lines: true, cast: nullWhenUnquoted }),
-      rows,
-      stringify({ quoted_match: /^$/ }),
-      copy,
-    );
+    const limit = byteLimit(TABLE_IMPORT_MAX_BYTES);
+    await (direct
+      ? pipeline(upload.body, limit, copy)
+      : pipeline(
+          upload.body,
+          limit,
+          parse({ delimiter, bom: true, info: true, skip_empty_lines: true, cast: nullWhenUnquoted }),
+          rows,
+          stringify({ quoted_match: /^$/ }),
+          copy,
+        ));
     await client.query('commit');
     return { rows: copy.rowCount };
   } catch (error) {
-    throw importFailure(error, rows, role);
+    throw importFailure(error, columns.every(Boolean) ? undefined : rows, role);
   } finally {
     // Ending the session rolls back whatever did not commit.
     await client.end().catch(() => {});
