@@ -18,6 +18,7 @@ import { functionsTimes } from './functions-times.ts';
 import { assistantTimes, startModelStandIn } from './assistant-times.ts';
 import { logsTimes } from './logs-times.ts';
 import { storageTimes } from './storage-times.ts';
+import { tableTransferTimes } from './table-transfer-times.ts';
 import { poolMemory } from './pool-memory.ts';
 import { projectAccess } from './project-access.ts';
 import { realtimeTimes } from './realtime-times.ts';
@@ -156,6 +157,7 @@ const PARTS = {
   'pool-memory': () => orFailure('Pool memory', poolMemoryRows),
   realtime: () => orFailure('Realtime', realtimeTimes),
   pitr: () => orFailure('Point-in-time recovery', pitrTimes),
+  'table-transfer': () => orFailure('Table import and export', tableTransferTimes),
 } satisfies Record<string, () => Promise<TableRow[]>>;
 
 function partsToRun(): (keyof typeof PARTS)[] {

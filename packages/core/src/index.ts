@@ -44,6 +44,7 @@ export * from './billing-messages.ts';
 export * from './rules/invitations.ts';
 export * from './invitation-messages.ts';
 export * from './table-editor-messages.ts';
+export * from './table-transfer-messages.ts';
 export * from './auth-email-templates.ts';
 export * from './auth-mailbox-messages.ts';
 export * from './auth-users-messages.ts';

@@ -36,3 +36,4 @@ export * from './usage.ts';
 export * from './vault.ts';
 export * from './database-settings.ts';
 export * from './table-changes.ts';
+export * from './table-transfer.ts';

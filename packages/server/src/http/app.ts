@@ -57,6 +57,7 @@ import { snippetRoutes } from './snippets.ts';
 import { sqlRoutes } from './sql.ts';
 import { tableChangeRoutes } from './table-changes.ts';
 import { tableRowsRoutes } from './table-rows.ts';
+import { tableImportRoutes, tableTransferRoutes } from './table-transfer.ts';
 import { dashboardRoutes } from './static.ts';
 import { functionDeployRoutes } from './functions-deploy.ts';
 import { functionRoutes } from './functions.ts';
@@ -107,6 +108,7 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
     .route('/', sqlRoutes(ctx))
     .route('/', tableRowsRoutes(ctx))
     .route('/', tableChangeRoutes(ctx))
+    .route('/', tableTransferRoutes(ctx))
     .route('/', snippetRoutes(ctx))
     .route('/', advisorRoutes(ctx))
     .route('/', apiKeyRoutes(ctx))
@@ -180,6 +182,8 @@ export function createApp(ctx: PlatformContext, auth: Auth, gateway = projectGat
   app.route('/api/v1', functionDeployRoutes(ctx, [sameOrigin, requireSessionOrToken(auth, sessions, accessTokens)]));
   // Storage uploads stream raw bodies (and downloads stream answers): ahead of the JSON body limit and guard.
   app.route('/api/platform', storageFileRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
+  // So does the table editor's CSV import.
+  app.route('/api/platform', tableImportRoutes(ctx, [sameOrigin, requireSession(auth, sessions)]));
   for (const path of ['/api/auth/*', '/api/platform/*', '/api/v1/*', '/api/ai/*']) app.use(path, platformBodyLimit, sameOrigin, guardInput);
   app.post('/api/auth/sign-out', async (c, next) => {
     sessions.forget(c.req.header('cookie'));

@@ -1,5 +1,7 @@
 export const pgMetaKeys = {
-  list: (ref: string | undefined, kind: string, params: object) => ['projects', ref, 'pg-meta', kind, params] as const,
+  /** Every list of one kind (e.g. all pages of tables): what a new table makes stale. */
+  kind: (ref: string | undefined, kind: string) => ['projects', ref, 'pg-meta', kind] as const,
+  list: (ref: string | undefined, kind: string, params: object) => [...pgMetaKeys.kind(ref, kind), params] as const,
   /** Every catalog read of the project: what a table change makes stale. */
   all: (ref: string | undefined) => ['projects', ref, 'pg-meta'] as const,
   columnTypes: (ref: string | undefined) => ['projects', ref, 'pg-meta', 'column-types'] as const,

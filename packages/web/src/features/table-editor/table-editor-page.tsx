@@ -1,5 +1,5 @@
-import { can, TABLE_EDITOR_MESSAGES } from '@basin/core';
-import { Plus, Search } from 'lucide-react';
+import { can, TABLE_EDITOR_MESSAGES, TABLE_TRANSFER_MESSAGES } from '@basin/core';
+import { FileUp, Plus, Search } from 'lucide-react';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { usePgMetaListQuery } from '../../data/pg-meta/use-pg-meta-list-query';
@@ -14,6 +14,7 @@ import { Page, PageHeader } from '../../ui/page';
 import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
 import { useDebouncedValue } from '../database-lists/use-debounced-value';
+import { ImportPanel } from './import-panel';
 import { NewTableSheet } from './new-table-sheet';
 import { TableActions } from './table-actions';
 import { TableRowsEditor } from './table-rows-editor';
@@ -28,6 +29,7 @@ export function TableEditorPage() {
   const table = searchParams.get('table') ?? '';
   const [text, setText] = useState('');
   const [creating, setCreating] = useState(false);
+  const [importing, setImporting] = useState(false);
   const role = useProjectRole(ref);
   const mayChange = can(role, 'database.credentials:read');
   const search = useDebouncedValue(text.trim());
@@ -63,6 +65,12 @@ export function TableEditorPage() {
               onChange={(event) => setText(event.target.value)}
             />
           </div>
+          <Tooltip content={role && !mayChange ? TABLE_TRANSFER_MESSAGES.readOnly : null} wrapDisabled>
+            <Button size="sm" disabled={!mayChange} onClick={() => setImporting(true)}>
+              <FileUp className="size-3.5" aria-hidden="true" />
+              Import CSV
+            </Button>
+          </Tooltip>
           {!tables.data ? (
             <Skeleton className="h-32" />
           ) : (
@@ -110,6 +118,13 @@ export function TableEditorPage() {
         open={creating}
         onOpenChange={setCreating}
         onCreated={(name) => setSearchParams({ schema, table: name })}
+      />
+      <ImportPanel
+        projectRef={ref}
+        schema={schema}
+        open={importing}
+        onOpenChange={setImporting}
+        onImported={(name) => setSearchParams({ schema, table: name })}
       />
     </Page>
   );

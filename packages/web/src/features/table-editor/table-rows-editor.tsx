@@ -1,5 +1,5 @@
-import { Columns3, Plus, Trash2 } from 'lucide-react';
-import { can, TABLE_EDITOR_MESSAGES } from '@basin/core';
+import { Columns3, FileUp, Plus, Trash2 } from 'lucide-react';
+import { can, TABLE_EDITOR_MESSAGES, TABLE_TRANSFER_MESSAGES } from '@basin/core';
 import type { PgTable } from '@basin/core/schemas';
 import { useState } from 'react';
 import { type FilterChip, type Row, type RowsView, TABLE_ROWS_PAGE_SIZE } from '../../data/table-rows/rows-params';
@@ -16,6 +16,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DropdownMenu } from '../../ui/dropdown-menu';
 import { Skeleton } from '../../ui/skeleton';
 import { Tooltip } from '../../ui/tooltip';
+import { ExportMenu } from './export-menu';
+import { ImportPanel } from './import-panel';
 import { FilterBar } from './filter-bar';
 import type { CellPoint } from './grid-cursor';
 import { pastePlan } from './paste-plan';
@@ -53,6 +55,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editorTarget, setEditorTarget] = useState<RowEditorTarget | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [importing, setImporting] = useState(false);
   const rows = useTableRowsQuery(address, view, { primaryKey, columns });
 
   const changeView = (next: RowsView) => {
@@ -137,6 +140,13 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
               ))}
             </DropdownMenu.Content>
           </DropdownMenu>
+          <ExportMenu address={address} view={view} />
+          <Tooltip content={role && !mayWrite ? TABLE_TRANSFER_MESSAGES.readOnly : null} wrapDisabled>
+            <Button size="sm" disabled={!mayWrite} onClick={() => setImporting(true)}>
+              <FileUp className="size-3.5" aria-hidden="true" />
+              Import data
+            </Button>
+          </Tooltip>
           <Tooltip content={writeHint ?? (mayWrite && !primaryKey.length ? TABLE_EDITOR_MESSAGES.noPrimaryKey : null)} wrapDisabled>
             <Button size="sm" variant="danger" disabled={!editable || !selectedRows.length} onClick={() => setConfirmingDelete(true)}>
               <Trash2 className="size-3.5" aria-hidden="true" />
@@ -213,6 +223,7 @@ export function TableRowsEditor({ projectRef, definition }: { projectRef: string
         saving={insert.isPending || update.isPending}
         onSave={save}
       />
+      <ImportPanel projectRef={projectRef} schema={definition.schema} target={definition} open={importing} onOpenChange={setImporting} />
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
