@@ -71,7 +71,7 @@ describe('table structure in the dashboard', () => {
     await shot(page, 'preview-sql');
     await panel.getByRole('button', { name: 'Create table' }).click();
     await page.getByText('Table posts created').first().waitFor();
-    await page.getByRole('table', { name: 'Rows of public.posts' }).waitFor();
+    await page.getByRole('grid', { name: 'Rows of public.posts' }).waitFor();
     await page.getByText('RLS enabled').waitFor();
 
     expect(

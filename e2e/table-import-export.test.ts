@@ -13,7 +13,7 @@ let ref: string;
 let connectionString: string;
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(OUTPUT_DIR, `table-import-export-${name}.png`) });
-const grid = (page: Page) => page.getByRole('table', { name: 'Rows of public.contacts' });
+const grid = (page: Page) => page.getByRole('grid', { name: 'Rows of public.contacts' });
 
 const CSV =
   'Full name,Email,Ignore me,Age\n"Lovelace, Ada",ada@example.com,x,36\n"Grace ""Amazing"" Hopper",grace@example.com,y,\nAlan Turing,alan@example.com,z,41\n';
