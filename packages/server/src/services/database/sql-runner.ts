@@ -16,6 +16,7 @@ import type { PlatformContext } from '../../kernel/context.ts';
 import { READONLY_ROLE } from '../../instances/readonly-role.ts';
 import { instanceAdminPassword, memberDatabaseLogin, memberDatabaseRole } from '../projects/project-instance.ts';
 import { RunSlots } from '../projects/run-slots.ts';
+import { openOwnSession } from './own-session.ts';
 
 /** The login a run uses, and the superuser's, which ends the run's session at its deadline. */
 export interface SqlEndpoint {
@@ -146,21 +147,13 @@ async function endBackend(driver: InstanceDriver, endpoint: AdminEndpoint, pid: 
 }
 
 export async function runSql(driver: InstanceDriver, endpoint: SqlEndpoint, text: string, limits: RunLimits): Promise<RunOutcome> {
-  const client = new pg.Client({
-    ...endpoint.login,
-    database: 'postgres',
-    application_name: 'basin-sql-editor',
-    options: `-c statement_timeout=${limits.statementTimeoutMs}`,
-    connectionTimeoutMillis: 5_000,
+  const client = await openOwnSession({
+    login: endpoint.login,
+    applicationName: 'basin-sql-editor',
+    statementTimeoutMs: limits.statementTimeoutMs,
+    refused: (error) =>
+      (error as { code?: unknown }).code === TOO_MANY_CONNECTIONS ? new TooManyRuns() : new InstanceUnavailable(error.message),
   });
-  client.on('error', () => {}); // a dropped connection also fails the awaited query
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => {});
-    if ((error as { code?: unknown }).code === TOO_MANY_CONNECTIONS) throw new TooManyRuns();
-    throw new InstanceUnavailable((error as Error).message);
-  }
   try {
     const pid = (await client.query<{ pid: number }>('select pg_catalog.pg_backend_pid() as pid')).rows[0]!.pid;
     const started = performance.now();

@@ -5,12 +5,13 @@
  */
 import { TABLE_EDITOR_MESSAGES } from '@basin/core';
 import type { SqlError, TableChangeBody, TableChangeResult } from '@basin/core/schemas';
-import pg from 'pg';
+import type pg from 'pg';
 import type { PlatformContext } from '../../kernel/context.ts';
 import { statementsText, tableChangeStatements } from '../../meta/ddl/table-change-sql.ts';
 import { invalidateSchemaCache } from '../../rest/schema-cache.ts';
 import { requirePermission, requireProject } from '../organizations/access.ts';
 import { memberDatabaseLogin, memberDatabaseRole } from '../projects/project-instance.ts';
+import { openOwnSession } from './own-session.ts';
 import { InstanceUnavailable, toSqlError } from './sql-runner.ts';
 
 export type TableChangeOutcome = { ok: true; result: TableChangeResult } | { ok: false; error: SqlError };
@@ -33,20 +34,12 @@ export async function applyTableChange(
   requirePermission(project.role, 'sql:execute');
   requirePermission(project.role, 'database.credentials:read', TABLE_EDITOR_MESSAGES.readOnlyStructure);
   if (project.port === null) throw new InstanceUnavailable('no port');
-  const client = new pg.Client({
-    ...memberDatabaseLogin(ctx, project, memberDatabaseRole(project.role)),
-    database: 'postgres',
-    application_name: 'basin-table-editor',
-    options: `-c statement_timeout=${ctx.config.sqlStatementTimeoutMs}`,
-    connectionTimeoutMillis: 5_000,
+  const client = await openOwnSession({
+    login: memberDatabaseLogin(ctx, project, memberDatabaseRole(project.role)),
+    applicationName: 'basin-table-editor',
+    statementTimeoutMs: ctx.config.sqlStatementTimeoutMs,
+    refused: (error) => new InstanceUnavailable(error.message),
   });
-  client.on('error', () => {}); // a dropped connection also fails the awaited query
-  try {
-    await client.connect();
-  } catch (error) {
-    await client.end().catch(() => {});
-    throw new InstanceUnavailable((error as Error).message);
-  }
   try {
     // The catalog is read inside the transaction, so the statements see what they were built from.
     await client.query('begin');

@@ -8,25 +8,18 @@ import { conflict } from '../../../kernel/errors.ts';
 import type { PlatformContext } from '../../../kernel/context.ts';
 import type { ProjectRow } from '../../../store/projects.ts';
 import { type MemberDatabaseRole, memberDatabaseLogin } from '../../projects/project-instance.ts';
-import pg from 'pg';
+import type pg from 'pg';
+import { openOwnSession } from '../own-session.ts';
 
 export const NOT_RUNNING = "The project's database is not running";
 
 export async function openMemberSession(ctx: PlatformContext, project: ProjectRow, role: MemberDatabaseRole): Promise<pg.Client> {
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) throw conflict(NOT_RUNNING);
-  const client = new pg.Client({
-    ...memberDatabaseLogin(ctx, project, role),
-    database: 'postgres',
-    application_name: 'basin-table-transfer',
-    options: `-c search_path=pg_catalog -c statement_timeout=${ctx.config.sqlStatementTimeoutMs}`,
-    connectionTimeoutMillis: 5_000,
+  return openOwnSession({
+    login: memberDatabaseLogin(ctx, project, role),
+    applicationName: 'basin-table-transfer',
+    statementTimeoutMs: ctx.config.sqlStatementTimeoutMs,
+    catalogSearchPath: true,
+    refused: () => conflict(NOT_RUNNING),
   });
-  client.on('error', () => {}); // a dropped connection also fails the query or stream in progress
-  try {
-    await client.connect();
-  } catch {
-    await client.end().catch(() => {});
-    throw conflict(NOT_RUNNING);
-  }
-  return client;
 }
