@@ -16,7 +16,7 @@ export const SERVER_LAYERS = {
   kernel: ['kernel'],
   instances: ['instances'],
   store: ['store'],
-  domain: ['services', 'meta', 'advisors', 'rest', 'gotrue', 'storage', 'functions', 'logs', 'ai', 'realtime'],
+  domain: ['services', 'meta', 'advisors', 'rest', 'gotrue', 'storage', 'functions', 'logs', 'ai', 'realtime', 'graphql'],
   jobs: ['jobs'],
   http: ['http'],
 };

@@ -172,7 +172,7 @@ describe('the project gateway', () => {
 
   it('answers 404 for other paths (key first) and for unknown projects', async () => {
     const keys = await keysOf(refA);
-    expect(await call(projectHost(refA), '/graphql/v1', { apikey: keys.anon })).toMatchObject({
+    expect(await call(projectHost(refA), '/no-such-api/v1', { apikey: keys.anon })).toMatchObject({
       status: 404,
       body: { message: 'No such route on the project API' },
     });

@@ -72,12 +72,14 @@ export function tableImportRoutes(ctx: PlatformContext, guards: MiddlewareHandle
   const router = createRouter();
   router.post(IMPORT_PATH, async (c) => {
     for (const guard of guards) await guard(c, async () => {});
+    const params = refParams.safeParse({ ref: c.req.param('ref') });
+    if (!params.success) return refuse(c, 400, { message: validationMessage(params.error) });
     const query = TableImportQuery.safeParse(c.req.query());
     if (!query.success) return refuse(c, 400, { message: validationMessage(query.error) });
     const length = c.req.header('content-length');
     try {
       const upload = { query: query.data, body: nodeStream(c.req.raw.body), declaredLength: length ? Number(length) : undefined };
-      return c.json(await importTable(ctx, c.req.param('ref'), c.var.userId, upload), 200);
+      return c.json(await importTable(ctx, params.data.ref, c.var.userId, upload), 200);
     } catch (error) {
       if (error instanceof ImportFailed) return refuse(c, 422, error.body);
       if (error instanceof HttpError) return refuse(c, error.status, { message: error.message });
