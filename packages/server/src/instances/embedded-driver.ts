@@ -8,37 +8,31 @@
  * detached process writing to `<data dir>/postgres.log`; it outlives a crash of the platform and
  * the next driver adopts it.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chown, mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { promisify } from 'node:util';
 import type pg from 'pg';
 import { withAdmin, withLogin } from './admin-session.ts';
-import { ensureApiRoles } from './api-roles.ts';
-import { ensureAuthSchema } from './auth-schema.ts';
-import { ensureAuthenticatorRole } from './authenticator-role.ts';
 import { extractDataDir, unpackPhysicalBackup } from './backup-restore.ts';
-import { binariesFor, installedMajors } from './binaries.ts';
+import { installedMajors } from './binaries.ts';
 import { createBranchWithData, createBranchWithSchema } from './branch-copy.ts';
 import { checkMajor, isInitialised } from './data-dir.ts';
 import { settleUpgrade, upgradeMajor, upgradeRefs } from './major-upgrade.ts';
 import { clientToolsProblem } from './pg-client.ts';
 import { writePhysicalBackup } from './physical-backup.ts';
-import { ADMIN_ROLE, applyPostgresRole, ensurePostgresRole, POSTGRES_ROLE } from './postgres-role.ts';
+import { ADMIN_ROLE, POSTGRES_ROLE } from './postgres-role.ts';
 import { isPostmasterOf, lockFile, readLock, stopPostmaster, waitUntilReady } from './postmaster.ts';
 import { instanceProcessStats, recentProcessChildren } from './process-stats.ts';
-import { ensureReadonlyRole, limitReadonlyRole, setRolePassword } from './readonly-role.ts';
-import { ensureRealtimeSchema, REPLICATION_SETTINGS } from './realtime-schema.ts';
-import { ensureStorageSchema } from './storage-schema.ts';
-import { JSONLOG_SETTINGS, SERVER_LOG, startLogTail } from './server-log.ts';
+import { setRolePassword } from './readonly-role.ts';
+import { catchUpInstance, type InstanceFiles, setUpNewInstance } from './instance-setup.ts';
+import { startLogTail } from './server-log.ts';
+import { initdbWorkPaths, initialiseDataDir, prepareProjectsDir, spawnServer } from './server-process.ts';
 import { archiveWrittenWal, checkBackupStartedBefore, recoveryDirs, recoveryPaths } from './point-in-time.ts';
-import { giveToInstanceUser, instanceUser, letThrough, type SystemUser } from './system-user.ts';
+import { giveToInstanceUser, instanceUser } from './system-user.ts';
 import type {
   AdminEndpoint,
   Alongside,
   InstanceDriver,
   InstanceEndpoints,
-  InstanceSettings,
   InstanceSpec,
   InstanceStats,
   Login,
@@ -46,10 +40,8 @@ import type {
   UpgradeStep,
   WalArchiveStatus,
 } from './types.ts';
-import { ensureVaultSchema, writeVaultKey } from './vault-schema.ts';
+import { writeVaultKey } from './vault-schema.ts';
 import { archiveBytes, archiverStatus, archiveSettings, pruneArchive, recoveryTargetTime, restoreSettings } from './wal-archive.ts';
-
-const runFile = promisify(execFile);
 
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/i;
 /** Replaying a day of WAL takes a while: the start of a recovering server may take this long. */
@@ -102,38 +94,20 @@ export class EmbeddedDriver implements InstanceDriver {
   }
 
   async create(spec: InstanceSpec): Promise<void> {
-    if (!(await isInitialised(this.dataDir(spec.ref)))) await this.#initialise(spec);
+    if (!(await isInitialised(this.dataDir(spec.ref)))) {
+      await initialiseDataDir(this.#projectsDir, this.dataDir(spec.ref), spec);
+      this.#log(`instance ${spec.ref} initialised (Postgres ${spec.major})`);
+    }
     await this.#run(spec);
     await this.#handOverVaultKey(spec);
-    await this.#asAdmin(spec, async (client) => {
-      await ensurePostgresRole(client, spec.postgresPassword); // first: the read-only role's grants name it
-      await ensureReadonlyRole(client, spec.readonlyPassword);
-      await ensureApiRoles(client);
-      await ensureAuthenticatorRole(client, spec.authenticatorPassword);
-      await ensureAuthSchema(client, spec.authPassword);
-      await ensureStorageSchema(client);
-      await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
-      await ensureRealtimeSchema(client);
-    });
+    await setUpNewInstance(spec, this.#files(spec.ref));
   }
 
-  /**
-   * Also applies what the platform decides about its roles (never the grants members manage):
-   * instances made by an earlier Basin catch up (the data API's login included), and the
-   * read-only role's connection limit follows the size the instance now runs with.
-   */
+  /** Also brings what the platform keeps inside the instance up to date (instance-setup.ts). */
   async start(spec: InstanceSpec): Promise<void> {
     await this.#run(spec);
     await this.#handOverVaultKey(spec);
-    await this.#asAdmin(spec, async (client) => {
-      await applyPostgresRole(client);
-      await limitReadonlyRole(client);
-      await ensureAuthenticatorRole(client, spec.authenticatorPassword);
-      await ensureAuthSchema(client, spec.authPassword);
-      await ensureStorageSchema(client);
-      await ensureVaultSchema(client, this.vaultKeyFile(spec.ref));
-      await ensureRealtimeSchema(client);
-    });
+    await catchUpInstance(spec, this.#files(spec.ref));
   }
 
   /**
@@ -164,26 +138,9 @@ export class EmbeddedDriver implements InstanceDriver {
     await checkMajor(dir, spec);
     if (!recovery && (await this.#adopt(spec))) return;
 
-    const user = await instanceUser();
-    const { postgres } = await binariesFor(spec.major);
     const archiving = spec.archiveWal ? await this.#archiveSettings(spec.ref) : {};
-    const flags = settingFlags({ ...spec.settings, ...archiving, ...recovery }, this.#serverLog);
     const timeoutMs = recovery ? RECOVERY_TIMEOUT_MS : this.#startTimeoutMs;
-    const log = await open(join(dir, SERVER_LOG), 'a');
-    let child: ChildProcess;
-    try {
-      child = spawn(postgres, ['-D', dir, '-p', String(spec.port), ...flags], {
-        ...user,
-        detached: true, // its own session: it outlives us and ignores our terminal's Ctrl-C
-        stdio: ['ignore', log.fd, log.fd],
-        env: serverEnv(),
-      });
-    } finally {
-      await log.close(); // the server keeps its own copy of the descriptor
-    }
-    const pid = child.pid;
-    if (pid === undefined) throw await new Promise<Error>((fail) => child.once('error', fail));
-    child.unref();
+    const pid = await spawnServer(dir, spec, { ...spec.settings, ...archiving, ...recovery }, this.#serverLog);
     this.#running.set(spec.ref, pid);
 
     const outcome = await waitUntilReady(dir, pid, timeoutMs);
@@ -221,7 +178,7 @@ export class EmbeddedDriver implements InstanceDriver {
   async remove(ref: string): Promise<void> {
     const refs = [ref, ...Object.values(upgradeRefs(ref))];
     for (const each of refs) await this.stop(each);
-    const paths = refs.flatMap((each) => this.#workPaths(each));
+    const paths = refs.flatMap((each) => [this.dataDir(each), ...initdbWorkPaths(this.#projectsDir, each)]);
     // An upgrade's leftovers share the project's key and archive.
     if (projectOf(ref) === ref) paths.push(this.vaultKeyFile(ref), this.walArchiveDir(ref), ...recoveryPaths(this.dataDir(ref)));
     await Promise.all(paths.map((path) => rm(path, { recursive: true, force: true })));
@@ -278,7 +235,7 @@ export class EmbeddedDriver implements InstanceDriver {
 
   async restoreFromBackup(spec: InstanceSpec, archive: string): Promise<void> {
     await this.remove(spec.ref);
-    await this.#prepareProjectsDir(await instanceUser());
+    await prepareProjectsDir(this.#projectsDir, await instanceUser());
     await unpackPhysicalBackup(archive, this.dataDir(spec.ref), spec);
     await this.create(spec); // runs it and gives the members' roles the spec's passwords
   }
@@ -370,76 +327,8 @@ export class EmbeddedDriver implements InstanceDriver {
     return this.#serverLog === 'jsonlog' ? this.dataDir(ref) : undefined;
   }
 
-  /** The data dir, plus what an initdb in progress keeps beside it. */
-  #workPaths(ref: string): [dataDir: string, staging: string, passwordFile: string] {
-    return [this.dataDir(ref), join(this.#projectsDir, `.${ref}.initdb`), join(this.#projectsDir, `.${ref}.pw`)];
-  }
-
-  /**
-   * initdb into a staging directory renamed into place when complete, so an existing data dir
-   * is always a whole one; whatever an interrupted attempt left is wiped first.
-   */
-  async #initialise(spec: InstanceSpec): Promise<void> {
-    const user = await instanceUser();
-    const { initdb } = await binariesFor(spec.major);
-    const [dataDir, staging, passwordFile] = this.#workPaths(spec.ref);
-    await this.#prepareProjectsDir(user);
-    await Promise.all([dataDir, staging].map((path) => rm(path, { recursive: true, force: true })));
-    await mkdir(staging, { mode: 0o700 });
-    await writeFile(passwordFile, `${spec.adminPassword}\n`, { mode: 0o600 });
-    if (user) await Promise.all([staging, passwordFile].map((path) => chown(path, user.uid, user.gid)));
-    try {
-      await runFile(
-        initdb,
-        [
-          `--pgdata=${staging}`,
-          `--username=${ADMIN_ROLE}`,
-          `--pwfile=${passwordFile}`,
-          '--auth=scram-sha-256',
-          '--encoding=UTF8',
-          '--locale=C.UTF-8',
-          '--no-instructions',
-        ],
-        { ...user, env: serverEnv() },
-      );
-    } catch (error) {
-      const output = (error as { stderr?: string }).stderr || String(error);
-      const hint = output.includes('Permission denied')
-        ? `\nThe postgres system user must reach ${this.#projectsDir}: every parent directory needs o+x.`
-        : '';
-      throw new Error(`initdb failed for ${spec.ref}: ${output}${hint}`);
-    } finally {
-      await rm(passwordFile, { force: true });
-    }
-    await rename(staging, dataDir);
-    this.#log(`instance ${spec.ref} initialised (Postgres ${spec.major})`);
-  }
-
-  /**
-   * Role work as the superuser, in a writable session even while the disk guard keeps the
-   * database read-only.
-   */
-  #asAdmin(spec: InstanceSpec, work: (client: pg.Client) => Promise<void>): Promise<void> {
-    return withAdmin(spec, 5_000, async (client) => {
-      await client.query('set default_transaction_read_only = off');
-      await work(client);
-    }).catch((error: unknown) => {
-      throw isLoginFailure(error) ? this.#adminLoginError(spec.ref) : error;
-    });
-  }
-
-  /** Either not our data directory any more, or made before `postgres` stopped being the superuser. */
-  #adminLoginError(ref: string): Error {
-    return new Error(
-      `Cannot log in to instance ${ref} as ${ADMIN_ROLE} with the password derived from the platform secret. ` +
-        `Its data directory was made by an earlier Basin (when postgres was the superuser) or under another secret; ` +
-        `remove ${this.dataDir(ref)} to make the instance again.`,
-    );
-  }
-
-  async #prepareProjectsDir(user: SystemUser | undefined): Promise<void> {
-    await mkdir(this.#projectsDir, { recursive: true });
-    if (user) await letThrough(this.#projectsDir, user);
+  #files(ref: string): InstanceFiles {
+    return { dataDir: this.dataDir(ref), vaultKeyFile: this.vaultKeyFile(ref) };
   }
 
   /** Takes over a server an earlier platform process left running on this data dir. */
@@ -465,27 +354,3 @@ export class EmbeddedDriver implements InstanceDriver {
 
 /** The project an instance belongs to: itself, or the one an upgrade works for (`<ref>--next`, see upgradeRefs). */
 const projectOf = (ref: string) => ref.split('--')[0]!;
-
-/** Server settings as command-line flags: they win over every config file (ALTER SYSTEM too). */
-function settingFlags(settings: InstanceSettings, serverLog: 'stderr' | 'jsonlog'): string[] {
-  const all = {
-    ...settings,
-    ...REPLICATION_SETTINGS,
-    ...(serverLog === 'jsonlog' ? JSONLOG_SETTINGS : {}),
-    listen_addresses: '127.0.0.1',
-    unix_socket_directories: '', // TCP only: nothing in /tmp, no local trust questions
-    client_connection_check_interval: '2s', // a query whose client went away stops, not runs on holding its slot
-    log_timezone: 'UTC', // what the server writes of time (logs, backup labels) reads the same on every machine
-  };
-  return Object.entries(all).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-}
-
-/** Postgres needs no environment; it must not inherit the platform's secrets. */
-function serverEnv(): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin' };
-}
-
-/** 28P01, invalid_password: also what Postgres answers for a role that does not exist. */
-function isLoginFailure(error: unknown): boolean {
-  return (error as { code?: unknown }).code === '28P01';
-}
