@@ -1,4 +1,4 @@
-import type { Member, Organization, Project } from '@basin/core/schemas';
+import type { Member, Organization, PgColumn, Project } from '@basin/core/schemas';
 
 export const PROJECT_REF = 'abcdefghijklmnopqrst';
 
@@ -50,6 +50,32 @@ export function memberFixture(overrides: Partial<Member> = {}): Member {
     username: 'ada',
     role: 'Owner',
     joined_at: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A plain nullable text column of `public.items` (table 7); `overrides` make it the column a test needs. */
+export function pgColumnFixture(name: string, overrides: Partial<PgColumn> = {}): PgColumn {
+  const position = overrides.ordinal_position ?? 1;
+  return {
+    id: `7.${position}`,
+    table_id: 7,
+    schema: 'public',
+    table: 'items',
+    name,
+    ordinal_position: position,
+    data_type: 'text',
+    format: 'text',
+    type_id: 25,
+    default_value: null,
+    is_nullable: true,
+    is_identity: false,
+    identity_generation: null,
+    is_generated: false,
+    is_updatable: true,
+    is_unique: false,
+    enums: [],
+    comment: null,
     ...overrides,
   };
 }

@@ -2,28 +2,10 @@ import type { PgColumn } from '@basin/core/schemas';
 import { describe, expect, it } from 'vitest';
 import { columnKind, valueProblem } from './column-kind';
 import { rowsSearchParams } from './rows-params';
+import { pgColumnFixture } from '../../test/fixtures';
 
-const column = (name: string, format: string, overrides: Partial<PgColumn> = {}): PgColumn => ({
-  id: `1.${name}`,
-  table_id: 1,
-  schema: 'public',
-  table: 't',
-  name,
-  ordinal_position: 1,
-  data_type: format,
-  format,
-  type_id: 0,
-  default_value: null,
-  is_nullable: true,
-  is_identity: false,
-  identity_generation: null,
-  is_generated: false,
-  is_updatable: true,
-  is_unique: false,
-  enums: [],
-  comment: null,
-  ...overrides,
-});
+const column = (name: string, format: string, overrides: Partial<PgColumn> = {}) =>
+  pgColumnFixture(name, { data_type: format, format, type_id: 0, ...overrides });
 
 describe('column kinds', () => {
   it('picks the editor of each type', () => {

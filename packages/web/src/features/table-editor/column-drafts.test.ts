@@ -1,6 +1,7 @@
-import type { ColumnType, PgColumn } from '@basin/core/schemas';
+import type { ColumnType } from '@basin/core/schemas';
 import { describe, expect, it } from 'vitest';
 import { columnChanges, columnDefinitionOf, defaultOf, draftOf, emptyDraft, typeReferenceOf } from './column-drafts';
+import { pgColumnFixture } from '../../test/fixtures';
 
 const TYPES: ColumnType[] = [
   { id: 20, schema: 'pg_catalog', name: 'int8', format: 'bigint', kind: 'base', enums: [], comment: null },
@@ -10,26 +11,14 @@ const TYPES: ColumnType[] = [
   { id: 9000, schema: 'public', name: 'mood', format: 'public.mood', kind: 'enum', enums: ['happy'], comment: null },
 ];
 
-const COLUMN: PgColumn = {
-  id: '7.2',
-  table_id: 7,
-  schema: 'public',
-  table: 'items',
-  name: 'status',
+const COLUMN = pgColumnFixture('status', {
   ordinal_position: 2,
   data_type: 'USER-DEFINED',
   format: 'mood',
   type_id: 9000,
   default_value: "'it''s'::mood",
-  is_nullable: true,
-  is_identity: false,
-  identity_generation: null,
-  is_generated: false,
-  is_updatable: true,
-  is_unique: false,
   enums: ['happy'],
-  comment: null,
-};
+});
 
 describe('column drafts', () => {
   it('reads a default as a suggestion, identity, a literal or none', () => {

@@ -2,35 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PgColumn, PgRelationship, PgTable } from '@basin/core/schemas';
 import { describe, expect, it, vi } from 'vitest';
-import { PROJECT_REF } from '../../test/fixtures';
+import { pgColumnFixture, PROJECT_REF } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { RowEditorSheet, type RowEditorTarget } from './row-editor-sheet';
 import { changedValues, type FieldValues, insertValues } from './row-form-values';
 
-function column(name: string, format: string, overrides: Partial<PgColumn> = {}): PgColumn {
-  return {
-    id: `7.${name}`,
-    table_id: 7,
-    schema: 'public',
-    table: 'orders',
-    name,
-    ordinal_position: 1,
-    data_type: format,
-    format,
-    type_id: 0,
-    default_value: null,
-    is_nullable: true,
-    is_identity: false,
-    identity_generation: null,
-    is_generated: false,
-    is_updatable: true,
-    is_unique: false,
-    enums: [],
-    comment: null,
-    ...overrides,
-  };
-}
+const column = (name: string, format: string, overrides: Partial<PgColumn> = {}) =>
+  pgColumnFixture(name, { table: 'orders', data_type: format, format, type_id: 0, ...overrides });
 
 const COLUMNS = [
   column('id', 'int8', { is_identity: true, identity_generation: 'BY DEFAULT', is_nullable: false }),

@@ -1,30 +1,9 @@
 import type { PgColumn } from '@basin/core/schemas';
 import { describe, expect, it } from 'vitest';
 import { changedValues, fieldProblems, fieldText, initialFields, insertValues } from './row-form-values';
+import { pgColumnFixture } from '../../test/fixtures';
 
-function column(name: string, overrides: Partial<PgColumn> = {}): PgColumn {
-  return {
-    id: `1.${name}`,
-    table_id: 1,
-    schema: 'public',
-    table: 't',
-    name,
-    ordinal_position: 1,
-    data_type: 'text',
-    format: 'text',
-    type_id: 25,
-    default_value: null,
-    is_nullable: true,
-    is_identity: false,
-    identity_generation: null,
-    is_generated: false,
-    is_updatable: true,
-    is_unique: false,
-    enums: [],
-    comment: null,
-    ...overrides,
-  };
-}
+const column = (name: string, overrides: Partial<PgColumn> = {}) => pgColumnFixture(name, overrides);
 
 const COLUMNS = [
   column('id', { is_identity: true, identity_generation: 'ALWAYS', data_type: 'bigint', format: 'int8' }),

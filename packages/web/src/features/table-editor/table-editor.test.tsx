@@ -3,36 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { TABLE_EDITOR_MESSAGES, type Role } from '@basin/core';
 import type { PgColumn, PgTable } from '@basin/core/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
+import { organizationFixture, pgColumnFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi, type MockAnswer, type MockHandler } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { TableEditorPage } from './table-editor-page';
 
 const ROWS_PATH = `/api/platform/projects/${PROJECT_REF}/rest/v1/items`;
 
-function column(name: string, position: number, overrides: Partial<PgColumn> = {}): PgColumn {
-  return {
-    id: `7.${position}`,
-    table_id: 7,
-    schema: 'public',
-    table: 'items',
-    name,
-    ordinal_position: position,
-    data_type: 'text',
-    format: 'text',
-    type_id: 25,
-    default_value: null,
-    is_nullable: true,
-    is_identity: false,
-    identity_generation: null,
-    is_generated: false,
-    is_updatable: true,
-    is_unique: false,
-    enums: [],
-    comment: null,
-    ...overrides,
-  };
-}
+const column = (name: string, position: number, overrides: Partial<PgColumn> = {}) =>
+  pgColumnFixture(name, { ordinal_position: position, ...overrides });
 
 const ITEMS: PgTable = {
   id: 7,

@@ -3,32 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { TABLE_TRANSFER_MESSAGES, type Role } from '@basin/core';
 import type { PgTable } from '@basin/core/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { organizationFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
+import { organizationFixture, pgColumnFixture, PROJECT_REF, projectFixture } from '../../test/fixtures';
 import { json, mockApi } from '../../test/mock-api';
 import { renderAt } from '../../test/render';
 import { detectType, previewCsv } from './csv-preview';
 import { TableEditorPage } from './table-editor-page';
 
-const column = (name: string, position: number, data_type: string) => ({
-  id: `7.${position}`,
-  table_id: 7,
-  schema: 'public',
-  table: 'items',
-  name,
-  ordinal_position: position,
-  data_type,
-  format: data_type,
-  type_id: 25,
-  default_value: null,
-  is_nullable: true,
-  is_identity: false,
-  identity_generation: null,
-  is_generated: false,
-  is_updatable: true,
-  is_unique: false,
-  enums: [],
-  comment: null,
-});
+const column = (name: string, position: number, data_type: string) =>
+  pgColumnFixture(name, { ordinal_position: position, data_type, format: data_type });
 
 const ITEMS: PgTable = {
   id: 7,
